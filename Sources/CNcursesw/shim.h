@@ -1,0 +1,150 @@
+// The one place TermFit includes curses.h. Every macro and global TermFit uses is wrapped in a
+// static inline accessor here, so Swift never touches a C global (stdscr, LINES, COLS) directly.
+#ifndef TERMFIT_NCURSES_SHIM_H
+#define TERMFIT_NCURSES_SHIM_H
+
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <langinfo.h>
+#include <errno.h>
+#include <sys/ioctl.h>
+#include <ncursesw/curses.h>
+
+// MARK: Globals
+
+static inline WINDOW *termfit_stdscr(void) { return stdscr; }
+static inline int termfit_lines(void) { return LINES; }
+static inline int termfit_cols(void) { return COLS; }
+static inline int termfit_colors(void) { return COLORS; }
+static inline int termfit_color_pairs(void) { return COLOR_PAIRS; }
+static inline int termfit_err(void) { return ERR; }
+static inline int termfit_ok(void) { return OK; }
+
+static inline void termfit_getmaxyx(WINDOW *window, int *rows, int *columns) {
+    int y, x;
+    getmaxyx(window, y, x);
+    *rows = y;
+    *columns = x;
+}
+
+// MARK: Attributes and colour pairs
+
+static inline attr_t termfit_a_normal(void) { return A_NORMAL; }
+static inline attr_t termfit_a_bold(void) { return A_BOLD; }
+static inline attr_t termfit_a_dim(void) { return A_DIM; }
+static inline attr_t termfit_a_reverse(void) { return A_REVERSE; }
+static inline attr_t termfit_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t termfit_a_italic(void) { return A_ITALIC; }
+static inline attr_t termfit_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
+
+/// Defines colour pair `pair`; uses the extended call so pairs above 32767 work where supported.
+static inline int termfit_init_pair(int pair, int foreground, int background) {
+    return init_extended_pair(pair, foreground, background);
+}
+
+// MARK: Drawing
+
+/// Writes one cell: `text` is a NUL-terminated wide string (a base character and its combining
+/// marks). The extended pair number goes through setcchar's `opts` pointer.
+static inline int termfit_put_cell(WINDOW *window, int row, int column, const wchar_t *text,
+                                   attr_t attributes, int pair) {
+    cchar_t cell;
+    int extendedPair = pair;
+    if (setcchar(&cell, text, attributes, (short)0, &extendedPair) == ERR) return ERR;
+    return mvwadd_wch(window, row, column, &cell);
+}
+
+// MARK: Keys and mouse
+
+static inline int termfit_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int termfit_key_down(void) { return KEY_DOWN; }
+static inline int termfit_key_up(void) { return KEY_UP; }
+static inline int termfit_key_left(void) { return KEY_LEFT; }
+static inline int termfit_key_right(void) { return KEY_RIGHT; }
+static inline int termfit_key_home(void) { return KEY_HOME; }
+static inline int termfit_key_end(void) { return KEY_END; }
+static inline int termfit_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int termfit_key_dc(void) { return KEY_DC; }
+static inline int termfit_key_ic(void) { return KEY_IC; }
+static inline int termfit_key_npage(void) { return KEY_NPAGE; }
+static inline int termfit_key_ppage(void) { return KEY_PPAGE; }
+static inline int termfit_key_enter(void) { return KEY_ENTER; }
+static inline int termfit_key_btab(void) { return KEY_BTAB; }
+static inline int termfit_key_resize(void) { return KEY_RESIZE; }
+static inline int termfit_key_mouse(void) { return KEY_MOUSE; }
+static inline int termfit_key_f(int n) { return KEY_F(n); }
+static inline int termfit_key_max(void) { return KEY_MAX; }
+static inline int termfit_key_sleft(void) { return KEY_SLEFT; }
+static inline int termfit_key_sright(void) { return KEY_SRIGHT; }
+
+static inline mmask_t termfit_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t termfit_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t termfit_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t termfit_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t termfit_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline mmask_t termfit_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t termfit_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+
+// MARK: Counting output stream
+
+/// Where ncurses writes: a stdio stream over a file descriptor that counts every byte, so
+/// TERMFIT_STATS and the backend tests can report exactly what went to the terminal.
+typedef struct termfit_output_counter {
+    int fd;
+    unsigned long long bytes;
+    unsigned long long writes;
+} termfit_output_counter;
+
+static inline ssize_t termfit_counter_write(void *cookie, const char *buffer, size_t size) {
+    termfit_output_counter *counter = (termfit_output_counter *)cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(counter->fd, buffer + done, size - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return done > 0 ? (ssize_t)done : -1;
+        }
+        done += (size_t)n;
+    }
+    counter->bytes += size;
+    counter->writes += 1;
+    return (ssize_t)size;
+}
+
+static inline FILE *termfit_counting_stream(termfit_output_counter *counter) {
+    cookie_io_functions_t functions = {NULL, termfit_counter_write, NULL, NULL};
+    FILE *stream = fopencookie(counter, "w", functions);
+    // ncurses flushes once per doupdate(); a large buffer keeps that to one write(2) per frame.
+    if (stream) setvbuf(stream, NULL, _IOFBF, 1 << 16);
+    return stream;
+}
+
+// MARK: Terminal size
+
+/// Asks the kernel for the window size of `fd`; returns 0 on success.
+static inline int termfit_window_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
+static inline const char *termfit_codeset(void) { return nl_langinfo(CODESET); }
+
+#endif

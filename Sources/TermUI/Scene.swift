@@ -1,0 +1,51 @@
+/// Work to run off the run loop (a network request, say). Its result comes back as an event.
+public struct BackgroundJob: Sendable {
+    public let name: String
+    public let work: @Sendable () async -> Event
+
+    public init(_ name: String, work: @escaping @Sendable () async -> Event) {
+        self.name = name
+        self.work = work
+    }
+}
+
+/// What a scene asks the run loop to do. Scenes never do I/O; they return effects as values.
+public enum Effect: Sendable, Equatable {
+    /// Leave the program (after the terminal is restored).
+    case quit
+    /// Ring the terminal bell.
+    case bell
+    /// Release the terminal and stop the process, as Ctrl-Z does.
+    case suspend
+    /// Turn mouse reporting on or off.
+    case mouseTracking(Bool)
+    /// Run work in the background; its event arrives through the wake pipe.
+    case perform(BackgroundJob)
+    /// Forget the last frame and repaint everything (after something else drew on the terminal).
+    case redraw
+
+    public static func == (lhs: Effect, rhs: Effect) -> Bool {
+        switch (lhs, rhs) {
+        case (.quit, .quit), (.bell, .bell), (.suspend, .suspend), (.redraw, .redraw): return true
+        case (.mouseTracking(let a), .mouseTracking(let b)): return a == b
+        case (.perform(let a), .perform(let b)): return a.name == b.name
+        default: return false
+        }
+    }
+}
+
+/// A screen of TermFit: a state machine that takes events and renders itself.
+///
+/// The run loop calls `handle` for each event with the current time, `render` at most once per
+/// wake-up (and only after something happened), and sleeps until `nextDeadline` (forever when it
+/// is `nil`): an idle scene costs no wake-ups.
+public protocol Scene {
+    /// Reacts to one event at `now` and returns the effects to carry out.
+    mutating func handle(_ event: Event, at now: Instant) -> [Effect]
+
+    /// Draws the scene into `composition`, whose size is the terminal's.
+    func render(into composition: inout Composition, at now: Instant)
+
+    /// When the scene next needs a `.tick`, or `nil` when nothing on screen changes by itself.
+    func nextDeadline(after now: Instant) -> Instant?
+}

@@ -24,10 +24,12 @@
 #include <errno.h>
 #include <sys/ioctl.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // MARK: Globals
 
 static inline WINDOW *termfit_stdscr(void) { return stdscr; }
+static inline WINDOW *termfit_curscr(void) { return curscr; }
 static inline int termfit_lines(void) { return LINES; }
 static inline int termfit_cols(void) { return COLS; }
 static inline int termfit_colors(void) { return COLORS; }
@@ -35,11 +37,11 @@ static inline int termfit_color_pairs(void) { return COLOR_PAIRS; }
 static inline int termfit_err(void) { return ERR; }
 static inline int termfit_ok(void) { return OK; }
 
-static inline void termfit_getmaxyx(WINDOW *window, int *rows, int *columns) {
+static inline void termfit_getmaxyx(WINDOW *window, int *out_rows, int *out_columns) {
     int y, x;
     getmaxyx(window, y, x);
-    *rows = y;
-    *columns = x;
+    *out_rows = y;
+    *out_columns = x;
 }
 
 // MARK: Attributes and colour pairs
@@ -100,51 +102,42 @@ static inline mmask_t termfit_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline mmask_t termfit_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 static inline mmask_t termfit_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
-// MARK: Counting output stream
-
-/// Where ncurses writes: a stdio stream over a file descriptor that counts every byte, so
-/// TERMFIT_STATS and the backend tests can report exactly what went to the terminal.
-typedef struct termfit_output_counter {
-    int fd;
-    unsigned long long bytes;
-    unsigned long long writes;
-} termfit_output_counter;
-
-static inline ssize_t termfit_counter_write(void *cookie, const char *buffer, size_t size) {
-    termfit_output_counter *counter = (termfit_output_counter *)cookie;
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = write(counter->fd, buffer + done, size - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return done > 0 ? (ssize_t)done : -1;
-        }
-        done += (size_t)n;
-    }
-    counter->bytes += size;
-    counter->writes += 1;
-    return (ssize_t)size;
-}
-
-static inline FILE *termfit_counting_stream(termfit_output_counter *counter) {
-    cookie_io_functions_t functions = {NULL, termfit_counter_write, NULL, NULL};
-    FILE *stream = fopencookie(counter, "w", functions);
-    // ncurses flushes once per doupdate(); a large buffer keeps that to one write(2) per frame.
-    if (stream) setvbuf(stream, NULL, _IOFBF, 1 << 16);
-    return stream;
-}
-
 // MARK: Terminal size
 
 /// Asks the kernel for the window size of `fd`; returns 0 on success.
-static inline int termfit_window_size(int fd, int *rows, int *columns) {
+static inline int termfit_window_size(int fd, int *out_rows, int *out_columns) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
-    *rows = size.ws_row;
-    *columns = size.ws_col;
+    *out_rows = size.ws_row;
+    *out_columns = size.ws_col;
     return 0;
 }
 
 static inline const char *termfit_codeset(void) { return nl_langinfo(CODESET); }
+
+/// The terminal's capability string `name` ("cup", "smcup"), or NULL where it has none.
+static inline const char *termfit_capability(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return NULL;
+    return value;
+}
+
+/// Checks a terminal type without starting ncurses (newterm() on an unusable type would print
+/// and exit). Returns 1 when the type is known and can address the cursor, 0 when it is known but
+/// cannot, -1 when the terminfo database does not know it.
+static inline int termfit_probe_terminal(const char *name) {
+    int status = 0;
+    if (setupterm(name, STDOUT_FILENO, &status) != OK) return -1;
+    int usable = termfit_capability("cup") != NULL ? 1 : 0;
+    TERMINAL *probe = cur_term;
+    set_curterm(NULL);
+    del_curterm(probe);
+    return usable;
+}
+
+/// Starts ncurses on standard input and output.
+static inline SCREEN *termfit_newterm(const char *name) { return newterm(name, stdout, stdin); }
+
+static inline int termfit_set_escdelay(int milliseconds) { return set_escdelay(milliseconds); }
 
 #endif

@@ -1,0 +1,290 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import CNcursesw
+import TermUI
+
+/// How the terminal should be set up.
+public struct TerminalOptions: Sendable {
+    /// `false` when the user asked for no colour (`--no-color` or `NO_COLOR`).
+    public var allowsColor: Bool
+    /// Milliseconds ncurses waits after ESC for the rest of a key's escape sequence.
+    public var escapeDelay: Int
+    public var mouse: Bool
+
+    public init(allowsColor: Bool = true, escapeDelay: Int = 25, mouse: Bool = true) {
+        self.allowsColor = allowsColor
+        self.escapeDelay = escapeDelay
+        self.mouse = mouse
+    }
+
+    /// Options from the environment: `NO_COLOR` turns colour off; over SSH (`SSH_CONNECTION`) the
+    /// escape delay is 100 ms, so arrow keys split across packets still arrive whole.
+    public static func from(environment: [String: String], noColorFlag: Bool) -> TerminalOptions {
+        let noColor = noColorFlag || !(environment["NO_COLOR"] ?? "").isEmpty
+        let overSSH = !(environment["SSH_CONNECTION"] ?? "").isEmpty
+        return TerminalOptions(allowsColor: !noColor, escapeDelay: overSSH ? 100 : 25)
+    }
+}
+
+/// Sets up the locale for wide characters: the user's locale if it is UTF-8, else `C.UTF-8`,
+/// else ASCII stand-ins for every non-ASCII glyph.
+public enum LocaleSetup {
+    public static func configure() -> GlyphMode {
+        setlocale(LC_ALL, "")
+        if isUTF8 { return .unicode }
+        if setlocale(LC_CTYPE, "C.UTF-8") != nil, isUTF8 { return .unicode }
+        setlocale(LC_ALL, "")
+        return .ascii
+    }
+
+    private static var isUTF8: Bool {
+        guard let codeset = termfit_codeset() else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+}
+
+/// The escape sequences for the modes TermFit turns on beyond what ncurses does itself.
+enum ModeSequence {
+    /// Button-event mouse tracking (drags) with SGR coordinates.
+    static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?1000l"
+    static let focusOn = "\u{1B}[?1004h"
+    static let focusOff = "\u{1B}[?1004l"
+    static let pasteOn = "\u{1B}[?2004h"
+    static let pasteOff = "\u{1B}[?2004l"
+    /// Everything off, the cursor back, the main screen back: what a crash writes.
+    static let resetAll = mouseOff + focusOff + pasteOff + "\u{1B}[?1003l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m"
+}
+
+/// The real terminal: ncurses on standard input and output.
+public final class NcursesScreen {
+    public let glyphMode: GlyphMode
+    public let colorMode: ColorMode
+    public private(set) var size: Size
+    public let renderer: CursesRenderer
+    private let seam = NcursesSeam()
+    private let options: TerminalOptions
+    private var screen: OpaquePointer?
+    private var decoder = InputDecoder()
+    private var mouseOn = false
+    private var isOpen = false
+    private var output = [UInt8]()
+
+    /// Starts ncurses on the terminal. Throws, without touching the terminal, when standard input
+    /// or output is not a terminal or the terminal type is unusable.
+    public init(options: TerminalOptions, glyphMode: GlyphMode) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notInteractive }
+        let terminalName = getenv("TERM").map { String(cString: $0) }
+        guard let name = terminalName, !name.isEmpty else { throw .unknownTerminal(nil) }
+        // Check the terminal type first: newterm() on an unknown type would print and exit.
+        switch termfit_probe_terminal(name) {
+        case -1: throw .unknownTerminal(name)
+        case 0: throw .cannotAddressCursor(name)
+        default: break
+        }
+        self.options = options
+        self.glyphMode = glyphMode
+        guard let screen = termfit_newterm(name) else { throw .unknownTerminal(name) }
+        self.screen = screen
+        isOpen = true
+        colorMode = Self.startColors(allowed: options.allowsColor)
+        let pairLimit = colorMode == .none ? 1 : Int(max(1, min(termfit_color_pairs(), 32767)))
+        renderer = CursesRenderer(seam: seam, colorMode: colorMode, glyphMode: glyphMode, pairLimit: pairLimit)
+        size = Self.kernelSize() ?? Size(width: Int(termfit_cols()), height: Int(termfit_lines()))
+        configure()
+        SignalPipe.installCrashRestore(resetSequence: ModeSequence.resetAll)
+    }
+
+    deinit { close() }
+
+    private func configure() {
+        raw()
+        noecho()
+        nonl()
+        keypad(termfit_stdscr(), true)
+        nodelay(termfit_stdscr(), true)
+        _ = termfit_set_escdelay(Int32(options.escapeDelay))
+        curs_set(0)
+        leaveok(termfit_stdscr(), true)
+        for (sequence, code) in InputDecoder.CustomKey.sequences {
+            define_key(sequence, code)
+        }
+        if size.width != Int(termfit_cols()) || size.height != Int(termfit_lines()) {
+            resizeterm(Int32(size.height), Int32(size.width))
+        }
+        // Paint the blank screen (this switches to the alternate screen) before turning modes on.
+        wnoutrefresh(termfit_stdscr())
+        doupdate()
+        setMouseTracking(options.mouse)
+        writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn)
+    }
+
+    private static func startColors(allowed: Bool) -> ColorMode {
+        guard allowed && has_colors() else { return .none }
+        start_color()
+        use_default_colors()
+        let colors = termfit_colors()
+        return colors >= 256 ? .indexed : (colors >= 8 ? .basic : .none)
+    }
+
+    /// The window size the kernel reports for standard output.
+    public static func kernelSize() -> Size? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard termfit_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+        return Size(width: Int(columns), height: Int(rows))
+    }
+
+    // MARK: Input
+
+    /// Reads every key and mouse report waiting on standard input.
+    public func readEvents() -> [Event] {
+        var events: [Event] = []
+        var character: wint_t = 0
+        while true {
+            let result = wget_wch(termfit_stdscr(), &character)
+            if result == termfit_err() { break }
+            if result == termfit_key_code_yes() {
+                let code = Int32(bitPattern: character)
+                if code == termfit_key_mouse() {
+                    var report = MEVENT()
+                    while getmouse(&report) == termfit_ok() {
+                        if let event = decoder.decode(mouse: report.bstate, x: Int(report.x), y: Int(report.y)) {
+                            events.append(event)
+                        }
+                    }
+                } else if code == termfit_key_resize() {
+                    continue
+                } else if let event = decoder.decode(keyCode: code) {
+                    events.append(event)
+                }
+            } else if let event = decoder.decode(character: UInt32(character)) {
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    // MARK: Modes
+
+    /// Turns mouse reporting (clicks and drags) on or off.
+    public func setMouseTracking(_ on: Bool) {
+        if on {
+            mouseinterval(0)
+            mousemask(termfit_all_mouse_events() | termfit_report_mouse_position(), nil)
+            writeRaw(ModeSequence.mouseOn)
+        } else if mouseOn {
+            mousemask(0, nil)
+            writeRaw(ModeSequence.mouseOff)
+        }
+        mouseOn = on
+    }
+
+    /// Rings the terminal bell.
+    public func ringBell() { beep() }
+
+    /// Gives the terminal back (Ctrl-Z): modes off, ncurses suspended, the process stopped until
+    /// the shell continues it; then takes the terminal again and returns the size it has now.
+    public func suspend() -> Size {
+        release()
+        SignalPipe.restoreDefault(for: SIGTSTP)
+        kill(getpid(), SIGTSTP)
+        // Continued.
+        SignalPipe.reinstall(for: SIGTSTP)
+        reacquire()
+        return size
+    }
+
+    private func release() {
+        if mouseOn { writeRaw(ModeSequence.mouseOff) }
+        writeRaw(ModeSequence.focusOff + ModeSequence.pasteOff)
+        endwin()
+    }
+
+    private func reacquire() {
+        reset_prog_mode()
+        if let newSize = Self.kernelSize(), newSize != size {
+            size = newSize
+            resizeterm(Int32(newSize.height), Int32(newSize.width))
+        }
+        seam.invalidate()
+        wnoutrefresh(termfit_stdscr())
+        doupdate()
+        if mouseOn { writeRaw(ModeSequence.mouseOn) }
+        writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn)
+    }
+
+    /// Re-reads the window size after SIGWINCH; returns it when it changed.
+    public func refreshSize() -> Size? {
+        guard let newSize = Self.kernelSize(), newSize != size else { return nil }
+        size = newSize
+        seam.resize(to: newSize)
+        return newSize
+    }
+
+    /// Restores the terminal: every mode off, ncurses ended, the main screen back.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        release()
+        if let screen {
+            delscreen(screen)
+            self.screen = nil
+        }
+    }
+
+    /// Writes bytes straight to the terminal, after ncurses has flushed its own output.
+    private func writeRaw(_ sequence: String) {
+        output = Array(sequence.utf8)
+        output.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, base + offset, bytes.count - offset)
+                if written <= 0 {
+                    if written < 0 && errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// The real `CursesSeam`: ncurses' standard screen.
+final class NcursesSeam: CursesSeam {
+    public func defineColorPair(_ pair: Int, foreground: Int, background: Int) -> Bool {
+        termfit_init_pair(Int32(pair), Int32(foreground), Int32(background)) == termfit_ok()
+    }
+
+    public func putCell(_ text: UnsafePointer<wchar_t>, row: Int, column: Int, attributes: Attributes, pair: Int) {
+        _ = termfit_put_cell(termfit_stdscr(), Int32(row), Int32(column), text, Self.attributes(attributes), Int32(pair))
+    }
+
+    public func update() {
+        wnoutrefresh(termfit_stdscr())
+        doupdate()
+    }
+
+    public func invalidate() {
+        clearok(termfit_curscr(), true)
+    }
+
+    public func resize(to size: Size) {
+        resizeterm(Int32(size.height), Int32(size.width))
+        clearok(termfit_curscr(), true)
+    }
+
+    static func attributes(_ attributes: Attributes) -> attr_t {
+        var result = termfit_a_normal()
+        if attributes.contains(.bold) { result |= termfit_a_bold() }
+        if attributes.contains(.dim) { result |= termfit_a_dim() }
+        if attributes.contains(.reverse) { result |= termfit_a_reverse() }
+        if attributes.contains(.underline) { result |= termfit_a_underline() }
+        if attributes.contains(.italic) { result |= termfit_a_italic() }
+        return result
+    }
+
+}

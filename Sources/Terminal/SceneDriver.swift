@@ -1,0 +1,98 @@
+import TermUI
+
+/// The heart of the run loop, apart from any terminal: it feeds events to the scene, fires the
+/// scene's deadline, composes at most one frame per wake-up (none when nothing happened) and diffs
+/// it against the last one. The loop around it only waits and writes, so this is what the tests
+/// drive with a `ManualClock`.
+public struct SceneDriver<Content: Scene> {
+    public private(set) var scene: Content
+    public private(set) var size: Size
+    public private(set) var statistics = RenderStatistics()
+    private var previous: Canvas?
+    private var current: Canvas
+    private var needsFrame = true
+    /// The deadline the scene asked for after the last delivery: the loop sleeps until then.
+    private var scheduled: Instant?
+    private let measure: () -> Instant
+
+    /// - Parameter measure: the clock used to time compose+diff for the statistics.
+    public init(scene: Content, size: Size, measure: @escaping () -> Instant = { SystemClock().now }) {
+        self.scene = scene
+        self.size = size
+        self.current = Canvas(size: size)
+        self.measure = measure
+    }
+
+    /// The first events: the terminal's size.
+    public mutating func start(at now: Instant) -> [Effect] {
+        deliver([.resize(size)], at: now)
+    }
+
+    /// How long the loop may sleep: until the scene's next deadline, or forever (`nil`).
+    public func timeout(at now: Instant) -> Duration? {
+        guard let scheduled else { return nil }
+        return max(.zero, scheduled - now)
+    }
+
+    /// Hands the scene a `.tick` if the deadline it asked for has come, then `events`; returns
+    /// the effects.
+    public mutating func deliver(_ events: [Event], at now: Instant) -> [Effect] {
+        var effects: [Effect] = []
+        if let scheduled, scheduled <= now {
+            effects += scene.handle(.tick, at: now)
+            needsFrame = true
+        }
+        for event in events {
+            if case .resize(let newSize) = event {
+                size = newSize
+                previous = nil
+            }
+            effects += scene.handle(event, at: now)
+            needsFrame = true
+        }
+        scheduled = scene.nextDeadline(after: now)
+        if effects.contains(.redraw) { previous = nil }
+        return effects
+    }
+
+    /// Forgets the last frame, so the next one is sent whole (after a resume).
+    public mutating func invalidate() {
+        previous = nil
+        needsFrame = true
+    }
+
+    /// Composes and diffs a frame if anything happened since the last; returns the frame and its
+    /// changed runs (empty when it came out the same), or `nil` when nothing happened at all.
+    public mutating func frame(at now: Instant) -> (canvas: Canvas, runs: [Run])? {
+        guard needsFrame else { return nil }
+        needsFrame = false
+        let started = measure()
+        var composition = Composition(size: size)
+        scene.render(into: &composition, at: now)
+        composition.flatten(into: &current)
+        let runs = FrameDiff.runs(from: previous, to: current)
+        let elapsed = (measure() - started).totalNanoseconds
+        statistics.framesComposed += 1
+        statistics.composeNanoseconds += elapsed
+        statistics.largestComposeNanoseconds = max(statistics.largestComposeNanoseconds, elapsed)
+        guard !runs.isEmpty else { return (current, runs) }
+        statistics.framesSent += 1
+        statistics.cellsChanged += runs.reduce(0) { $0 + $1.count }
+        // The new frame becomes the one to diff against; the old buffer is reused for the next.
+        if var old = previous, old.size == current.size {
+            previous = nil
+            swap(&old, &current)
+            previous = old
+        } else {
+            previous = current
+            current = Canvas(size: size)
+        }
+        return (previous ?? current, runs)
+    }
+
+    /// Records the bytes one frame took on the wire.
+    public mutating func recordBytes(_ bytes: Int) {
+        statistics.bytesWritten += bytes
+        statistics.largestFrameBytes = max(statistics.largestFrameBytes, bytes)
+    }
+}

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import TermUI
+
+/// How a run ended.
+public struct RunOutcome: Sendable {
+    /// The process exit status: 0 after a normal quit, 128 + the signal number after a signal.
+    public var exitStatus: Int32
+    /// The signal that ended the run, if one did.
+    public var signal: Int32?
+    public var statistics: RenderStatistics
+}
+
+/// The single run loop: blocks in `poll()` on standard input, the signal self-pipe and the wake
+/// pipe, with exactly the timeout of the scene's next deadline (none: no wake-ups at all), and
+/// writes at most one frame per wake-up.
+public final class TerminalRunLoop<Content: Scene> {
+    private var driver: SceneDriver<Content>
+    private let screen: NcursesScreen
+    private let signals: SignalPipe
+    /// Background work posts its results here.
+    public let wake: WakePipe
+    private let clock: any MonotonicClock
+    private let measuresBytes: Bool
+    private var outcome: RunOutcome?
+
+    /// Takes the terminal. Throws (without touching the terminal) when there is no usable terminal.
+    /// - Parameter measuresBytes: count the bytes of every frame (for `TERMFIT_STATS`).
+    public init(
+        scene: Content, options: TerminalOptions, glyphMode: GlyphMode, measuresBytes: Bool = false,
+        clock: any MonotonicClock = SystemClock()
+    ) throws(TerminalError) {
+        // Handlers first, so ncurses installs none of its own.
+        signals = try SignalPipe()
+        wake = try WakePipe()
+        screen = try NcursesScreen(options: options, glyphMode: glyphMode)
+        driver = SceneDriver(scene: scene, size: screen.size)
+        self.clock = clock
+        self.measuresBytes = measuresBytes
+    }
+
+    /// The colour mode the terminal turned out to have.
+    public var colorMode: ColorMode { screen.colorMode }
+
+    /// Runs until the scene quits or a signal ends the program; always restores the terminal.
+    public func run() -> RunOutcome {
+        perform(driver.start(at: clock.now))
+        present()
+        while outcome == nil {
+            let events = waitForEvents()
+            guard outcome == nil else { break }
+            perform(driver.deliver(events, at: clock.now))
+            if outcome == nil { present() }
+        }
+        screen.close()
+        var result = outcome ?? RunOutcome(exitStatus: 0, signal: nil, statistics: driver.statistics)
+        result.statistics = driver.statistics
+        return result
+    }
+
+    private func waitForEvents() -> [Event] {
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let timeout = driver.timeout(at: clock.now).map { duration in
+            // Round up: waking a moment early would cost a second wake-up for the same deadline.
+            Int32(clamping: (duration.totalNanoseconds + 999_999) / 1_000_000)
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout ?? -1)
+        guard ready > 0 else { return [] }
+        var events: [Event] = []
+        if descriptors[1].revents != 0 {
+            for number in signals.drain() { events += handleSignal(number) }
+        }
+        if descriptors[0].revents & Int16(POLLIN) != 0 {
+            events += screen.readEvents()
+        } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            // The terminal went away (an SSH link dropped without a SIGHUP reaching us).
+            finish(signal: SIGHUP)
+        }
+        if descriptors[2].revents != 0 {
+            events += wake.drain()
+        }
+        return events.compactMap(intercept)
+    }
+
+    /// Keys the run loop answers itself: Ctrl-C ends the program like SIGINT, Ctrl-Z suspends.
+    private func intercept(_ event: Event) -> Event? {
+        switch event {
+        case .key(.control("c")):
+            finish(signal: SIGINT)
+            return nil
+        case .key(.control("z")):
+            suspend()
+            return nil
+        default:
+            return event
+        }
+    }
+
+    private func handleSignal(_ number: Int32) -> [Event] {
+        switch number {
+        case SIGWINCH:
+            return screen.refreshSize().map { [.resize($0)] } ?? []
+        case SIGTSTP:
+            suspend()
+            return []
+        case SIGCONT:
+            // Stopped and continued by someone else (SIGSTOP): the screen may be stale.
+            driver.invalidate()
+            return [.resume] + (screen.refreshSize().map { [.resize($0)] } ?? [])
+        default:
+            finish(signal: number)
+            return []
+        }
+    }
+
+    private func suspend() {
+        guard outcome == nil, JobControl.isAvailable else { return }
+        perform(driver.deliver([.suspend], at: clock.now))
+        let before = screen.size
+        let after = screen.suspend()
+        driver.invalidate()
+        var events: [Event] = [.resume]
+        if after != before { events.append(.resize(after)) }
+        perform(driver.deliver(events, at: clock.now))
+    }
+
+    /// Ends the run: the scene gets `.terminate` to save what it holds, then the loop stops.
+    private func finish(signal number: Int32?) {
+        guard outcome == nil else { return }
+        outcome = RunOutcome(
+            exitStatus: number.map { 128 + $0 } ?? 0, signal: number, statistics: driver.statistics)
+        for effect in driver.deliver([.terminate], at: clock.now) {
+            if case .perform = effect { continue }
+            if effect != .quit && effect != .suspend { perform([effect]) }
+        }
+    }
+
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .quit:
+                finish(signal: nil)
+            case .bell:
+                screen.ringBell()
+            case .suspend:
+                suspend()
+            case .mouseTracking(let on):
+                screen.setMouseTracking(on)
+            case .perform(let job):
+                let wake = self.wake
+                Task.detached { wake.post(await job.work()) }
+            case .redraw:
+                break
+            }
+        }
+    }
+
+    private func present() {
+        guard let (canvas, runs) = driver.frame(at: clock.now), !runs.isEmpty else { return }
+        let before = measuresBytes ? ProcessOutput.bytesWritten() : 0
+        screen.renderer.draw(canvas, runs: runs)
+        if measuresBytes { driver.recordBytes(ProcessOutput.bytesWritten() - before) }
+    }
+}
+
+/// Bytes this process has written so far (`wchar` of /proc/self/io): ncurses writes straight to
+/// the terminal's descriptor, so the difference around one frame is what that frame cost.
+enum ProcessOutput {
+    static func bytesWritten() -> Int {
+        let descriptor = open("/proc/self/io", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return 0 }
+        let text = String(decoding: buffer.prefix(count), as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("wchar:") {
+            return Int(line.dropFirst(6).trimmingPrefix(" ")) ?? 0
+        }
+        return 0
+    }
+}

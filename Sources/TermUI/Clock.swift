@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// A point on a monotonic clock, in nanoseconds from an arbitrary origin. Every timer in TermFit
 /// is a deadline of this type: a late tick never stretches a countdown.

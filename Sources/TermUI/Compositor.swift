@@ -36,7 +36,9 @@ public struct Composition {
     public var bounds: Rect { Rect(size: size) }
 
     /// Adds a layer at `level`.
-    public mutating func add(_ level: LayerLevel = .screen, dimsBelow: Bool = false, draw: @escaping (inout Canvas) -> Void) {
+    public mutating func add(
+        _ level: LayerLevel = .screen, dimsBelow: Bool = false, draw: @escaping (inout Canvas) -> Void
+    ) {
         layers.append(Layer(level: level, dimsBelow: dimsBelow, draw: draw))
     }
 
@@ -106,7 +108,10 @@ public enum FrameDiff {
                             if runStart < 0 {
                                 runStart = x
                             } else if x - lastChanged - 1 > joinGap {
-                                runs.append(run(y: y, from: runStart, through: lastChanged, row: newCells, rowStart: rowStart, width: width))
+                                runs.append(
+                                    run(
+                                        y: y, from: runStart, through: lastChanged, row: newCells, rowStart: rowStart,
+                                        width: width))
                                 runStart = x
                             }
                             lastChanged = x
@@ -114,7 +119,10 @@ public enum FrameDiff {
                         x += 1
                     }
                     if runStart >= 0 {
-                        runs.append(run(y: y, from: runStart, through: lastChanged, row: newCells, rowStart: rowStart, width: width))
+                        runs.append(
+                            run(
+                                y: y, from: runStart, through: lastChanged, row: newCells, rowStart: rowStart,
+                                width: width))
                     }
                 }
             }
@@ -122,7 +130,9 @@ public enum FrameDiff {
         return runs
     }
 
-    private static func run(y: Int, from start: Int, through end: Int, row: UnsafeBufferPointer<Cell>, rowStart: Int, width: Int)
+    private static func run(
+        y: Int, from start: Int, through end: Int, row: UnsafeBufferPointer<Cell>, rowStart: Int, width: Int
+    )
         -> Run
     {
         var first = start

@@ -6,8 +6,10 @@ public enum DisplayWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F {
-            // Fast path for ASCII; control characters take no cell.
-            return first.value >= 0x20 ? 1 : 0
+            // Fast path for ASCII; control characters take no cell. A keycap ("1️⃣": a digit, `#` or
+            // `*` with the emoji variation selector) is a wide emoji like any other.
+            guard first.value >= 0x20 else { return 0 }
+            return scalars.count > 1 && first.properties.isEmoji && scalars.contains("\u{FE0F}") ? 2 : 1
         }
         var width = of(first)
         // An emoji variation selector or a skin-tone modifier turns the cluster into a wide emoji.

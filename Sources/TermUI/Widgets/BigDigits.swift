@@ -1,0 +1,121 @@
+/// Large text for timers and counters, three rows tall:
+///
+/// ```
+/// █▀█ ▀█  ▄ ▀▀█ █▀█       _         _   _
+/// █ █  █  ▄  ▀█ █ █      | |   | .  _| | |
+/// ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀      |_|   | .  _| |_|     "01:30", blocks and ascii
+/// ```
+///
+/// The font has the digits 0–9, ":", ".", "-" and the space; glyphs are one column apart. The
+/// text is drawn centred in the area; when the area is too small for it, or the text has a
+/// character the font lacks, it is drawn as ordinary text on the area's middle row instead.
+public struct BigDigits: Widget, Hashable, Sendable {
+    /// The characters big digits are drawn with.
+    public enum Font: Hashable, Sendable, CaseIterable {
+        /// Half and full blocks (▀ ▄ █): square pixels, three cells wide per digit.
+        case blocks
+        /// Seven-segment figures of "_" and "|", for terminals without block characters.
+        case ascii
+
+        /// Rows of every glyph.
+        public var height: Int { 3 }
+    }
+
+    /// The text to show, such as "01:30".
+    public var text: String
+    /// The characters the digits are drawn with.
+    public var font: Font
+    /// The style of every stroke (and of the plain-text fallback).
+    public var style: Style
+
+    /// Big digits showing `text`.
+    public init(_ text: String, font: Font = .blocks, style: Style = .plain) {
+        self.text = text
+        self.font = font
+        self.style = style
+    }
+
+    /// Columns between two glyphs.
+    public static let spacing = 1
+
+    /// The size of `text` in big digits of `font`, or `nil` if the font lacks one of its
+    /// characters. An empty text has size zero.
+    public static func size(of text: String, font: Font = .blocks) -> Size? {
+        guard !text.isEmpty else { return .zero }
+        var width = 0
+        for character in text {
+            guard let glyph = glyph(for: character, font: font) else { return nil }
+            width += glyph[0].count
+        }
+        return Size(width: width + (text.count - 1) * spacing, height: font.height)
+    }
+
+    /// The size of this text in big digits (`nil` if the font lacks one of its characters).
+    public var size: Size? { Self.size(of: text, font: font) }
+
+    /// Draws the text centred in `area`, or as plain text when it does not fit.
+    public func render(into canvas: inout Canvas, in area: Rect) {
+        guard !area.isEmpty else { return }
+        guard let size, area.size.contains(size) else {
+            let middle = area.row((area.height - 1) / 2)
+            Text(text, style: style, alignment: .center).render(into: &canvas, in: middle)
+            return
+        }
+        let frame = area.centered(size)
+        var x = frame.x
+        for character in text {
+            guard let glyph = Self.glyph(for: character, font: font) else { continue }
+            for (row, line) in glyph.enumerated() {
+                // Blank cells are skipped, so whatever lies between the strokes stays visible.
+                for (column, stroke) in line.enumerated() where stroke != " " {
+                    canvas.put(Cell(stroke, style: style), x: x + column, y: frame.y + row, clip: area)
+                }
+            }
+            x += glyph[0].count + Self.spacing
+        }
+    }
+
+    /// The rows of `character` in `font`; every row of a glyph has the same number of columns.
+    static func glyph(for character: Character, font: Font) -> [[Character]]? {
+        let rows: [String]?
+        switch font {
+        case .blocks: rows = blockGlyphs[character]
+        case .ascii: rows = asciiGlyphs[character]
+        }
+        return rows?.map(Array.init)
+    }
+
+    private static let blockGlyphs: [Character: [String]] = [
+        "0": ["█▀█", "█ █", "▀▀▀"],
+        "1": ["▀█ ", " █ ", "▀▀▀"],
+        "2": ["▀▀█", "█▀▀", "▀▀▀"],
+        "3": ["▀▀█", " ▀█", "▀▀▀"],
+        "4": ["█ █", "▀▀█", "  ▀"],
+        "5": ["█▀▀", "▀▀█", "▀▀▀"],
+        "6": ["█▀▀", "█▀█", "▀▀▀"],
+        "7": ["▀▀█", "  █", "  ▀"],
+        "8": ["█▀█", "█▀█", "▀▀▀"],
+        "9": ["█▀█", "▀▀█", "▀▀▀"],
+        ":": ["▄", "▄", " "],
+        ".": [" ", " ", "▀"],
+        "-": ["   ", "▀▀▀", "   "],
+        " ": [" ", " ", " "],
+    ]
+
+    private static let asciiGlyphs: [Character: [String]] = [
+        "0": [" _ ", "| |", "|_|"],
+        "1": ["   ", "  |", "  |"],
+        "2": [" _ ", " _|", "|_ "],
+        "3": [" _ ", " _|", " _|"],
+        "4": ["   ", "|_|", "  |"],
+        "5": [" _ ", "|_ ", " _|"],
+        "6": [" _ ", "|_ ", "|_|"],
+        "7": [" _ ", "  |", "  |"],
+        "8": [" _ ", "|_|", "|_|"],
+        "9": [" _ ", "|_|", " _|"],
+        ":": [" ", ".", "."],
+        ".": [" ", " ", "."],
+        "-": ["   ", " _ ", "   "],
+        " ": [" ", " ", " "],
+    ]
+}

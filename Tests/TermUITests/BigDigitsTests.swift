@@ -1,0 +1,83 @@
+import TermUI
+import Testing
+
+@Suite("Big digits")
+struct BigDigitsTests {
+    @Test func golden() {
+        var canvas = screen()
+        BigDigits("01:30").render(into: &canvas, in: canvas.bounds)
+        BigDigits("01:30", font: .ascii).render(into: &canvas, in: Rect(x: 0, y: 18, width: 80, height: 3))
+        expectFrame(
+            canvas,
+            [
+                "", "", "", "", "", "", "", "", "", "",
+                "                               █▀█ ▀█  ▄ ▀▀█ █▀█",
+                "                               █ █  █  ▄  ▀█ █ █",
+                "                               ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "", "", "", "", "",
+                "                                _         _   _",
+                "                               | |   | .  _| | |",
+                "                               |_|   | .  _| |_|",
+            ])
+    }
+
+    @Test func drawsEveryGlyphOfTheBlockFont() {
+        var canvas = Canvas(size: Size(width: 60, height: 3))
+        BigDigits("0123456789 -.:").render(into: &canvas, in: Rect(x: 0, y: 0, width: 49, height: 3))
+        #expect(
+            canvas.lines() == [
+                "█▀█ ▀█  ▀▀█ ▀▀█ █ █ █▀▀ █▀▀ ▀▀█ █▀█ █▀█         ▄",
+                "█ █  █  █▀▀  ▀█ ▀▀█ ▀▀█ █▀█   █ █▀█ ▀▀█   ▀▀▀   ▄",
+                "▀▀▀ ▀▀▀ ▀▀▀ ▀▀▀   ▀ ▀▀▀ ▀▀▀   ▀ ▀▀▀ ▀▀▀       ▀",
+            ])
+    }
+
+    @Test func drawsEveryGlyphOfTheAsciiFont() {
+        var canvas = Canvas(size: Size(width: 60, height: 3))
+        BigDigits("0123456789 -.:", font: .ascii).render(into: &canvas, in: Rect(x: 0, y: 0, width: 49, height: 3))
+        #expect(
+            canvas.lines() == [
+                " _       _   _       _   _   _   _   _",
+                "| |   |  _|  _| |_| |_  |_    | |_| |_|    _    .",
+                "|_|   | |_   _|   |  _| |_|   | |_|  _|       . .",
+            ])
+        #expect(canvas.cells.allSatisfy { $0.glyph.scalars.allSatisfy(\.isASCII) })
+    }
+
+    @Test func measuresText() {
+        #expect(BigDigits.size(of: "01:30") == Size(width: 17, height: 3))
+        #expect(BigDigits.size(of: "8") == Size(width: 3, height: 3))
+        #expect(BigDigits.size(of: "-1.5") == Size(width: 13, height: 3))
+        #expect(BigDigits.size(of: "1 0") == Size(width: 9, height: 3))
+        #expect(BigDigits.size(of: "01:30", font: .ascii) == Size(width: 17, height: 3))
+        #expect(BigDigits.size(of: "") == .zero)
+        #expect(BigDigits.size(of: "1a") == nil)
+        #expect(BigDigits("12").size == Size(width: 7, height: 3))
+    }
+
+    @Test func fallsBackToPlainTextWhenTheAreaIsTooSmall() {
+        var canvas = Canvas(size: Size(width: 16, height: 4), fill: Cell("."))
+        BigDigits("01:30", style: .bold).render(into: &canvas, in: Rect(x: 1, y: 0, width: 14, height: 4))
+        #expect(canvas.lines() == ["................", ".....01:30......", "................", "................"])
+        #expect(canvas[5, 1].style == .bold)
+        var short = Canvas(size: Size(width: 20, height: 2))
+        BigDigits("01:30").render(into: &short, in: short.bounds)
+        #expect(short.lines() == ["       01:30", ""])
+    }
+
+    @Test func fallsBackToPlainTextForCharactersOutsideTheFont() {
+        var canvas = Canvas(size: Size(width: 20, height: 3))
+        BigDigits("GO!").render(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines() == ["", "        GO!", ""])
+    }
+
+    @Test func isStyled() {
+        var canvas = Canvas(size: Size(width: 5, height: 3))
+        let style = Style(foreground: .yellow, attributes: .bold)
+        BigDigits("7", style: style).render(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines() == [" ▀▀█", "   █", "   ▀"])
+        #expect(canvas[1, 0].style == style)
+        #expect(canvas[3, 2].style == style)
+        #expect(canvas[0, 0].style == .plain)
+    }
+}

@@ -1,0 +1,97 @@
+import TermUI
+import Testing
+
+@Suite("Compositor layers")
+struct CompositorTests {
+    let size = Size(width: 10, height: 2)
+
+    /// A drawing that appends `letter` to the first blank cell of row 0, so that the row reads
+    /// the layers in the order they were drawn.
+    func append(_ letter: Character) -> (inout Canvas) -> Void {
+        { canvas in
+            let x = (0..<canvas.size.width).first { canvas[$0, 0] == .blank } ?? 0
+            canvas.put(Cell(letter), x: x, y: 0)
+        }
+    }
+
+    @Test func levelsAreOrderedBackToFront() {
+        #expect(LayerLevel.allCases == [.screen, .sheet, .toast])
+        #expect(LayerLevel.screen < .sheet)
+        #expect(LayerLevel.sheet < .toast)
+    }
+
+    @Test func drawsScreenThenSheetThenToastWhateverTheInsertionOrder() {
+        var composition = Composition(size: size)
+        composition.add(.toast, draw: append("t"))
+        composition.add(.sheet, draw: append("m"))
+        composition.add(.screen, draw: append("s"))
+        #expect(composition.flatten().lines() == ["smt", ""])
+    }
+
+    @Test func keepsInsertionOrderWithinALevel() {
+        var composition = Composition(size: size)
+        composition.add(.sheet, draw: append("c"))
+        composition.add(.toast, draw: append("e"))
+        composition.add(.screen, draw: append("a"))
+        composition.add(.sheet, draw: append("d"))
+        composition.add(.screen, draw: append("b"))
+        composition.add(.toast, draw: append("f"))
+        #expect(composition.flatten().lines() == ["abcdef", ""])
+    }
+
+    @Test func upperLayersDrawOverLowerOnes() {
+        var composition = Composition(size: size)
+        composition.add(.toast) { $0.write("toast", at: Point(x: 2, y: 1)) }
+        composition.add(.screen) { $0.write("screen----", at: Point(x: 0, y: 1)) }
+        #expect(composition.flatten().lines() == ["", "sctoast---"])
+    }
+
+    @Test func aModalLayerDimsEverythingBelowButNotItself() {
+        var composition = Composition(size: size)
+        composition.add(.toast) { $0.write("t", at: Point(x: 2, y: 0)) }
+        composition.add(.sheet, dimsBelow: true) { $0.write("m", at: Point(x: 1, y: 0)) }
+        composition.add(.screen) {
+            $0.write("s", at: Point(x: 0, y: 0), style: Style(foreground: .red, attributes: .bold))
+        }
+        let frame = composition.flatten()
+        #expect(frame.lines() == ["smt", ""])
+        // The screen loses bold and turns dim but keeps its colour; even its blank cells dim.
+        #expect(frame[0, 0].style == Style(foreground: .red, attributes: .dim))
+        #expect(frame[9, 1].style == .dim)
+        // The sheet and the toast above it are not dimmed.
+        #expect(frame[1, 0].style == .plain)
+        #expect(frame[2, 0].style == .plain)
+    }
+
+    @Test func aSecondModalLayerDimsTheFirst() {
+        var composition = Composition(size: size)
+        composition.add(.sheet, dimsBelow: true) { $0.write("first", at: .zero) }
+        composition.add(.sheet) { $0.write("plain", at: Point(x: 0, y: 1)) }
+        composition.add(.sheet, dimsBelow: true) { $0.write("2", at: Point(x: 9, y: 0)) }
+        let frame = composition.flatten()
+        #expect(frame.lines() == ["first    2", "plain"])
+        #expect(frame[0, 0].style == .dim)
+        #expect(frame[0, 1].style == .dim)
+        #expect(frame[9, 0].style == .plain)
+    }
+
+    @Test func aLayerThatDoesNotDimLeavesLowerLayersAlone() {
+        var composition = Composition(size: size)
+        composition.add(.screen) { $0.write("s", at: .zero, style: .bold) }
+        composition.add(.sheet) { $0.write("m", at: Point(x: 1, y: 0)) }
+        let frame = composition.flatten()
+        #expect(frame[0, 0].style == .bold)
+    }
+
+    @Test func flattensIntoAReusedCanvas() {
+        var composition = Composition(size: size)
+        composition.add { $0.write("new", at: .zero) }
+        var reused = Canvas(size: size, fill: Cell("x"))
+        composition.flatten(into: &reused)
+        #expect(reused.lines() == ["new", ""])
+        var wrongSize = Canvas(size: Size(width: 3, height: 3))
+        composition.flatten(into: &wrongSize)
+        #expect(wrongSize.size == size)
+        #expect(wrongSize == composition.flatten())
+    }
+}

@@ -29,7 +29,7 @@ let package = Package(
             dependencies: ["Records", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Home menu, routing between scenes, settings and profiles.
-        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "Store"]),
+        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "termfit",
@@ -40,8 +40,22 @@ let package = Package(
         ),
         .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Records"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Store"]),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: [
+                "Store", "Records", "termfit-store-load", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Test helper for StoreTests: several of these write into one database at once, and
+        // one is killed with SIGKILL right after saving a set. Depending on it makes
+        // `swift test` build it.
+        .executableTarget(
+            name: "termfit-store-load", dependencies: ["Store", "Records"], path: "Tests/Support/StoreLoad"),
+        // `make bench`: fills a profile with ten years of daily workouts and times the queries
+        // the home screen and the dumbbell screen run.
+        .executableTarget(
+            name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
+        .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Records"]),
         .testTarget(name: "EndToEndTests", dependencies: ["termfit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The unit a dumbbell's weight is given in.
+public enum WeightUnit: String, Sendable, Codable, CaseIterable {
+    case kilograms = "kg"
+    case pounds = "lb"
+}
+
+/// One completed set of a dumbbell exercise.
+public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
+    /// The set's place in the workout, from 1.
+    public var number: Int
+    /// The weight lifted, in the workout's unit.
+    public var weight: Double
+    /// The repetitions done.
+    public var reps: Int
+    /// When the set began.
+    public var startedAt: Date
+    /// When the set was completed.
+    public var finishedAt: Date
+    /// Rest taken between the previous set and this one, in seconds; `nil` for the first set.
+    public var restBefore: TimeInterval?
+
+    public init(
+        number: Int, weight: Double, reps: Int, startedAt: Date, finishedAt: Date,
+        restBefore: TimeInterval? = nil
+    ) {
+        self.number = number
+        self.weight = weight
+        self.reps = reps
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.restBefore = restBefore
+    }
+
+    /// The time spent on the set itself, in seconds.
+    public var duration: TimeInterval { finishedAt.timeIntervalSince(startedAt) }
+}
+
+/// A dumbbell workout: sets of one exercise, in order.
+public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifiable {
+    /// A stable identifier, chosen when the workout starts.
+    public var id: UUID
+    /// The exercise, e.g. `"Bicep curl"`.
+    public var exercise: String
+    /// The unit every set's weight is given in.
+    public var unit: WeightUnit
+    /// When the workout started.
+    public var startedAt: Date
+    /// When the workout was finished or abandoned; `nil` while it is in progress.
+    public var finishedAt: Date?
+    /// How the workout ended.
+    public var status: SessionStatus
+    /// The completed sets, in order.
+    public var sets: [DumbbellSet]
+
+    public init(
+        id: UUID = UUID(), exercise: String, unit: WeightUnit, startedAt: Date, finishedAt: Date? = nil,
+        status: SessionStatus = .inProgress, sets: [DumbbellSet] = []
+    ) {
+        self.id = id
+        self.exercise = exercise
+        self.unit = unit
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.status = status
+        self.sets = sets
+    }
+
+    /// Total rest taken between sets, in seconds.
+    public var totalRest: TimeInterval { sets.reduce(0) { $0 + ($1.restBefore ?? 0) } }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import Synchronization
+
+/// Every log protocol kept in memory: for workout tests and previews that need no database.
+///
+/// It accepts and refuses the same requests as TermFit's database store, with the same
+/// ``LogError``s, and returns records in the same order.
+public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLibrary, HIITLog, SettingsStore {
+    private struct State {
+        var cardSessions: [UUID: CardSession] = [:]
+        var workouts: [UUID: DumbbellWorkout] = [:]
+        var decks: [UUID: FlashcardDeck] = [:]
+        var flashcardSessions: [UUID: FlashcardSession] = [:]
+        var hiitSessions: [UUID: HIITSession] = [:]
+        var settings = Settings()
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates a log holding the records of `archive` (empty by default).
+    public init(archive: ProfileArchive = ProfileArchive(profile: Profile.fallbackName)) {
+        var initial = State()
+        for session in archive.cardSessions { initial.cardSessions[session.id] = session }
+        for workout in archive.dumbbellWorkouts { initial.workouts[workout.id] = workout }
+        for deck in archive.flashcardDecks { initial.decks[deck.id] = deck }
+        for session in archive.flashcardSessions { initial.flashcardSessions[session.id] = session }
+        for session in archive.hiitSessions { initial.hiitSessions[session.id] = session }
+        initial.settings = archive.settings
+        state = Mutex(initial)
+    }
+
+    /// Everything held, in the order an export lists it.
+    public func archive(profile: String) -> ProfileArchive {
+        state.withLock { state in
+            ProfileArchive(
+                profile: profile, settings: state.settings,
+                cardSessions: state.cardSessions.values.sorted(by: Self.startOrder),
+                dumbbellWorkouts: state.workouts.values.sorted(by: Self.startOrder),
+                flashcardDecks: state.decks.values.sorted(by: Self.creationOrder),
+                flashcardSessions: state.flashcardSessions.values.sorted(by: Self.startOrder),
+                hiitSessions: state.hiitSessions.values.sorted(by: Self.startOrder))
+        }
+    }
+
+    // MARK: Card sessions
+
+    public func start(_ session: CardSession) throws {
+        try session.validate()
+        state.withLock { state in
+            var merged = session
+            let kept = state.cardSessions[session.id]?.draws ?? []
+            merged.draws += kept.filter { old in !session.draws.contains { $0.position == old.position } }
+            merged.draws.sort { $0.position < $1.position }
+            state.cardSessions[session.id] = merged
+        }
+    }
+
+    public func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
+        try draw.validate()
+        try state.withLock { state in
+            guard var session = state.cardSessions[sessionID] else { throw LogError.unknownSession(sessionID) }
+            session.draws.removeAll { $0.position == draw.position }
+            session.draws.append(draw)
+            session.draws.sort { $0.position < $1.position }
+            state.cardSessions[sessionID] = session
+        }
+    }
+
+    public func finishCardSession(
+        _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
+    ) throws {
+        guard activeDuration >= 0 else { throw LogError.invalidValue("a duration cannot be negative") }
+        try state.withLock { state in
+            guard state.cardSessions[sessionID] != nil else { throw LogError.unknownSession(sessionID) }
+            state.cardSessions[sessionID]?.status = status
+            state.cardSessions[sessionID]?.finishedAt = finishedAt
+            state.cardSessions[sessionID]?.activeDuration = activeDuration
+        }
+    }
+
+    public func cardSession(id: UUID) throws -> CardSession? {
+        state.withLock { $0.cardSessions[id] }
+    }
+
+    public func recentCardSessions(limit: Int) throws -> [CardSession] {
+        state.withLock { state in
+            Array(state.cardSessions.values.sorted(by: Self.startOrder).reversed().prefix(max(0, limit)))
+        }
+    }
+
+    // MARK: Dumbbells
+
+    public func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
+        state.withLock { state in
+            state.workouts.values
+                .filter { $0.exercise == exercise && $0.startedAt < date && !$0.sets.isEmpty }
+                .sorted(by: Self.startOrder)
+                .last
+        }
+    }
+
+    public func start(_ workout: DumbbellWorkout) throws {
+        try workout.validate()
+        state.withLock { state in
+            var merged = workout
+            let kept = state.workouts[workout.id]?.sets ?? []
+            merged.sets += kept.filter { old in !workout.sets.contains { $0.number == old.number } }
+            merged.sets.sort { $0.number < $1.number }
+            state.workouts[workout.id] = merged
+        }
+    }
+
+    public func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
+        try set.validate()
+        try state.withLock { state in
+            guard var workout = state.workouts[workoutID] else { throw LogError.unknownSession(workoutID) }
+            workout.sets.removeAll { $0.number == set.number }
+            workout.sets.append(set)
+            workout.sets.sort { $0.number < $1.number }
+            state.workouts[workoutID] = workout
+        }
+    }
+
+    public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try state.withLock { state in
+            guard state.workouts[workoutID] != nil else { throw LogError.unknownSession(workoutID) }
+            state.workouts[workoutID]?.status = status
+            state.workouts[workoutID]?.finishedAt = finishedAt
+        }
+    }
+
+    public func workout(id: UUID) throws -> DumbbellWorkout? {
+        state.withLock { $0.workouts[id] }
+    }
+
+    // MARK: Flashcards
+
+    public func decks() throws -> [FlashcardDeck] {
+        state.withLock { $0.decks.values.sorted(by: Self.creationOrder) }
+    }
+
+    public func save(_ deck: FlashcardDeck) throws {
+        state.withLock { state in
+            var saved = state.decks[deck.id] ?? FlashcardDeck(id: deck.id, name: deck.name, createdAt: deck.createdAt)
+            saved.name = deck.name
+            for card in deck.cards {
+                saved.cards.removeAll { $0.id == card.id }
+                saved.cards.append(card)
+            }
+            saved.cards.sort(by: Self.creationOrder)
+            for (id, other) in state.decks where id != deck.id {
+                state.decks[id]?.cards = other.cards.filter { card in !deck.cards.contains { $0.id == card.id } }
+            }
+            state.decks[deck.id] = saved
+        }
+    }
+
+    public func deleteDeck(_ deckID: UUID) throws {
+        _ = state.withLock { $0.decks.removeValue(forKey: deckID) }
+    }
+
+    public func save(_ card: Flashcard, inDeck deckID: UUID) throws {
+        try state.withLock { state in
+            guard state.decks[deckID] != nil else { throw LogError.unknownDeck(deckID) }
+            for id in state.decks.keys {
+                state.decks[id]?.cards.removeAll { $0.id == card.id }
+            }
+            state.decks[deckID]?.cards.append(card)
+            state.decks[deckID]?.cards.sort(by: Self.creationOrder)
+        }
+    }
+
+    public func deleteCard(_ cardID: UUID) throws {
+        state.withLock { state in
+            for id in state.decks.keys {
+                state.decks[id]?.cards.removeAll { $0.id == cardID }
+            }
+        }
+    }
+
+    public func start(_ session: FlashcardSession) throws {
+        state.withLock { state in
+            var merged = session
+            let kept = state.flashcardSessions[session.id]?.reviews ?? []
+            merged.reviews += kept.filter { old in !session.reviews.contains { $0.id == old.id } }
+            merged.reviews.sort(by: Self.reviewOrder)
+            state.flashcardSessions[session.id] = merged
+        }
+    }
+
+    public func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
+        try state.withLock { state in
+            guard var session = state.flashcardSessions[sessionID] else {
+                throw LogError.unknownSession(sessionID)
+            }
+            session.reviews.removeAll { $0.id == review.id }
+            session.reviews.append(review)
+            session.reviews.sort(by: Self.reviewOrder)
+            state.flashcardSessions[sessionID] = session
+        }
+    }
+
+    public func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try state.withLock { state in
+            guard state.flashcardSessions[sessionID] != nil else { throw LogError.unknownSession(sessionID) }
+            state.flashcardSessions[sessionID]?.status = status
+            state.flashcardSessions[sessionID]?.finishedAt = finishedAt
+        }
+    }
+
+    public func flashcardSession(id: UUID) throws -> FlashcardSession? {
+        state.withLock { $0.flashcardSessions[id] }
+    }
+
+    // MARK: HIIT
+
+    public func save(_ session: HIITSession) throws {
+        try session.validate()
+        state.withLock { $0.hiitSessions[session.id] = session }
+    }
+
+    public func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {
+        state.withLock { state in
+            let newestFirst = state.hiitSessions.values
+                .filter { session in since.map { session.startedAt >= $0 } ?? true }
+                .sorted(by: Self.startOrder)
+                .reversed()
+            return Array(newestFirst.prefix(max(0, limit ?? .max)))
+        }
+    }
+
+    // MARK: Settings
+
+    public func settings() throws -> Settings {
+        state.withLock { $0.settings }
+    }
+
+    public func setSetting(_ value: JSONValue?, forName name: String) throws {
+        state.withLock { $0.settings[name] = value }
+    }
+
+    // MARK: Ordering shared with the database store
+
+    private static func startOrder<Session: StartedRecord>(_ lhs: Session, _ rhs: Session) -> Bool {
+        (lhs.startedAt, lhs.id.uuidString) < (rhs.startedAt, rhs.id.uuidString)
+    }
+
+    private static func creationOrder<Record: CreatedRecord>(_ lhs: Record, _ rhs: Record) -> Bool {
+        (lhs.createdAt, lhs.id.uuidString) < (rhs.createdAt, rhs.id.uuidString)
+    }
+
+    private static func reviewOrder(_ lhs: FlashcardReview, _ rhs: FlashcardReview) -> Bool {
+        (lhs.reviewedAt, lhs.id.uuidString) < (rhs.reviewedAt, rhs.id.uuidString)
+    }
+}
+
+/// A record with an identifier and a start time; history is ordered by start time.
+private protocol StartedRecord {
+    var id: UUID { get }
+    var startedAt: Date { get }
+}
+
+/// A record with an identifier and a creation time; decks and cards are ordered by it.
+private protocol CreatedRecord {
+    var id: UUID { get }
+    var createdAt: Date { get }
+}
+
+extension CardSession: StartedRecord {}
+extension DumbbellWorkout: StartedRecord {}
+extension FlashcardSession: StartedRecord {}
+extension HIITSession: StartedRecord {}
+extension FlashcardDeck: CreatedRecord {}
+extension Flashcard: CreatedRecord {}

@@ -1,0 +1,121 @@
+import Foundation
+
+// The small interfaces the workout modules save and load through. TermFit's `Store` module
+// implements all of them on an SQLite database, one profile at a time; `InMemoryWorkoutLog`
+// implements them in memory for tests and previews.
+//
+// Every method that saves something commits it at once: a completed step is on disk when the
+// method returns, so a killed process loses at most the step in progress.
+
+/// Saving and loading card-deck sessions.
+public protocol CardSessionLog: Sendable {
+    /// Saves a new session (and any cards it already holds) when it starts. Starting a saved
+    /// session again updates its details and adds its cards; cards saved before are kept.
+    func start(_ session: CardSession) throws
+    /// Saves one drawn card of a started session; saving a card at the same position again
+    /// replaces it.
+    func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws
+    /// Marks a session finished or abandoned.
+    func finishCardSession(
+        _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
+    ) throws
+    /// The session with this identifier, with its cards.
+    func cardSession(id: UUID) throws -> CardSession?
+    /// The most recent sessions, newest first.
+    func recentCardSessions(limit: Int) throws -> [CardSession]
+}
+
+/// Saving and loading dumbbell workouts.
+public protocol DumbbellLog: Sendable {
+    /// The most recent workout of `exercise` that started before `date` and has at least one
+    /// set: what the dumbbell screen shows beside each set.
+    func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout?
+    /// Saves a new workout (and any sets it already holds) when it starts. Starting a saved
+    /// workout again updates its details and adds its sets; sets saved before are kept.
+    func start(_ workout: DumbbellWorkout) throws
+    /// Saves one completed set of a started workout; saving a set with the same number again
+    /// replaces it.
+    func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws
+    /// Marks a workout finished or abandoned.
+    func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws
+    /// The workout with this identifier, with its sets.
+    func workout(id: UUID) throws -> DumbbellWorkout?
+}
+
+extension DumbbellLog {
+    /// The most recent workout of `exercise` that has at least one set.
+    public func lastWorkout(exercise: String) throws -> DumbbellWorkout? {
+        try lastWorkout(exercise: exercise, before: .distantFuture)
+    }
+}
+
+/// Flashcard decks, their cards, and review sessions.
+public protocol FlashcardLibrary: Sendable {
+    /// Every deck with its cards, oldest deck first.
+    func decks() throws -> [FlashcardDeck]
+    /// Saves a deck's name and every card it holds (adding new cards, updating changed ones).
+    /// Cards missing from `deck` are left alone; delete them with ``deleteCard(_:)``.
+    func save(_ deck: FlashcardDeck) throws
+    /// Deletes a deck and its cards. Past sessions and their reviews stay in the history.
+    func deleteDeck(_ deckID: UUID) throws
+    /// Adds a card to a deck, or updates it if a card with its identifier exists.
+    func save(_ card: Flashcard, inDeck deckID: UUID) throws
+    /// Deletes one card. Its past reviews stay in the history.
+    func deleteCard(_ cardID: UUID) throws
+    /// Saves a new review session (and any reviews it already holds) when its timer starts.
+    /// Starting a saved session again updates its details and adds its reviews.
+    func start(_ session: FlashcardSession) throws
+    /// Saves one swipe of a started session.
+    func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws
+    /// Marks a session finished or abandoned.
+    func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws
+    /// The session with this identifier, with its reviews.
+    func flashcardSession(id: UUID) throws -> FlashcardSession?
+}
+
+/// Saving and loading HIIT exercises.
+public protocol HIITLog: Sendable {
+    /// Saves an exercise when it is done, or updates it (for example when it is rated later).
+    func save(_ session: HIITSession) throws
+    /// Exercises that started at or after `since` (all when `nil`), newest first, at most
+    /// `limit` of them (all when `nil`): the history list and its bar chart.
+    func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession]
+}
+
+/// One profile's settings.
+public protocol SettingsStore: Sendable {
+    /// Every setting of the profile.
+    func settings() throws -> Settings
+    /// Stores one setting, or removes it when `value` is `nil`.
+    func setSetting(_ value: JSONValue?, forName name: String) throws
+}
+
+extension SettingsStore {
+    /// The typed value of one setting; `nil` if unset or stored with a different type.
+    public func value<Value>(for key: SettingKey<Value>) throws -> Value? {
+        try settings().value(for: key)
+    }
+
+    /// Stores a typed value, or removes the setting when `value` is `nil`.
+    public func setValue<Value>(_ value: Value?, for key: SettingKey<Value>) throws {
+        try setSetting(value.map { try JSONValue(encoding: $0) }, forName: key.name)
+    }
+}
+
+/// Why a log refused a request.
+public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A set, card or review was saved into a session that was never started.
+    case unknownSession(UUID)
+    /// A card was saved into a deck that does not exist.
+    case unknownDeck(UUID)
+    /// A value is outside what TermFit accepts, e.g. a rating of 6.
+    case invalidValue(String)
+
+    public var description: String {
+        switch self {
+        case .unknownSession(let id): "no session with identifier \(id.uuidString) was started"
+        case .unknownDeck(let id): "no flashcard deck with identifier \(id.uuidString)"
+        case .invalidValue(let message): message
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A person using TermFit. Several people share one gym kiosk; each has a profile, and every
+/// piece of history and every setting belongs to exactly one profile.
+public struct Profile: Sendable, Codable, Equatable, Hashable, Identifiable {
+    /// A stable identifier, never shown to the user.
+    public var id: UUID
+    /// The name the person picked (by default their login name).
+    public var name: String
+
+    public init(id: UUID = UUID(), name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// The longest profile name TermFit accepts, in characters.
+    public static let maximumNameLength = 40
+
+    /// The fallback profile name when the login name is unknown.
+    public static let fallbackName = "default"
+
+    /// Checks and normalises a profile name as typed by a user: surrounding white space is
+    /// removed; an empty name, a name longer than ``maximumNameLength`` or one containing
+    /// control characters is refused.
+    ///
+    /// - Returns: the name to store, or why it was refused.
+    public static func validatedName(_ name: String) -> Result<String, ProfileNameProblem> {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty {
+            return .failure(.empty)
+        }
+        if trimmed.count > maximumNameLength {
+            return .failure(.tooLong(maximum: maximumNameLength))
+        }
+        if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            return .failure(.controlCharacters)
+        }
+        return .success(trimmed)
+    }
+
+    /// The profile name TermFit uses when none is given: the login name from `USER`, or
+    /// ``fallbackName`` when that is unset or not a valid name.
+    public static func defaultName(environment: [String: String]) -> String {
+        if let user = environment["USER"], case .success(let name) = validatedName(user) {
+            return name
+        }
+        return fallbackName
+    }
+}
+
+/// Why a profile name was refused.
+public enum ProfileNameProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case tooLong(maximum: Int)
+    case controlCharacters
+
+    public var description: String {
+        switch self {
+        case .empty: "a profile name cannot be empty"
+        case .tooLong(let maximum): "a profile name can have at most \(maximum) characters"
+        case .controlCharacters: "a profile name cannot contain control characters"
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import GRDB
+import Records
+
+/// The JSON form of exports and of `termfit history --format json`: pretty-printed, keys
+/// sorted, times as ISO-8601 UTC text with milliseconds, so the same data always gives the same
+/// bytes.
+public enum ArchiveCoding {
+    /// An encoder writing TermFit's JSON form.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.isoText(date))
+        }
+        return encoder
+    }
+
+    /// A decoder reading TermFit's JSON form (times may carry any UTC offset).
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Timestamp.date(isoText: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO-8601 time such as 2025-03-04T07:30:00Z")
+            }
+            return date
+        }
+        return decoder
+    }
+}
+
+/// What an import added.
+public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
+    /// The profile the records went into.
+    public var profile: String
+    /// Sessions (of every workout) and flashcard decks added.
+    public var added: Int
+    /// Sessions and decks skipped because they were there already.
+    public var alreadyPresent: Int
+    /// Settings added (settings the profile already had are kept as they are).
+    public var settingsAdded: Int
+
+    public var description: String {
+        var text = "Imported \(added) \(added == 1 ? "record" : "records") into profile '\(profile)'"
+        if settingsAdded > 0 { text += " with \(settingsAdded) \(settingsAdded == 1 ? "setting" : "settings")" }
+        if alreadyPresent > 0 { text += "; \(alreadyPresent) were already there" }
+        return text + "."
+    }
+}
+
+extension ProfileStore {
+    /// Everything this profile has, read in one transaction, oldest first.
+    public func archive() throws -> ProfileArchive {
+        try store.read { db in
+            ProfileArchive(
+                profile: profile.name, settings: try fetchSettings(db), cardSessions: try fetchCardSessions(db),
+                dumbbellWorkouts: try fetchWorkouts(db), flashcardDecks: try fetchDecks(db),
+                flashcardSessions: try fetchFlashcardSessions(db), hiitSessions: try fetchHIITSessions(db))
+        }
+    }
+
+    /// `termfit export --format json`: the profile's whole history, settings and flashcard decks
+    /// as JSON (see ``ArchiveCoding``), ending with a newline.
+    public func exportJSON() throws -> Data {
+        var data = try ArchiveCoding.encoder().encode(try archive())
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}
+
+extension TermFitStore {
+    /// `termfit import FILE`: adds the records of an export to a profile, in one transaction.
+    ///
+    /// Records are matched by identifier: one already in the profile is left as it is (the
+    /// database wins), so importing the same file twice adds nothing. Settings the profile has
+    /// already are kept too. Nothing is written unless the whole file can be imported.
+    ///
+    /// - Parameters:
+    ///   - data: the export's JSON.
+    ///   - name: the profile to import into (created if needed); the profile named in the file
+    ///     when `nil`.
+    /// - Throws: ``StoreError/invalidArchive(_:)``, ``StoreError/archiveFromNewerVersion(found:supported:)``
+    ///   or ``StoreError/archiveConflict(_:)`` for a file that cannot be imported.
+    public func importJSON(_ data: Data, intoProfile name: String? = nil) throws -> ImportSummary {
+        let archive = try Self.decodeArchive(data)
+        return try importArchive(archive, intoProfile: name)
+    }
+
+    /// Adds the records of an archive to a profile; see ``importJSON(_:intoProfile:)``.
+    public func importArchive(_ archive: ProfileArchive, intoProfile name: String? = nil) throws -> ImportSummary {
+        let profileName = try Self.validated(name ?? archive.profile)
+        do {
+            for session in archive.cardSessions { try session.validate() }
+            for workout in archive.dumbbellWorkouts { try workout.validate() }
+            for session in archive.hiitSessions { try session.validate() }
+        } catch {
+            throw StoreError.invalidArchive("\(error)")
+        }
+        return try write { db in
+            let profile = try Self.fetchProfile(db, named: profileName) ?? Self.insertProfile(db, named: profileName)
+            let target = ProfileStore(profile: profile, store: self)
+            var summary = ImportSummary(profile: profile.name, added: 0, alreadyPresent: 0, settingsAdded: 0)
+            func count(_ added: Bool) {
+                if added { summary.added += 1 } else { summary.alreadyPresent += 1 }
+            }
+            func claim(_ table: String, _ id: UUID) throws -> Bool {
+                switch try target.ownership(db, table: table, id: id) {
+                case .none: return true
+                case .this: return false
+                case .other:
+                    throw StoreError.archiveConflict(
+                        "record \(id.uuidString) already belongs to another profile in this database")
+                }
+            }
+            for session in archive.cardSessions {
+                let isNew = try claim("card_session", session.id)
+                if isNew {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO card_session
+                                (id, profile_id, deck_id, deck_source, started_at, finished_at, status, active_duration)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            session.id.uuidString, target.profileID, session.deckID, session.deckSource.rawValue,
+                            session.startedAt.storedMilliseconds, session.finishedAt.storedMilliseconds,
+                            session.status.rawValue, session.activeDuration,
+                        ])
+                }
+                for draw in session.draws {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO card_draw (session_id, position, code, exercise, reps, drawn_at)
+                            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                            """,
+                        arguments: [
+                            session.id.uuidString, draw.position, draw.code, draw.exercise, draw.reps,
+                            draw.drawnAt.storedMilliseconds,
+                        ])
+                }
+                count(isNew)
+            }
+            for workout in archive.dumbbellWorkouts {
+                let isNew = try claim("dumbbell_workout", workout.id)
+                if isNew {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO dumbbell_workout (id, profile_id, exercise, unit, started_at, finished_at, status)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            workout.id.uuidString, target.profileID, workout.exercise, workout.unit.rawValue,
+                            workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
+                            workout.status.rawValue,
+                        ])
+                }
+                for set in workout.sets {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO dumbbell_set
+                                (workout_id, number, weight, reps, started_at, finished_at, rest_before)
+                            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                            """,
+                        arguments: [
+                            workout.id.uuidString, set.number, set.weight, set.reps, set.startedAt.storedMilliseconds,
+                            set.finishedAt.storedMilliseconds, set.restBefore,
+                        ])
+                }
+                count(isNew)
+            }
+            for deck in archive.flashcardDecks {
+                let isNew = try claim("flashcard_deck", deck.id)
+                if isNew {
+                    try db.execute(
+                        sql: "INSERT INTO flashcard_deck (id, profile_id, name, created_at) VALUES (?, ?, ?, ?)",
+                        arguments: [deck.id.uuidString, target.profileID, deck.name, deck.createdAt.storedMilliseconds])
+                }
+                for card in deck.cards {
+                    let owner = try String.fetchOne(
+                        db,
+                        sql: """
+                            SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
+                            WHERE c.id = ?
+                            """,
+                        arguments: [card.id.uuidString])
+                    if let owner, owner != target.profileID {
+                        throw StoreError.archiveConflict(
+                            "flashcard \(card.id.uuidString) already belongs to another profile in this database")
+                    }
+                    if owner == nil {
+                        try db.execute(
+                            sql:
+                                "INSERT INTO flashcard (id, deck_id, prompt, answer, created_at) VALUES (?, ?, ?, ?, ?)",
+                            arguments: [
+                                card.id.uuidString, deck.id.uuidString, card.prompt, card.answer,
+                                card.createdAt.storedMilliseconds,
+                            ])
+                    }
+                }
+                count(isNew)
+            }
+            for session in archive.flashcardSessions {
+                let isNew = try claim("flashcard_session", session.id)
+                if isNew {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO flashcard_session
+                                (id, profile_id, deck_id, deck_name, started_at, finished_at, status)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            session.id.uuidString, target.profileID, session.deckID.uuidString, session.deckName,
+                            session.startedAt.storedMilliseconds, session.finishedAt.storedMilliseconds,
+                            session.status.rawValue,
+                        ])
+                }
+                for review in session.reviews {
+                    let existing = try String.fetchOne(
+                        db, sql: "SELECT session_id FROM flashcard_review WHERE id = ?",
+                        arguments: [review.id.uuidString])
+                    if let existing, existing != session.id.uuidString {
+                        throw StoreError.archiveConflict(
+                            "review \(review.id.uuidString) already belongs to another session in this database")
+                    }
+                    if existing == nil {
+                        try ProfileStore.saveReview(db, review, sessionID: session.id)
+                    }
+                }
+                count(isNew)
+            }
+            for session in archive.hiitSessions {
+                let isNew = try claim("hiit_session", session.id)
+                if isNew { try target.saveHIIT(db, session, replacing: false) }
+                count(isNew)
+            }
+            for (name, value) in archive.settings.values.sorted(by: { $0.key < $1.key }) {
+                try db.execute(
+                    sql: "INSERT INTO setting (profile_id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    arguments: [target.profileID, name, try value.jsonText()])
+                if db.changesCount > 0 { summary.settingsAdded += 1 }
+            }
+            return summary
+        }
+    }
+
+    /// Reads an export, refusing other JSON, damaged files and files from a newer TermFit.
+    static func decodeArchive(_ data: Data) throws -> ProfileArchive {
+        struct Header: Decodable {
+            var format: String?
+            var version: Int?
+        }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw StoreError.invalidArchive("it is not a JSON object")
+        }
+        guard header.format == ProfileArchive.formatName, let version = header.version else {
+            throw StoreError.invalidArchive("it has no \"format\": \"\(ProfileArchive.formatName)\" field")
+        }
+        guard version <= ProfileArchive.currentVersion else {
+            throw StoreError.archiveFromNewerVersion(found: version, supported: ProfileArchive.currentVersion)
+        }
+        do {
+            return try ArchiveCoding.decoder().decode(ProfileArchive.self, from: data)
+        } catch let error as DecodingError {
+            throw StoreError.invalidArchive(Self.explain(error))
+        } catch {
+            throw StoreError.invalidArchive("\(error)")
+        }
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : String(keys.drop(while: { $0 == "." }))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context)) lacks \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) has the wrong type"
+        case .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

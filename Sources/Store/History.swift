@@ -1,0 +1,285 @@
+import Foundation
+import GRDB
+import Records
+
+/// One line of `termfit history`: a session of any workout, summarised.
+public struct HistoryEntry: Sendable, Codable, Equatable {
+    /// The session's identifier.
+    public var id: UUID
+    /// Which workout it was.
+    public var workout: WorkoutKind
+    /// When it started.
+    public var startedAt: Date
+    /// When it was finished or abandoned, if it was.
+    public var finishedAt: Date?
+    /// How it ended.
+    public var status: SessionStatus
+    /// How long it lasted, in seconds, when known.
+    public var durationSeconds: TimeInterval?
+    /// A one-line description, e.g. `"Bicep curl: 3 sets, 12 kg x 10, 12 kg x 8, 14 kg x 6"`.
+    public var summary: String
+
+    public init(
+        id: UUID, workout: WorkoutKind, startedAt: Date, finishedAt: Date?, status: SessionStatus,
+        durationSeconds: TimeInterval?, summary: String
+    ) {
+        self.id = id
+        self.workout = workout
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.status = status
+        self.durationSeconds = durationSeconds
+        self.summary = summary
+    }
+}
+
+/// The output formats of `termfit history`.
+public enum HistoryFormat: String, Sendable, CaseIterable {
+    /// Aligned columns for people, times in the local time zone.
+    case table
+    /// Comma-separated values with a header row, times in ISO-8601 UTC.
+    case csv
+    /// A JSON array of entries, times in ISO-8601 UTC.
+    case json
+}
+
+extension HistoryEntry {
+    init(_ session: CardSession) {
+        let exercises = session.repsPerExercise.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let cards = session.draws.count == 1 ? "1 card" : "\(session.draws.count) cards"
+        self.init(
+            id: session.id, workout: .cards, startedAt: session.startedAt, finishedAt: session.finishedAt,
+            status: session.status, durationSeconds: session.activeDuration,
+            summary: exercises.isEmpty ? "no cards drawn" : "\(cards): " + exercises.joined(separator: ", "))
+    }
+
+    init(_ workout: DumbbellWorkout) {
+        let sets = workout.sets.map { "\(HistoryReport.number($0.weight)) \(workout.unit.rawValue) x \($0.reps)" }
+        let count = workout.sets.count == 1 ? "1 set" : "\(workout.sets.count) sets"
+        let end = workout.finishedAt ?? workout.sets.last?.finishedAt
+        self.init(
+            id: workout.id, workout: .dumbbells, startedAt: workout.startedAt, finishedAt: workout.finishedAt,
+            status: workout.status, durationSeconds: end.map { $0.timeIntervalSince(workout.startedAt) },
+            summary: sets.isEmpty
+                ? "\(workout.exercise): no sets" : "\(workout.exercise): \(count), " + sets.joined(separator: ", "))
+    }
+
+    init(_ session: FlashcardSession) {
+        let end = session.finishedAt ?? session.reviews.last?.reviewedAt
+        self.init(
+            id: session.id, workout: .flashcards, startedAt: session.startedAt, finishedAt: session.finishedAt,
+            status: session.status, durationSeconds: end.map { $0.timeIntervalSince(session.startedAt) },
+            summary: "\(session.deckName): \(session.correctCount) correct, \(session.wrongCount) wrong")
+    }
+
+    init(_ session: HIITSession) {
+        var summary = session.exercise
+        if let rating = session.rating { summary += ", rated \(rating)/5" }
+        self.init(
+            id: session.id, workout: .hiit, startedAt: session.startedAt,
+            finishedAt: session.startedAt.addingTimeInterval(session.duration),
+            status: session.completed ? .finished : .abandoned, durationSeconds: session.duration, summary: summary)
+    }
+}
+
+extension ProfileStore {
+    /// Recent sessions of every workout (or of one), newest first.
+    ///
+    /// - Parameters:
+    ///   - since: only sessions that started at or after this time; all when `nil`.
+    ///   - workout: only this workout; all when `nil`.
+    ///   - limit: at most this many entries; all when `nil`.
+    public func history(since: Date? = nil, workout: WorkoutKind? = nil, limit: Int? = nil) throws
+        -> [HistoryEntry]
+    {
+        let after = since.storedMilliseconds ?? Int64.min
+        let kinds = workout.map { [$0] } ?? WorkoutKind.allCases
+        return try store.read { db in
+            // First pick the newest sessions from the session tables alone, then load the
+            // details (cards, sets, reviews) of only those.
+            let selects = kinds.map { kind in
+                "SELECT * FROM (SELECT '\(kind.rawValue)' AS workout, id, started_at FROM \(Self.sessionTable(kind))"
+                    + " WHERE profile_id = ? AND started_at >= ? ORDER BY started_at DESC, id DESC LIMIT ?)"
+            }
+            let perTable: [any DatabaseValueConvertible] = [profileID, after, limit ?? -1]
+            let newest = try Row.fetchAll(
+                db,
+                sql: selects.joined(separator: " UNION ALL ") + " ORDER BY started_at DESC, id DESC LIMIT ?",
+                arguments: StatementArguments(kinds.flatMap { _ in perTable }) + [limit ?? -1])
+            var chosen: [WorkoutKind: [String]] = [:]
+            for row in newest {
+                let kind: WorkoutKind = try Columns.value(row, "workout")
+                chosen[kind, default: []].append(try row.decode(forColumn: "id"))
+            }
+            var entries: [HistoryEntry] = []
+            for (kind, allIDs) in chosen {
+                for start in stride(from: 0, to: allIDs.count, by: 500) {
+                    let ids = Array(allIDs[start..<min(start + 500, allIDs.count)])
+                    entries += try historyEntries(db, kind: kind, ids: ids)
+                }
+            }
+            return entries.sorted(by: HistoryReport.newestFirst)
+        }
+    }
+
+    /// History entries for some sessions of one workout, by identifier.
+    private func historyEntries(_ db: Database, kind: WorkoutKind, ids: [String]) throws -> [HistoryEntry] {
+        let condition = "id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))"
+        let arguments = StatementArguments(ids)
+        switch kind {
+        case .cards:
+            return try fetchCardSessions(db, where: condition, arguments: arguments).map(HistoryEntry.init)
+        case .dumbbells:
+            return try fetchWorkouts(db, where: condition, arguments: arguments).map(HistoryEntry.init)
+        case .flashcards:
+            return try fetchFlashcardSessions(db, where: condition, arguments: arguments).map(HistoryEntry.init)
+        case .hiit:
+            return try fetchHIITSessions(db, where: condition, arguments: arguments).map(HistoryEntry.init)
+        }
+    }
+
+    /// The table holding the sessions of a workout.
+    static func sessionTable(_ kind: WorkoutKind) -> String {
+        switch kind {
+        case .cards: "card_session"
+        case .dumbbells: "dumbbell_workout"
+        case .flashcards: "flashcard_session"
+        case .hiit: "hiit_session"
+        }
+    }
+
+    /// `termfit history` as text: ``history(since:workout:limit:)`` rendered in `format`.
+    ///
+    /// - Parameter timeZone: the zone the table's times are shown in (CSV and JSON use UTC).
+    public func historyReport(
+        format: HistoryFormat, since: Date? = nil, workout: WorkoutKind? = nil, limit: Int? = nil,
+        timeZone: TimeZone = .current
+    ) throws -> String {
+        HistoryReport.render(
+            try history(since: since, workout: workout, limit: limit), format: format, timeZone: timeZone)
+    }
+
+    /// What the home screen shows: every profile, and this profile's latest session of each
+    /// workout.
+    public func homeSummary() throws -> HomeSummary {
+        try store.read { db in
+            var latest: [WorkoutKind: HistoryEntry] = [:]
+            latest[.cards] = try fetchCardSessions(db, newestFirst: true, limit: 1).first.map(HistoryEntry.init)
+            latest[.dumbbells] = try fetchWorkouts(db, newestFirst: true, limit: 1).first.map(HistoryEntry.init)
+            latest[.flashcards] = try fetchFlashcardSessions(db, newestFirst: true, limit: 1).first.map(
+                HistoryEntry.init)
+            latest[.hiit] = try fetchHIITSessions(db, newestFirst: true, limit: 1).first.map(HistoryEntry.init)
+            return HomeSummary(
+                profile: profile, profiles: try TermFitStore.fetchProfiles(db), latestSessions: latest)
+        }
+    }
+}
+
+/// What the home screen needs from the database, read in one transaction.
+public struct HomeSummary: Sendable, Equatable {
+    /// The active profile.
+    public var profile: Profile
+    /// Every profile, sorted by name, for the switcher.
+    public var profiles: [Profile]
+    /// The active profile's most recent session of each workout it has done.
+    public var latestSessions: [WorkoutKind: HistoryEntry]
+}
+
+/// Rendering history entries as the text `termfit history` prints.
+public enum HistoryReport {
+    /// Renders entries as a table, CSV or JSON. Every format ends with a newline.
+    public static func render(_ entries: [HistoryEntry], format: HistoryFormat, timeZone: TimeZone) -> String {
+        switch format {
+        case .table: table(entries, timeZone: timeZone)
+        case .csv: csv(entries)
+        case .json: json(entries)
+        }
+    }
+
+    /// History order: newest first, ties broken by identifier, so output is stable.
+    static func newestFirst(_ lhs: HistoryEntry, _ rhs: HistoryEntry) -> Bool {
+        if lhs.startedAt != rhs.startedAt { return lhs.startedAt > rhs.startedAt }
+        return lhs.id.uuidString > rhs.id.uuidString
+    }
+
+    private static func table(_ entries: [HistoryEntry], timeZone: TimeZone) -> String {
+        guard !entries.isEmpty else { return "No sessions to show.\n" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var lines = [row("DATE", "WORKOUT", "DURATION", "STATUS", "SUMMARY")]
+        for entry in entries {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: entry.startedAt)
+            let date =
+                "\(Timestamp.padded(parts.year ?? 0, 4))-\(Timestamp.padded(parts.month ?? 0, 2))-"
+                + "\(Timestamp.padded(parts.day ?? 0, 2)) \(Timestamp.padded(parts.hour ?? 0, 2)):"
+                + Timestamp.padded(parts.minute ?? 0, 2)
+            lines.append(
+                row(
+                    date, entry.workout.rawValue, entry.durationSeconds.map(clock) ?? "-", statusWord(entry.status),
+                    entry.summary))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func row(_ date: String, _ workout: String, _ duration: String, _ status: String, _ summary: String)
+        -> String
+    {
+        leftAligned(date, 16) + "  " + leftAligned(workout, 10) + "  " + rightAligned(duration, 8) + "  "
+            + leftAligned(status, 10) + "  " + summary
+    }
+
+    private static func csv(_ entries: [HistoryEntry]) -> String {
+        var lines = ["started_at,finished_at,workout,status,duration_seconds,summary,id"]
+        for entry in entries {
+            let fields = [
+                Timestamp.isoText(entry.startedAt), entry.finishedAt.map(Timestamp.isoText) ?? "",
+                entry.workout.rawValue, entry.status.rawValue, entry.durationSeconds.map(number) ?? "", entry.summary,
+                entry.id.uuidString,
+            ]
+            lines.append(fields.map(csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func json(_ entries: [HistoryEntry]) -> String {
+        guard let data = try? ArchiveCoding.encoder().encode(entries) else { return "[]\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// "finished", "abandoned" or "unfinished" (for a session still in progress or cut short).
+    static func statusWord(_ status: SessionStatus) -> String {
+        switch status {
+        case .inProgress: "unfinished"
+        case .finished: "finished"
+        case .abandoned: "abandoned"
+        }
+    }
+
+    /// `m:ss`, or `h:mm:ss` from an hour up, rounded to the second.
+    static func clock(_ seconds: TimeInterval) -> String {
+        let total = Int(max(0, seconds).rounded())
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0
+            ? "\(hours):\(Timestamp.padded(minutes, 2)):\(Timestamp.padded(rest, 2))"
+            : "\(minutes):\(Timestamp.padded(rest, 2))"
+    }
+
+    /// A number without a needless `.0`: `12`, `12.5`.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    private static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private static func leftAligned(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private static func rightAligned(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}

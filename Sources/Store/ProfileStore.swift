@@ -1,0 +1,582 @@
+import Foundation
+import GRDB
+import Records
+
+/// One profile's view of the database: every read and write through it touches only that
+/// profile's history, settings and flashcard decks.
+///
+/// Each saving method is one committed transaction: when it returns, the step is on disk.
+public struct ProfileStore: Sendable {
+    /// The profile this store reads and writes.
+    public let profile: Profile
+    /// The database it belongs to.
+    public let store: TermFitStore
+
+    init(profile: Profile, store: TermFitStore) {
+        self.profile = profile
+        self.store = store
+    }
+
+    var profileID: String { profile.id.uuidString }
+
+    /// Whether a record with this identifier exists in `table` for this profile, for another
+    /// profile, or not at all.
+    enum Ownership {
+        case none, this, other
+    }
+
+    /// Who owns the row `id` of a table with a `profile_id` column.
+    func ownership(_ db: Database, table: String, id: UUID) throws -> Ownership {
+        let owner = try String.fetchOne(
+            db, sql: "SELECT profile_id FROM \(table) WHERE id = ?", arguments: [id.uuidString])
+        guard let owner else { return .none }
+        return owner == profileID ? .this : .other
+    }
+
+    /// Refuses to save a record whose identifier another profile uses.
+    func requireNotForeign(_ db: Database, table: String, id: UUID) throws {
+        if try ownership(db, table: table, id: id) == .other {
+            throw LogError.invalidValue("the identifier \(id.uuidString) belongs to another profile")
+        }
+    }
+
+    /// Fetches child rows for many parents in chunks small enough for SQLite's variable limit.
+    static func rows(
+        _ db: Database, sql: (String) -> String, ids: [String]
+    ) throws -> [Row] {
+        var rows: [Row] = []
+        var start = 0
+        while start < ids.count {
+            let chunk = Array(ids[start..<min(start + 5000, ids.count)])
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            rows += try Row.fetchAll(db, sql: sql(marks), arguments: StatementArguments(chunk))
+            start += chunk.count
+        }
+        return rows
+    }
+}
+
+// MARK: - Card sessions
+
+extension ProfileStore: CardSessionLog {
+    public func start(_ session: CardSession) throws {
+        try session.validate()
+        try store.write { db in
+            try requireNotForeign(db, table: "card_session", id: session.id)
+            try db.execute(
+                sql: """
+                    INSERT INTO card_session
+                        (id, profile_id, deck_id, deck_source, started_at, finished_at, status, active_duration)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET
+                        deck_id = excluded.deck_id, deck_source = excluded.deck_source,
+                        started_at = excluded.started_at, finished_at = excluded.finished_at,
+                        status = excluded.status, active_duration = excluded.active_duration
+                    """,
+                arguments: [
+                    session.id.uuidString, profileID, session.deckID, session.deckSource.rawValue,
+                    session.startedAt.storedMilliseconds, session.finishedAt.storedMilliseconds,
+                    session.status.rawValue, session.activeDuration,
+                ])
+            for draw in session.draws { try Self.saveDraw(db, draw, sessionID: session.id) }
+        }
+    }
+
+    public func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
+        try draw.validate()
+        try store.write { db in
+            guard try ownership(db, table: "card_session", id: sessionID) == .this else {
+                throw LogError.unknownSession(sessionID)
+            }
+            try Self.saveDraw(db, draw, sessionID: sessionID)
+        }
+    }
+
+    public func finishCardSession(
+        _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
+    ) throws {
+        guard activeDuration >= 0 else { throw LogError.invalidValue("a duration cannot be negative") }
+        try store.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE card_session SET status = ?, finished_at = ?, active_duration = ?
+                    WHERE id = ? AND profile_id = ?
+                    """,
+                arguments: [
+                    status.rawValue, finishedAt.storedMilliseconds, activeDuration, sessionID.uuidString, profileID,
+                ])
+            if db.changesCount == 0 { throw LogError.unknownSession(sessionID) }
+        }
+    }
+
+    public func cardSession(id: UUID) throws -> CardSession? {
+        try store.read { db in
+            try fetchCardSessions(db, where: "id = ?", arguments: [id.uuidString]).first
+        }
+    }
+
+    public func recentCardSessions(limit: Int) throws -> [CardSession] {
+        try store.read { db in try fetchCardSessions(db, newestFirst: true, limit: limit) }
+    }
+
+    static func saveDraw(_ db: Database, _ draw: CardDraw, sessionID: UUID) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO card_draw (session_id, position, code, exercise, reps, drawn_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (session_id, position) DO UPDATE SET
+                    code = excluded.code, exercise = excluded.exercise, reps = excluded.reps,
+                    drawn_at = excluded.drawn_at
+                """,
+            arguments: [
+                sessionID.uuidString, draw.position, draw.code, draw.exercise, draw.reps,
+                draw.drawnAt.storedMilliseconds,
+            ])
+    }
+
+    /// Card sessions of this profile matching `condition`, ordered by start, with their cards.
+    func fetchCardSessions(
+        _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
+        newestFirst: Bool = false, limit: Int? = nil
+    ) throws -> [CardSession] {
+        let order = newestFirst ? "DESC" : "ASC"
+        let headers = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM card_session WHERE profile_id = ? AND (\(condition))
+                ORDER BY started_at \(order), id \(order) LIMIT ?
+                """,
+            arguments: [profileID] + arguments + [limit ?? -1])
+        var sessions = try headers.map { row in
+            CardSession(
+                id: try Columns.uuid(row, "id"), deckID: try row.decode(forColumn: "deck_id"),
+                deckSource: DeckSource(rawValue: try row.decode(forColumn: "deck_source")),
+                startedAt: try Columns.date(row, "started_at"),
+                finishedAt: try Columns.optionalDate(row, "finished_at"),
+                status: try Columns.value(row, "status"), activeDuration: try row.decode(forColumn: "active_duration"))
+        }
+        let index = Dictionary(uniqueKeysWithValues: sessions.enumerated().map { ($1.id.uuidString, $0) })
+        let draws = try Self.rows(
+            db, sql: { "SELECT * FROM card_draw WHERE session_id IN (\($0)) ORDER BY session_id, position" },
+            ids: Array(index.keys))
+        for row in draws {
+            guard let position = index[try row.decode(forColumn: "session_id")] else { continue }
+            sessions[position].draws.append(
+                CardDraw(
+                    position: try row.decode(forColumn: "position"), code: try row.decode(forColumn: "code"),
+                    exercise: try row.decode(forColumn: "exercise"), reps: try row.decode(forColumn: "reps"),
+                    drawnAt: try Columns.date(row, "drawn_at")))
+        }
+        return sessions
+    }
+}
+
+// MARK: - Dumbbells
+
+extension ProfileStore: DumbbellLog {
+    public func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
+        try store.read { db in
+            try fetchWorkouts(
+                db,
+                where: """
+                    exercise = ? AND started_at < ?
+                    AND EXISTS (SELECT 1 FROM dumbbell_set WHERE workout_id = dumbbell_workout.id)
+                    """,
+                arguments: [exercise, date.storedMilliseconds], newestFirst: true, limit: 1
+            ).first
+        }
+    }
+
+    public func start(_ workout: DumbbellWorkout) throws {
+        try workout.validate()
+        try store.write { db in
+            try requireNotForeign(db, table: "dumbbell_workout", id: workout.id)
+            try db.execute(
+                sql: """
+                    INSERT INTO dumbbell_workout (id, profile_id, exercise, unit, started_at, finished_at, status)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET
+                        exercise = excluded.exercise, unit = excluded.unit, started_at = excluded.started_at,
+                        finished_at = excluded.finished_at, status = excluded.status
+                    """,
+                arguments: [
+                    workout.id.uuidString, profileID, workout.exercise, workout.unit.rawValue,
+                    workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
+                    workout.status.rawValue,
+                ])
+            for set in workout.sets { try Self.saveSet(db, set, workoutID: workout.id) }
+        }
+    }
+
+    public func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
+        try set.validate()
+        try store.write { db in
+            guard try ownership(db, table: "dumbbell_workout", id: workoutID) == .this else {
+                throw LogError.unknownSession(workoutID)
+            }
+            try Self.saveSet(db, set, workoutID: workoutID)
+        }
+    }
+
+    public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try store.write { db in
+            try db.execute(
+                sql: "UPDATE dumbbell_workout SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
+                arguments: [status.rawValue, finishedAt.storedMilliseconds, workoutID.uuidString, profileID])
+            if db.changesCount == 0 { throw LogError.unknownSession(workoutID) }
+        }
+    }
+
+    public func workout(id: UUID) throws -> DumbbellWorkout? {
+        try store.read { db in try fetchWorkouts(db, where: "id = ?", arguments: [id.uuidString]).first }
+    }
+
+    /// The most recent workouts of any exercise, newest first.
+    public func recentWorkouts(limit: Int) throws -> [DumbbellWorkout] {
+        try store.read { db in try fetchWorkouts(db, newestFirst: true, limit: limit) }
+    }
+
+    static func saveSet(_ db: Database, _ set: DumbbellSet, workoutID: UUID) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO dumbbell_set (workout_id, number, weight, reps, started_at, finished_at, rest_before)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (workout_id, number) DO UPDATE SET
+                    weight = excluded.weight, reps = excluded.reps, started_at = excluded.started_at,
+                    finished_at = excluded.finished_at, rest_before = excluded.rest_before
+                """,
+            arguments: [
+                workoutID.uuidString, set.number, set.weight, set.reps, set.startedAt.storedMilliseconds,
+                set.finishedAt.storedMilliseconds, set.restBefore,
+            ])
+    }
+
+    /// Dumbbell workouts of this profile matching `condition`, ordered by start, with their sets.
+    func fetchWorkouts(
+        _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
+        newestFirst: Bool = false, limit: Int? = nil
+    ) throws -> [DumbbellWorkout] {
+        let order = newestFirst ? "DESC" : "ASC"
+        let headers = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM dumbbell_workout WHERE profile_id = ? AND (\(condition))
+                ORDER BY started_at \(order), id \(order) LIMIT ?
+                """,
+            arguments: [profileID] + arguments + [limit ?? -1])
+        var workouts = try headers.map { row in
+            DumbbellWorkout(
+                id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
+                unit: try Columns.value(row, "unit"), startedAt: try Columns.date(row, "started_at"),
+                finishedAt: try Columns.optionalDate(row, "finished_at"), status: try Columns.value(row, "status"))
+        }
+        let index = Dictionary(uniqueKeysWithValues: workouts.enumerated().map { ($1.id.uuidString, $0) })
+        let sets = try Self.rows(
+            db, sql: { "SELECT * FROM dumbbell_set WHERE workout_id IN (\($0)) ORDER BY workout_id, number" },
+            ids: Array(index.keys))
+        for row in sets {
+            guard let position = index[try row.decode(forColumn: "workout_id")] else { continue }
+            workouts[position].sets.append(
+                DumbbellSet(
+                    number: try row.decode(forColumn: "number"), weight: try row.decode(forColumn: "weight"),
+                    reps: try row.decode(forColumn: "reps"), startedAt: try Columns.date(row, "started_at"),
+                    finishedAt: try Columns.date(row, "finished_at"),
+                    restBefore: try row.decode(forColumn: "rest_before")))
+        }
+        return workouts
+    }
+}
+
+// MARK: - Flashcards
+
+extension ProfileStore: FlashcardLibrary {
+    public func decks() throws -> [FlashcardDeck] {
+        try store.read { db in try fetchDecks(db) }
+    }
+
+    public func save(_ deck: FlashcardDeck) throws {
+        try store.write { db in
+            try requireNotForeign(db, table: "flashcard_deck", id: deck.id)
+            try db.execute(
+                sql: """
+                    INSERT INTO flashcard_deck (id, profile_id, name, created_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET name = excluded.name
+                    """,
+                arguments: [deck.id.uuidString, profileID, deck.name, deck.createdAt.storedMilliseconds])
+            for card in deck.cards { try saveCard(db, card, deckID: deck.id) }
+        }
+    }
+
+    public func deleteDeck(_ deckID: UUID) throws {
+        try store.write { db in
+            try db.execute(
+                sql: "DELETE FROM flashcard_deck WHERE id = ? AND profile_id = ?",
+                arguments: [deckID.uuidString, profileID])
+        }
+    }
+
+    public func save(_ card: Flashcard, inDeck deckID: UUID) throws {
+        try store.write { db in
+            guard try ownership(db, table: "flashcard_deck", id: deckID) == .this else {
+                throw LogError.unknownDeck(deckID)
+            }
+            try saveCard(db, card, deckID: deckID)
+        }
+    }
+
+    public func deleteCard(_ cardID: UUID) throws {
+        try store.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM flashcard WHERE id = ?
+                    AND deck_id IN (SELECT id FROM flashcard_deck WHERE profile_id = ?)
+                    """,
+                arguments: [cardID.uuidString, profileID])
+        }
+    }
+
+    public func start(_ session: FlashcardSession) throws {
+        try store.write { db in
+            try requireNotForeign(db, table: "flashcard_session", id: session.id)
+            try db.execute(
+                sql: """
+                    INSERT INTO flashcard_session (id, profile_id, deck_id, deck_name, started_at, finished_at, status)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET
+                        deck_id = excluded.deck_id, deck_name = excluded.deck_name,
+                        started_at = excluded.started_at, finished_at = excluded.finished_at, status = excluded.status
+                    """,
+                arguments: [
+                    session.id.uuidString, profileID, session.deckID.uuidString, session.deckName,
+                    session.startedAt.storedMilliseconds, session.finishedAt.storedMilliseconds,
+                    session.status.rawValue,
+                ])
+            for review in session.reviews { try Self.saveReview(db, review, sessionID: session.id) }
+        }
+    }
+
+    public func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
+        try store.write { db in
+            guard try ownership(db, table: "flashcard_session", id: sessionID) == .this else {
+                throw LogError.unknownSession(sessionID)
+            }
+            try Self.saveReview(db, review, sessionID: sessionID)
+        }
+    }
+
+    public func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try store.write { db in
+            try db.execute(
+                sql: "UPDATE flashcard_session SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
+                arguments: [status.rawValue, finishedAt.storedMilliseconds, sessionID.uuidString, profileID])
+            if db.changesCount == 0 { throw LogError.unknownSession(sessionID) }
+        }
+    }
+
+    public func flashcardSession(id: UUID) throws -> FlashcardSession? {
+        try store.read { db in
+            try fetchFlashcardSessions(db, where: "id = ?", arguments: [id.uuidString]).first
+        }
+    }
+
+    /// Saves a card into a deck this profile owns, refusing a card identifier another profile uses.
+    func saveCard(_ db: Database, _ card: Flashcard, deckID: UUID) throws {
+        let owner = try String.fetchOne(
+            db,
+            sql: "SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id WHERE c.id = ?",
+            arguments: [card.id.uuidString])
+        if let owner, owner != profileID {
+            throw LogError.invalidValue("the identifier \(card.id.uuidString) belongs to another profile")
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
+                    created_at = excluded.created_at
+                """,
+            arguments: [
+                card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
+            ])
+    }
+
+    static func saveReview(_ db: Database, _ review: FlashcardReview, sessionID: UUID) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO flashcard_review (id, session_id, card_id, outcome, reviewed_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET
+                    card_id = excluded.card_id, outcome = excluded.outcome, reviewed_at = excluded.reviewed_at
+                WHERE flashcard_review.session_id = excluded.session_id
+                """,
+            arguments: [
+                review.id.uuidString, sessionID.uuidString, review.cardID.uuidString, review.outcome.rawValue,
+                review.reviewedAt.storedMilliseconds,
+            ])
+    }
+
+    /// Every deck of this profile, oldest first, with its cards.
+    func fetchDecks(_ db: Database) throws -> [FlashcardDeck] {
+        var decks = try Row.fetchAll(
+            db, sql: "SELECT * FROM flashcard_deck WHERE profile_id = ? ORDER BY created_at, id", arguments: [profileID]
+        ).map { row in
+            FlashcardDeck(
+                id: try Columns.uuid(row, "id"), name: try row.decode(forColumn: "name"),
+                createdAt: try Columns.date(row, "created_at"))
+        }
+        let index = Dictionary(uniqueKeysWithValues: decks.enumerated().map { ($1.id.uuidString, $0) })
+        let cards = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.* FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
+                WHERE d.profile_id = ? ORDER BY c.deck_id, c.created_at, c.id
+                """,
+            arguments: [profileID])
+        for row in cards {
+            guard let position = index[try row.decode(forColumn: "deck_id")] else { continue }
+            decks[position].cards.append(
+                Flashcard(
+                    id: try Columns.uuid(row, "id"), prompt: try row.decode(forColumn: "prompt"),
+                    answer: try row.decode(forColumn: "answer"), createdAt: try Columns.date(row, "created_at")))
+        }
+        return decks
+    }
+
+    /// Flashcard sessions of this profile matching `condition`, ordered by start, with their reviews.
+    func fetchFlashcardSessions(
+        _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
+        newestFirst: Bool = false, limit: Int? = nil
+    ) throws -> [FlashcardSession] {
+        let order = newestFirst ? "DESC" : "ASC"
+        let headers = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM flashcard_session WHERE profile_id = ? AND (\(condition))
+                ORDER BY started_at \(order), id \(order) LIMIT ?
+                """,
+            arguments: [profileID] + arguments + [limit ?? -1])
+        var sessions = try headers.map { row in
+            FlashcardSession(
+                id: try Columns.uuid(row, "id"), deckID: try Columns.uuid(row, "deck_id"),
+                deckName: try row.decode(forColumn: "deck_name"), startedAt: try Columns.date(row, "started_at"),
+                finishedAt: try Columns.optionalDate(row, "finished_at"), status: try Columns.value(row, "status"))
+        }
+        let index = Dictionary(uniqueKeysWithValues: sessions.enumerated().map { ($1.id.uuidString, $0) })
+        let reviews = try Self.rows(
+            db,
+            sql: {
+                "SELECT * FROM flashcard_review WHERE session_id IN (\($0)) ORDER BY session_id, reviewed_at, id"
+            },
+            ids: Array(index.keys))
+        for row in reviews {
+            guard let position = index[try row.decode(forColumn: "session_id")] else { continue }
+            sessions[position].reviews.append(
+                FlashcardReview(
+                    id: try Columns.uuid(row, "id"), cardID: try Columns.uuid(row, "card_id"),
+                    outcome: try Columns.value(row, "outcome"), reviewedAt: try Columns.date(row, "reviewed_at")))
+        }
+        return sessions
+    }
+}
+
+// MARK: - HIIT
+
+extension ProfileStore: HIITLog {
+    public func save(_ session: HIITSession) throws {
+        try session.validate()
+        try store.write { db in try saveHIIT(db, session, replacing: true) }
+    }
+
+    public func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {
+        try store.read { db in
+            try fetchHIITSessions(
+                db, where: "started_at >= ?", arguments: [since.storedMilliseconds ?? Int64.min], newestFirst: true,
+                limit: limit)
+        }
+    }
+
+    /// Inserts a HIIT session, or (when `replacing`) updates it if it exists for this profile.
+    /// Returns whether a row was written.
+    @discardableResult
+    func saveHIIT(_ db: Database, _ session: HIITSession, replacing: Bool) throws -> Bool {
+        try requireNotForeign(db, table: "hiit_session", id: session.id)
+        let conflict =
+            replacing
+            ? """
+            DO UPDATE SET exercise = excluded.exercise, started_at = excluded.started_at,
+                duration = excluded.duration, completed = excluded.completed, rating = excluded.rating
+            """
+            : "DO NOTHING"
+        try db.execute(
+            sql: """
+                INSERT INTO hiit_session (id, profile_id, exercise, started_at, duration, completed, rating)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) \(conflict)
+                """,
+            arguments: [
+                session.id.uuidString, profileID, session.exercise, session.startedAt.storedMilliseconds,
+                session.duration, session.completed, session.rating,
+            ])
+        return db.changesCount > 0
+    }
+
+    /// HIIT sessions of this profile matching `condition`, ordered by start.
+    func fetchHIITSessions(
+        _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
+        newestFirst: Bool = false, limit: Int? = nil
+    ) throws -> [HIITSession] {
+        let order = newestFirst ? "DESC" : "ASC"
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM hiit_session WHERE profile_id = ? AND (\(condition))
+                ORDER BY started_at \(order), id \(order) LIMIT ?
+                """,
+            arguments: [profileID] + arguments + [limit ?? -1]
+        ).map { row in
+            HIITSession(
+                id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
+                startedAt: try Columns.date(row, "started_at"), duration: try row.decode(forColumn: "duration"),
+                completed: try row.decode(forColumn: "completed"), rating: try row.decode(forColumn: "rating"))
+        }
+    }
+}
+
+// MARK: - Settings
+
+extension ProfileStore: SettingsStore {
+    public func settings() throws -> Settings {
+        try store.read { db in try fetchSettings(db) }
+    }
+
+    public func setSetting(_ value: JSONValue?, forName name: String) throws {
+        let text = try value.map { try $0.jsonText() }
+        try store.write { db in
+            if let text {
+                try db.execute(
+                    sql: """
+                        INSERT INTO setting (profile_id, name, value) VALUES (?, ?, ?)
+                        ON CONFLICT (profile_id, name) DO UPDATE SET value = excluded.value
+                        """,
+                    arguments: [profileID, name, text])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM setting WHERE profile_id = ? AND name = ?", arguments: [profileID, name])
+            }
+        }
+    }
+
+    func fetchSettings(_ db: Database) throws -> Settings {
+        var settings = Settings()
+        for row in try Row.fetchAll(
+            db, sql: "SELECT name, value FROM setting WHERE profile_id = ?", arguments: [profileID])
+        {
+            let name: String = try row.decode(forColumn: "name")
+            let text: String = try row.decode(forColumn: "value")
+            guard let value = try? JSONValue(jsonText: text) else {
+                throw UnexpectedColumnValue(column: "setting.value", value: text)
+            }
+            settings[name] = value
+        }
+        return settings
+    }
+}

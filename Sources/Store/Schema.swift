@@ -1,0 +1,137 @@
+import GRDB
+
+/// TermFit's database schema and its migrations.
+///
+/// Every migration runs once, in its own transaction, and sets `PRAGMA user_version` to its
+/// number, so that an older TermFit can tell from the file's header alone that it must not
+/// touch it. Migrations are only ever appended; a released one is never edited.
+enum Schema {
+    /// The newest schema version this build knows.
+    static let version = 1
+
+    /// The migrations, oldest first.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 profiles, workouts, settings") { db in
+            try db.execute(sql: version1)
+            try db.execute(sql: "PRAGMA application_id = \(DatabaseFile.applicationID)")
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        return migrator
+    }()
+
+    /// The identifiers of every migration this build knows.
+    static var knownMigrations: Set<String> { Set(migrator.migrations) }
+
+    // Times are whole milliseconds since 1970 UTC; durations and rest are seconds (REAL);
+    // identifiers are upper-case UUID text.
+    private static let version1 = """
+        CREATE TABLE profile (
+            id TEXT NOT NULL PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE
+        );
+
+        CREATE TABLE setting (
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (profile_id, name)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE card_session (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            deck_id TEXT NOT NULL,
+            deck_source TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('inProgress', 'finished', 'abandoned')),
+            active_duration REAL NOT NULL
+        );
+        CREATE INDEX card_session_by_start ON card_session(profile_id, started_at, id);
+
+        CREATE TABLE card_draw (
+            session_id TEXT NOT NULL REFERENCES card_session(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (position >= 1),
+            code TEXT NOT NULL,
+            exercise TEXT NOT NULL,
+            reps INTEGER NOT NULL,
+            drawn_at INTEGER NOT NULL,
+            PRIMARY KEY (session_id, position)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE dumbbell_workout (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            exercise TEXT NOT NULL,
+            unit TEXT NOT NULL CHECK (unit IN ('kg', 'lb')),
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('inProgress', 'finished', 'abandoned'))
+        );
+        CREATE INDEX dumbbell_workout_by_start ON dumbbell_workout(profile_id, started_at, id);
+        CREATE INDEX dumbbell_workout_by_exercise ON dumbbell_workout(profile_id, exercise, started_at, id);
+
+        CREATE TABLE dumbbell_set (
+            workout_id TEXT NOT NULL REFERENCES dumbbell_workout(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            weight REAL NOT NULL,
+            reps INTEGER NOT NULL,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER NOT NULL,
+            rest_before REAL,
+            PRIMARY KEY (workout_id, number)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE flashcard_deck (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX flashcard_deck_by_creation ON flashcard_deck(profile_id, created_at, id);
+
+        CREATE TABLE flashcard (
+            id TEXT NOT NULL PRIMARY KEY,
+            deck_id TEXT NOT NULL REFERENCES flashcard_deck(id) ON DELETE CASCADE,
+            prompt TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX flashcard_by_deck ON flashcard(deck_id, created_at, id);
+
+        -- deck_id is not a foreign key: a session outlives its deck.
+        CREATE TABLE flashcard_session (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            deck_id TEXT NOT NULL,
+            deck_name TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('inProgress', 'finished', 'abandoned'))
+        );
+        CREATE INDEX flashcard_session_by_start ON flashcard_session(profile_id, started_at, id);
+
+        -- card_id is not a foreign key: a review outlives its card.
+        CREATE TABLE flashcard_review (
+            id TEXT NOT NULL PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES flashcard_session(id) ON DELETE CASCADE,
+            card_id TEXT NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('correct', 'wrong')),
+            reviewed_at INTEGER NOT NULL
+        );
+        CREATE INDEX flashcard_review_by_session ON flashcard_review(session_id, reviewed_at, id);
+        CREATE INDEX flashcard_review_by_card ON flashcard_review(card_id, reviewed_at);
+
+        CREATE TABLE hiit_session (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            exercise TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            duration REAL NOT NULL,
+            completed INTEGER NOT NULL CHECK (completed IN (0, 1)),
+            rating INTEGER CHECK (rating BETWEEN 1 AND 5)
+        );
+        CREATE INDEX hiit_session_by_start ON hiit_session(profile_id, started_at, id);
+        """
+}

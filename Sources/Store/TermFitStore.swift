@@ -1,0 +1,283 @@
+import Foundation
+import GRDB
+import Records
+
+/// TermFit's database: one SQLite file shared by every profile and every TermFit process on the
+/// machine.
+///
+/// Open it once per process with ``open(at:check:)``, then work through a ``ProfileStore`` for the
+/// active profile. Every write is its own committed transaction in write-ahead-log mode with a
+/// busy timeout, so several TermFit processes (several people on one gym kiosk) can write at
+/// once, and a killed process loses at most the step it was in.
+public final class TermFitStore: Sendable {
+    /// Where the database lives.
+    public let location: StoreLocation
+    /// The connection pool (one writer, a few readers) for this process.
+    let pool: DatabasePool
+
+    /// How long a write waits for another process's write to finish before giving up.
+    public static let busyTimeout: TimeInterval = 5
+
+    private init(location: StoreLocation, pool: DatabasePool) {
+        self.location = location
+        self.pool = pool
+    }
+
+    /// How much of an existing database file is checked before it is used.
+    public enum IntegrityCheck: Sendable {
+        /// Every page is read (`PRAGMA quick_check`) before anything is written: damage anywhere
+        /// is refused up front. Costs about 2 ms per year of daily workouts.
+        case thorough
+        /// Only the header and the schema are read; damage elsewhere is reported when that
+        /// part is read, or by ``TermFitStore/checkIntegrity()``. A file that needs migrating
+        /// is always checked thoroughly first.
+        case headerAndSchema
+    }
+
+    /// Opens (creating if needed) the database at `location`.
+    ///
+    /// The data directory is created with mode 0700 and a new database file with mode 0600.
+    /// Before anything is written, an existing file is checked without SQLite, then through a
+    /// read-only connection: a file that is not a TermFit database, is truncated or damaged
+    /// (see `check`), or was written by a newer TermFit is refused with a ``StoreError`` and
+    /// left exactly as it was. Only then are pending migrations applied.
+    ///
+    /// - Parameter check: how much of an existing file to check first (see ``IntegrityCheck``).
+    /// - Throws: a ``StoreError`` describing what is wrong.
+    public static func open(at location: StoreLocation, check: IntegrityCheck = .thorough) throws -> TermFitStore {
+        let path = location.databasePath
+        try DataDirectory.prepare(location.directory)
+        let state = try DatabaseFile.inspect(path, supportedVersion: Schema.version)
+        switch state {
+        case .missing:
+            try DatabaseFile.createIfMissing(path)
+        case .empty:
+            break
+        case .database(let userVersion, _):
+            let needsMigrating = userVersion < Schema.version
+            try validateWithReadOnlyConnection(path, everyPage: check == .thorough || needsMigrating)
+        }
+        do {
+            let pool = try openPool(path)
+            // GRDB's pool asks for synchronous=NORMAL; TermFit wants every completed set on disk
+            // even after a power cut, at the cost of one fsync per committed step.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            try migrate(pool, path: path)
+            return TermFitStore(location: location, pool: pool)
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// Closes the database. Every committed write is already on disk; closing merges the
+    /// write-ahead log into the database file when this was the last process using it.
+    public func close() throws {
+        do {
+            // Close the read-only reader connections first: only a read-write connection that
+            // closes last can merge and remove the write-ahead log.
+            pool.releaseMemory()
+            try pool.close()
+        } catch {
+            throw StoreError.wrapping(error, path: location.databasePath)
+        }
+    }
+
+    /// Reads every page of the database and throws ``StoreError/corrupt(path:detail:)`` if any
+    /// is damaged. Meant for a background check after opening with
+    /// ``IntegrityCheck/headerAndSchema``; it only reads, so it runs beside other work.
+    public func checkIntegrity() throws {
+        try read { db in try Self.requireIntactPages(db, path: location.databasePath) }
+    }
+
+    // MARK: Profiles
+
+    /// Every profile, sorted by name.
+    public func profiles() throws -> [Profile] {
+        try read { db in try Self.fetchProfiles(db) }
+    }
+
+    /// The profile with exactly this name, if any.
+    public func profile(named name: String) throws -> Profile? {
+        let name = try Self.validated(name)
+        return try read { db in try Self.fetchProfile(db, named: name) }
+    }
+
+    /// Creates a profile.
+    ///
+    /// - Throws: ``StoreError/profileExists(_:)`` if the name is taken,
+    ///   ``StoreError/invalidProfileName(_:_:)`` if it is not a valid name.
+    @discardableResult
+    public func createProfile(named name: String) throws -> Profile {
+        let name = try Self.validated(name)
+        return try write { db in
+            if try Self.fetchProfile(db, named: name) != nil { throw StoreError.profileExists(name) }
+            return try Self.insertProfile(db, named: name)
+        }
+    }
+
+    /// The profile with this name, created if it does not exist yet (safe when several
+    /// processes do this at once).
+    public func profileCreatingIfNeeded(named name: String) throws -> Profile {
+        let name = try Self.validated(name)
+        if let existing = try read({ db in try Self.fetchProfile(db, named: name) }) {
+            return existing
+        }
+        return try write { db in try Self.fetchProfile(db, named: name) ?? Self.insertProfile(db, named: name) }
+    }
+
+    /// Everything belonging to one profile: its history, settings and flashcard decks. Switching
+    /// profiles is asking for another one.
+    ///
+    /// - Parameter name: the profile's name; it is created if `createIfNeeded` is true.
+    /// - Throws: ``StoreError/profileNotFound(name:existing:)`` when the profile does not exist
+    ///   and `createIfNeeded` is false.
+    public func profileStore(named name: String, createIfNeeded: Bool = true) throws -> ProfileStore {
+        if createIfNeeded {
+            return ProfileStore(profile: try profileCreatingIfNeeded(named: name), store: self)
+        }
+        guard let profile = try profile(named: name) else {
+            throw StoreError.profileNotFound(name: name, existing: try profiles().map(\.name))
+        }
+        return ProfileStore(profile: profile, store: self)
+    }
+
+    /// The store of a profile already fetched.
+    public func profileStore(for profile: Profile) -> ProfileStore {
+        ProfileStore(profile: profile, store: self)
+    }
+
+    // MARK: Access helpers shared with ProfileStore
+
+    /// Runs `body` in one read transaction, translating errors into ``StoreError``s.
+    func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        do { return try pool.read(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
+    }
+
+    /// Runs `body` in one committed write transaction, translating errors into ``StoreError``s.
+    @discardableResult
+    func write<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        do { return try pool.write(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
+    }
+
+    static func validated(_ name: String) throws -> String {
+        switch Profile.validatedName(name) {
+        case .success(let valid): return valid
+        case .failure(let problem): throw StoreError.invalidProfileName(name, problem)
+        }
+    }
+
+    static func fetchProfiles(_ db: Database) throws -> [Profile] {
+        try Row.fetchAll(db, sql: "SELECT id, name FROM profile ORDER BY name, id").map(Self.profile(from:))
+    }
+
+    static func fetchProfile(_ db: Database, named name: String) throws -> Profile? {
+        try Row.fetchOne(db, sql: "SELECT id, name FROM profile WHERE name = ?", arguments: [name])
+            .map(Self.profile(from:))
+    }
+
+    static func insertProfile(_ db: Database, named name: String) throws -> Profile {
+        let profile = Profile(name: name)
+        try db.execute(
+            sql: "INSERT INTO profile (id, name) VALUES (?, ?)", arguments: [profile.id.uuidString, profile.name])
+        return profile
+    }
+
+    private static func profile(from row: Row) throws -> Profile {
+        Profile(id: try Columns.uuid(row, "id"), name: try row.decode(forColumn: "name"))
+    }
+
+    // MARK: Opening
+
+    private static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "TermFit"
+        configuration.maximumReaderCount = 2
+        return configuration
+    }
+
+    /// Opens the connection pool. Switching a brand-new file to write-ahead logging needs an
+    /// exclusive lock, and SQLite reports a clash between two processes doing so at once
+    /// without waiting; the loser waits a moment and tries again, up to the busy timeout.
+    private static func openPool(_ path: String) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeout * 1000))
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration())
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
+            {
+                Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.05))
+            }
+        }
+    }
+
+    /// Opens the file read-only and refuses it unless it is an undamaged TermFit database
+    /// whose schema this build knows (or an empty SQLite database).
+    private static func validateWithReadOnlyConnection(_ path: String, everyPage: Bool) throws {
+        var configuration = configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try queue.read { db in
+                if everyPage { try requireIntactPages(db, path: path) }
+                try refuseUnknownSchema(db, path: path)
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// Throws ``StoreError/corrupt(path:detail:)`` unless every page of the database is intact.
+    private static func requireIntactPages(_ db: Database, path: String) throws {
+        let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        if problems != ["ok"] {
+            throw StoreError.corrupt(path: path, detail: problems.prefix(3).joined(separator: "; "))
+        }
+    }
+
+    /// Throws unless the database is empty or a TermFit database with no migration this build
+    /// does not know.
+    private static func refuseUnknownSchema(_ db: Database, path: String) throws {
+        let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let applied =
+            tables.contains("grdb_migrations")
+            ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+        // A database nobody has migrated yet: empty, or holding only the empty migrations table
+        // another TermFit process has just created while it is migrating.
+        if userVersion == 0 && applicationID == 0 && applied.isEmpty && tables.isSubset(of: ["grdb_migrations"]) {
+            return
+        }
+        guard applicationID == DatabaseFile.applicationID, tables.contains("grdb_migrations") else {
+            throw StoreError.notATermFitDatabase(path: path)
+        }
+        let unknown = applied.subtracting(Schema.knownMigrations)
+        if !unknown.isEmpty || userVersion > Schema.version {
+            let found =
+                unknown.isEmpty
+                ? "schema version \(userVersion)"
+                : "schema version \(userVersion), with migrations \(unknown.sorted().joined(separator: ", "))"
+            throw StoreError.newerSchema(path: path, found: found, supported: Schema.version)
+        }
+    }
+
+    /// Applies pending migrations. Each runs in its own immediate transaction; when several
+    /// processes open a new database at once, the losers of a race find the migration done and
+    /// try again.
+    private static func migrate(_ pool: DatabasePool, path: String) throws {
+        let attempts = 5
+        for attempt in 1...attempts {
+            try pool.read { db in try refuseUnknownSchema(db, path: path) }
+            if try pool.read(Schema.migrator.hasCompletedMigrations) { return }
+            do {
+                try Schema.migrator.migrate(pool)
+                return
+            } catch {
+                if try pool.read(Schema.migrator.hasCompletedMigrations) { return }
+                if attempt == attempts { throw error }
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import ArgumentParser
+import Foundation
+import Records
+import Store
+
+// The commands that work on TermFit's database without a terminal: `termfit history`,
+// `termfit export` and `termfit import`. They print results to standard output and problems to
+// standard error, and exit with one of the statuses in `TermFitExitStatus`.
+
+/// TermFit's exit statuses.
+///
+/// - 0: success.
+/// - 1: a general or runtime error (for example a profile that does not exist).
+/// - 2: a usage error (an unknown option, a malformed date).
+/// - 3: a problem with a data file: the database or its directory (not a database, damaged,
+///   from a newer TermFit, read-only, disk full) or an import file.
+enum TermFitExitStatus {
+    static let failure = ExitCode(1)
+    static let usage = ExitCode(2)
+    static let dataFile = ExitCode(3)
+
+    /// The status for an error thrown while parsing or running a command under `root`:
+    /// ArgumentParser's usage status (64) becomes TermFit's 2; a ``StoreError`` becomes 3 or 1.
+    static func status(for error: any Error, root: any ParsableCommand.Type) -> ExitCode {
+        if let error = error as? StoreError { return status(for: error) }
+        let code = root.exitCode(for: error)
+        return code == .validationFailure ? usage : code
+    }
+
+    /// The status for a database problem.
+    static func status(for error: StoreError) -> ExitCode {
+        switch error {
+        case .invalidProfileName, .invalidDataDirectory: usage
+        default: error.isDataFileProblem ? dataFile : failure
+        }
+    }
+}
+
+/// Where the database is and whose data to use: `--data-dir` and `--profile`, shared by every
+/// command that opens the database.
+struct DataOptions: ParsableArguments {
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp(
+            "The directory holding termfit.sqlite (default: $TERMFIT_DATA_DIR, else $XDG_DATA_HOME/termfit, "
+                + "else ~/.local/share/termfit).",
+            valueName: "dir"))
+    var dataDirectory: String?
+
+    @Option(name: .customLong("profile"), help: "Whose data to use (default: your login name).")
+    var profile: String?
+
+    /// The database's location for this process's environment.
+    func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreLocation {
+        try StoreLocation.resolve(dataDirectory: dataDirectory, environment: environment)
+    }
+
+    /// The profile to use: `--profile`, else the login name.
+    func profileName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        profile ?? Profile.defaultName(environment: environment)
+    }
+}
+
+/// Runs a command body, turning a ``StoreError`` or ``LogError`` into a message on standard
+/// error and TermFit's exit status.
+private func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as StoreError {
+        printError(error.description)
+        throw TermFitExitStatus.status(for: error)
+    } catch let error as LogError {
+        printError(error.description)
+        throw TermFitExitStatus.failure
+    }
+}
+
+private func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("termfit: " + message + "\n").utf8))
+}
+
+private func writeOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Opens the database for a command that only reads it. Returns `nil` (nothing to show) when
+/// there is no database file yet, which is then not created, or when the default profile has
+/// no data yet; a profile named with `--profile` must exist.
+private func openForReading(_ options: DataOptions) throws -> ProfileStore? {
+    let location = try options.location()
+    let name = options.profileName()
+    if case .failure(let problem) = Profile.validatedName(name) {
+        throw StoreError.invalidProfileName(name, problem)
+    }
+    guard FileManager.default.fileExists(atPath: location.databasePath) else {
+        if options.profile != nil { throw StoreError.profileNotFound(name: name, existing: []) }
+        return nil
+    }
+    let store = try TermFitStore.open(at: location)
+    if options.profile == nil, try store.profile(named: name) == nil { return nil }
+    return try store.profileStore(named: name, createIfNeeded: false)
+}
+
+/// `termfit history`: recent sessions of every workout, newest first.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List recent sessions of every workout.",
+        discussion: """
+            Works without a terminal. The table shows local times; CSV and JSON use ISO-8601 UTC.
+            Exit status: 0 success, 1 error, 2 usage error, 3 problem with the database file.
+            """)
+
+    @Option(help: "Output format: table, csv or json.", transform: HistoryCommand.parseFormat)
+    var format: HistoryFormat = .table
+
+    @Option(
+        help: ArgumentHelp("Only sessions that started on or after this day (local time).", valueName: "YYYY-MM-DD"),
+        transform: HistoryCommand.parseDay)
+    var since: Date?
+
+    @Option(help: "Only one workout: cards, dumbbells, flashcards or hiit.", transform: HistoryCommand.parseWorkout)
+    var workout: WorkoutKind?
+
+    @Option(help: "Show at most this many sessions; 0 shows all.")
+    var limit: Int = 20
+
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit cannot be negative.") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let entries = try openForReading(data)?.history(
+                since: since, workout: workout, limit: limit == 0 ? nil : limit)
+            writeOutput(HistoryReport.render(entries ?? [], format: format, timeZone: .current))
+        }
+    }
+
+    @Sendable static func parseFormat(_ text: String) throws -> HistoryFormat {
+        guard let format = HistoryFormat(rawValue: text.lowercased()) else {
+            throw ValidationError("'\(text)' is not a format; use table, csv or json.")
+        }
+        return format
+    }
+
+    @Sendable static func parseWorkout(_ text: String) throws -> WorkoutKind {
+        guard let workout = WorkoutKind(rawValue: text.lowercased()) else {
+            throw ValidationError("'\(text)' is not a workout; use cards, dumbbells, flashcards or hiit.")
+        }
+        return workout
+    }
+
+    /// Midnight at the start of a `YYYY-MM-DD` day in the local time zone.
+    @Sendable static func parseDay(_ text: String) throws -> Date {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else {
+            throw ValidationError("'\(text)' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-04.")
+        }
+        let calendar = Calendar(identifier: .gregorian)
+        let components = DateComponents(timeZone: .current, year: year, month: month, day: day)
+        guard let date = calendar.date(from: components),
+            calendar.dateComponents(in: .current, from: date).day == day
+        else {
+            throw ValidationError("'\(text)' is not a day of the calendar.")
+        }
+        return date
+    }
+}
+
+/// `termfit export`: a profile's whole history, settings and flashcard decks.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a profile's whole history, settings and flashcard decks to standard output.",
+        discussion: """
+            Example: termfit export --format json > backup.json
+            Read it back with 'termfit import backup.json'.
+            Exit status: 0 success, 1 error, 2 usage error, 3 problem with the database file.
+            """)
+
+    @Option(help: "Output format: json (the only one).", transform: ExportCommand.parseFormat)
+    var format: String = "json"
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try reportingErrors {
+            if let store = try openForReading(data) {
+                FileHandle.standardOutput.write(try store.exportJSON())
+            } else {
+                var json = try ArchiveCoding.encoder().encode(ProfileArchive(profile: data.profileName()))
+                json.append(UInt8(ascii: "\n"))
+                FileHandle.standardOutput.write(json)
+            }
+        }
+    }
+
+    @Sendable static func parseFormat(_ text: String) throws -> String {
+        guard text.lowercased() == "json" else { throw ValidationError("'\(text)' is not a format; use json.") }
+        return "json"
+    }
+}
+
+/// `termfit import FILE`: adds the records of an export to a profile.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the history, settings and flashcard decks of an export to a profile.",
+        discussion: """
+            Records already present are left as they are, so importing the same file twice adds nothing.
+            Without --profile, the records go to the profile named in the file.
+            Exit status: 0 success, 1 error, 2 usage error, 3 problem with the file or the database.
+            """)
+
+    @Argument(help: ArgumentHelp("A file written by 'termfit export', or - for standard input.", valueName: "file"))
+    var file: String
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try reportingErrors {
+            let contents: Data
+            if file == "-" {
+                contents = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                do {
+                    contents = try Data(contentsOf: URL(fileURLWithPath: file))
+                } catch {
+                    printError("cannot read \(file): \((error as NSError).localizedDescription)")
+                    throw TermFitExitStatus.dataFile
+                }
+            }
+            let store = try TermFitStore.open(at: try data.location())
+            let summary = try store.importJSON(contents, intoProfile: data.profile)
+            try store.close()
+            writeOutput(summary.description + "\n")
+        }
+    }
+}

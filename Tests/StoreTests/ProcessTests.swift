@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Records
+import Store
+import Testing
+
+@Suite("Several processes, and killed processes", .serialized)
+struct ProcessTests {
+    @Test("8 processes writing 500 records each at once: all 4000 are there, none twice", .timeLimit(.minutes(5)))
+    func concurrentWriters() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = temporary.location()
+        try TermFitStore.open(at: location).close()
+
+        let writers = try (0..<8).map { index in
+            try LoadHelper.start(["write-hiit", location.directory, "kiosk", "500", "p\(index)"])
+        }
+        for (index, (process, output, errors)) in writers.enumerated() {
+            let said = readLine(from: output)
+            let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "writer \(index): \(complaint)")
+            #expect(said == "done p\(index)")
+        }
+
+        let queue = try DatabaseQueue(path: location.databasePath)
+        let names = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT exercise FROM hiit_session")
+        }
+        #expect(names.count == 4000)
+        #expect(Set(names).count == 4000)
+        let expected = Set((0..<8).flatMap { process in (0..<500).map { "p\(process)-\($0)" } })
+        #expect(Set(names) == expected)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM profile") } == 1)
+        try queue.close()
+    }
+
+    @Test("8 processes opening a brand-new database at once all succeed", .timeLimit(.minutes(2)))
+    func concurrentCreation() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = temporary.location()
+        let writers = try (0..<8).map { index in
+            try LoadHelper.start(["write-hiit", location.directory, "profile\(index % 2)", "5", "p\(index)"])
+        }
+        for (index, (process, output, errors)) in writers.enumerated() {
+            let said = readLine(from: output)
+            let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "writer \(index): \(said) \(complaint)")
+        }
+        let store = try TermFitStore.open(at: location)
+        #expect(try store.profiles().map(\.name) == ["profile0", "profile1"])
+        #expect(try store.profileStore(named: "profile0").hiitSessions(since: nil, limit: nil).count == 20)
+        #expect(try store.profileStore(named: "profile1").hiitSessions(since: nil, limit: nil).count == 20)
+        try store.close()
+    }
+
+    @Test("A process killed with SIGKILL right after a completed set has that set on disk", .timeLimit(.minutes(1)))
+    func durableAfterSIGKILL() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = temporary.location()
+        let (process, output, _) = try LoadHelper.start(["save-set-and-wait", location.directory, "anna"])
+        let line = readLine(from: output)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGKILL)
+
+        let words = line.split(separator: " ")
+        #expect(words.first == "saved")
+        let workoutID = try #require(words.count == 2 ? UUID(uuidString: String(words[1])) : nil)
+        // The killed process left its write-ahead log behind; the next open recovers from it.
+        #expect(FileManager.default.fileExists(atPath: location.databasePath + "-wal"))
+        let store = try TermFitStore.open(at: location)
+        let workout = try #require(try store.profileStore(named: "anna").workout(id: workoutID))
+        #expect(workout.status == .inProgress)
+        #expect(workout.sets.count == 1)
+        #expect(workout.sets.first?.weight == 12.5)
+        #expect(workout.sets.first?.reps == 10)
+        try store.close()
+    }
+}

@@ -1,0 +1,75 @@
+// A helper process for StoreTests. It exercises the Store module from outside the test
+// process: several run at once against one database, and one is killed with SIGKILL right
+// after it saved a set.
+//
+//   termfit-store-load write-hiit DIR PROFILE COUNT TAG
+//       saves COUNT HIIT sessions named "TAG-0" ... one committed transaction each, then
+//       prints "done TAG".
+//   termfit-store-load save-set-and-wait DIR PROFILE
+//       starts a dumbbell workout, saves one set, prints "saved WORKOUT-ID" and waits to be
+//       killed.
+//   termfit-store-load open DIR [UID]
+//       (as user UID when given, which needs root) opens the database and prints "opened",
+//       or prints the error and exits with status 3.
+
+import Foundation
+import Records
+import Store
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func openProfile(directory: String, profile: String) throws -> ProfileStore {
+    let store = try TermFitStore.open(at: StoreLocation(directory: directory, origin: .argument))
+    return try store.profileStore(named: profile)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "write-hiit" where arguments.count == 5:
+        guard let count = Int(arguments[3]) else { fail("COUNT must be a number") }
+        let tag = arguments[4]
+        let log = try openProfile(directory: arguments[1], profile: arguments[2])
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        for index in 0..<count {
+            try log.save(
+                HIITSession(
+                    exercise: "\(tag)-\(index)", startedAt: start.addingTimeInterval(Double(index)),
+                    duration: Double(index), completed: true, rating: index % 5 + 1))
+        }
+        say("done \(tag)")
+    case "save-set-and-wait" where arguments.count == 3:
+        let log = try openProfile(directory: arguments[1], profile: arguments[2])
+        let now = Date()
+        let workout = DumbbellWorkout(exercise: "Bicep curl", unit: .kilograms, startedAt: now)
+        try log.start(workout)
+        try log.save(
+            DumbbellSet(
+                number: 1, weight: 12.5, reps: 10, startedAt: now, finishedAt: now.addingTimeInterval(30)),
+            inWorkout: workout.id)
+        say("saved \(workout.id.uuidString)")
+        while true { pause() }
+    case "open" where arguments.count == 2 || arguments.count == 3:
+        if arguments.count == 3 {
+            guard let user = UInt32(arguments[2]) else { fail("UID must be a number") }
+            guard setgid(user) == 0, setuid(user) == 0 else { fail("cannot switch to user \(user)") }
+        }
+        let store = try TermFitStore.open(at: StoreLocation(directory: arguments[1], origin: .argument))
+        try store.close()
+        say("opened")
+    default:
+        fail("usage: termfit-store-load write-hiit|save-set-and-wait|open ...", status: 2)
+    }
+} catch let error as StoreError {
+    say("\(error)")
+    exit(3)
+} catch {
+    fail("\(error)")
+}

@@ -1,7 +1,8 @@
+import TermUI
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import TermUI
 
 /// The operations the renderer needs from ncurses. The real one calls the library; tests use a
 /// recording fake, so colour-pair allocation, attribute mapping and flushing are tested without a

@@ -1,8 +1,9 @@
+import CNcursesw
+import TermUI
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import CNcursesw
-import TermUI
 
 /// How the terminal should be set up.
 public struct TerminalOptions: Sendable {
@@ -200,6 +201,7 @@ public final class NcursesScreen {
     private func release() {
         if mouseOn { writeRaw(ModeSequence.mouseOff) }
         writeRaw(ModeSequence.focusOff + ModeSequence.pasteOff)
+        curs_set(1)
         endwin()
     }
 
@@ -260,7 +262,8 @@ final class NcursesSeam: CursesSeam {
     }
 
     public func putCell(_ text: UnsafePointer<wchar_t>, row: Int, column: Int, attributes: Attributes, pair: Int) {
-        _ = termfit_put_cell(termfit_stdscr(), Int32(row), Int32(column), text, Self.attributes(attributes), Int32(pair))
+        _ = termfit_put_cell(
+            termfit_stdscr(), Int32(row), Int32(column), text, Self.attributes(attributes), Int32(pair))
     }
 
     public func update() {

@@ -1,7 +1,8 @@
+import TermUI
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import TermUI
 
 /// How many colours the terminal shows.
 public enum ColorMode: Sendable, Equatable {

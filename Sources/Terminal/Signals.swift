@@ -1,9 +1,10 @@
+import CNcursesw
+
 #if canImport(Glibc)
-import Synchronization
-import TermUI
+    import Synchronization
+    import TermUI
     import Glibc
 #endif
-import CNcursesw
 
 /// The write end of the signal self-pipe; set once before any handler is installed.
 nonisolated(unsafe) private var signalPipeWriter: Int32 = -1
@@ -49,9 +50,14 @@ public final class SignalPipe {
         readDescriptor = descriptors[0]
         writeDescriptor = descriptors[1]
         signalPipeWriter = writeDescriptor
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
         for number in Self.handled {
             Self.install(forwardSignal, for: number)
+            sigaddset(&unblocked, number)
         }
+        // A parent may have started TermFit with these signals blocked; they must get through.
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         // A write to a terminal that went away must not kill TermFit before it saves.
         signal(SIGPIPE, SIG_IGN)
     }

@@ -16,7 +16,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case .unknownTerminal(nil):
             return "termfit: TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color"
         case .unknownTerminal(let name?):
-            return "termfit: unknown terminal type '\(name)'; set TERM to your terminal's type, e.g. TERM=xterm-256color"
+            return
+                "termfit: unknown terminal type '\(name)'; set TERM to your terminal's type, e.g. TERM=xterm-256color"
         case .cannotAddressCursor(let name):
             return "termfit: the terminal type '\(name)' cannot move the cursor, so a full-screen program cannot run; "
                 + "set TERM to your terminal's type, e.g. TERM=xterm-256color"

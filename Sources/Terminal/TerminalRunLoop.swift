@@ -1,7 +1,8 @@
+import TermUI
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import TermUI
 
 /// How a run ended.
 public struct RunOutcome: Sendable {
@@ -26,16 +27,18 @@ public final class TerminalRunLoop<Content: Scene> {
     private var outcome: RunOutcome?
 
     /// Takes the terminal. Throws (without touching the terminal) when there is no usable terminal.
-    /// - Parameter measuresBytes: count the bytes of every frame (for `TERMFIT_STATS`).
+    /// - Parameters:
+    ///   - measuresBytes: count the bytes of every frame (for `TERMFIT_STATS`).
+    ///   - makeScene: builds the scene once the terminal's colour mode is known.
     public init(
-        scene: Content, options: TerminalOptions, glyphMode: GlyphMode, measuresBytes: Bool = false,
-        clock: any MonotonicClock = SystemClock()
+        options: TerminalOptions, glyphMode: GlyphMode, measuresBytes: Bool = false,
+        clock: any MonotonicClock = SystemClock(), makeScene: (ColorMode) -> Content
     ) throws(TerminalError) {
         // Handlers first, so ncurses installs none of its own.
         signals = try SignalPipe()
         wake = try WakePipe()
         screen = try NcursesScreen(options: options, glyphMode: glyphMode)
-        driver = SceneDriver(scene: scene, size: screen.size)
+        driver = SceneDriver(scene: makeScene(screen.colorMode), size: screen.size)
         self.clock = clock
         self.measuresBytes = measuresBytes
     }

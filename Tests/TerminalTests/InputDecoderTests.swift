@@ -57,11 +57,17 @@ import Testing
         var decoder = InputDecoder()
         let motion = termfit_report_mouse_position()
         #expect(decoder.decode(mouse: motion, x: 1, y: 1) == nil, "motion without a button is not a drag")
-        #expect(decoder.decode(mouse: termfit_button1_pressed(), x: 3, y: 4) == .mouse(MouseEvent(.press, at: Point(x: 3, y: 4))))
+        #expect(
+            decoder.decode(mouse: termfit_button1_pressed(), x: 3, y: 4)
+                == .mouse(MouseEvent(.press, at: Point(x: 3, y: 4))))
         #expect(decoder.decode(mouse: motion, x: 5, y: 4) == .mouse(MouseEvent(.drag, at: Point(x: 5, y: 4))))
-        #expect(decoder.decode(mouse: termfit_button1_released(), x: 6, y: 4) == .mouse(MouseEvent(.release, at: Point(x: 6, y: 4))))
+        #expect(
+            decoder.decode(mouse: termfit_button1_released(), x: 6, y: 4)
+                == .mouse(MouseEvent(.release, at: Point(x: 6, y: 4))))
         #expect(decoder.decode(mouse: motion, x: 7, y: 4) == nil)
-        #expect(decoder.decode(mouse: termfit_button4_pressed(), x: 0, y: 0) == .mouse(MouseEvent(.scrollUp, at: .zero)))
-        #expect(decoder.decode(mouse: termfit_button5_pressed(), x: 0, y: 0) == .mouse(MouseEvent(.scrollDown, at: .zero)))
+        #expect(
+            decoder.decode(mouse: termfit_button4_pressed(), x: 0, y: 0) == .mouse(MouseEvent(.scrollUp, at: .zero)))
+        #expect(
+            decoder.decode(mouse: termfit_button5_pressed(), x: 0, y: 0) == .mouse(MouseEvent(.scrollDown, at: .zero)))
     }
 }

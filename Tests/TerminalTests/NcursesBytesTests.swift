@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import CNcursesw
 import TermUI
 import Testing
 
 @testable import Terminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Real ncurses, started with `newterm()` on a pipe instead of a terminal, to pin down the exact
 /// bytes a frame costs on the wire.
@@ -90,7 +91,9 @@ import Testing
         pipeScreen.renderer.draw(changed, runs: one)
         let bytes = pipeScreen.drain()
         #expect(bytes.count > 0)
-        #expect(bytes.count < 40, "one changed cell cost \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        #expect(
+            bytes.count < 40,
+            "one changed cell cost \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         #expect(String(decoding: bytes, as: UTF8.self).contains("B"))
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import TermUI
 
 @testable import Terminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A `CursesSeam` that records every call instead of drawing.
 final class RecordingSeam: CursesSeam {

@@ -1,0 +1,40 @@
+import TermUI
+
+/// What every screen of TermFit needs to know about how it is run.
+public struct AppContext: Sendable {
+    /// The person working out (a profile on a shared kiosk).
+    public var profile: String
+    /// Show changes at once instead of animating them (`--reduce-motion`).
+    public var reducesMotion: Bool
+    /// `false` with `--no-color`/`NO_COLOR` or a monochrome terminal: screens must not rely on colour.
+    public var usesColor: Bool
+
+    public init(profile: String, reducesMotion: Bool = false, usesColor: Bool = true) {
+        self.profile = profile
+        self.reducesMotion = reducesMotion
+        self.usesColor = usesColor
+    }
+}
+
+/// A workout on the home menu: its name, a line about it, and how to open its scene.
+public struct WorkoutEntry {
+    public var identifier: String
+    public var title: String
+    public var summary: String
+    public var makeScene: (AppContext) -> any Scene
+
+    public init(identifier: String, title: String, summary: String, makeScene: @escaping (AppContext) -> any Scene) {
+        self.identifier = identifier
+        self.title = title
+        self.summary = summary
+        self.makeScene = makeScene
+    }
+}
+
+/// The palette the home screen and sheets share.
+enum Palette {
+    static let accent = Style(foreground: .indexed(45), attributes: .bold)
+    static let title = Style(foreground: .indexed(45))
+    static let muted = Style(foreground: .brightBlack)
+    static let selected = Style(attributes: .reverse)
+}

@@ -1,0 +1,33 @@
+import TermUI
+
+/// The `?` sheet: every key of the home screen, and where TermFit keeps its data.
+enum HelpSheet {
+    static let lines: [(String, String)] = [
+        ("↑ ↓  j k", "move through the menu"),
+        ("Enter  Space", "open the selected entry"),
+        ("1 … 9", "open an entry by its number"),
+        ("p", "switch or add a profile"),
+        ("?  F1", "this help"),
+        ("q  Esc", "quit (inside a workout: back to this menu)"),
+        ("Ctrl-C", "quit at once; what you finished is saved"),
+        ("Ctrl-Z", "suspend; `fg` brings TermFit back"),
+        ("mouse", "click an entry to open it"),
+    ]
+
+    static let sheet = Sheet(title: "Help", size: Size(width: 62, height: lines.count + 4), titleStyle: Palette.title)
+
+    static func render(into composition: inout Composition) {
+        composition.addSheet(sheet) { canvas, area in
+            for (index, (keys, meaning)) in lines.enumerated() where index < area.height {
+                let row = area.row(index).inset(left: 1, right: 1)
+                canvas.write(keys, at: Point(x: row.x, y: row.y), style: .bold, clip: row)
+                Text(meaning).render(into: &canvas, in: row.inset(left: 16))
+            }
+            let footer = area.row(area.height - 1).inset(left: 1, right: 1)
+            if area.height > lines.count + 1 {
+                Text("Esc, ? or Enter closes this sheet", style: Palette.muted, alignment: .center)
+                    .render(into: &canvas, in: footer)
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import TermUI
+import Terminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How `termfit` was asked to start.
+public struct LaunchOptions {
+    public var noColor: Bool
+    public var reduceMotion: Bool
+    /// The workout to open straight away (`termfit hiit`), or `nil` for the home menu.
+    public var workout: String?
+    public var environment: [String: String]
+
+    public init(
+        noColor: Bool = false, reduceMotion: Bool = false, workout: String? = nil, environment: [String: String]
+    ) {
+        self.noColor = noColor
+        self.reduceMotion = reduceMotion
+        self.workout = workout
+        self.environment = environment
+    }
+}
+
+/// Starts TermFit's full-screen interface: checks the terminal, sets up the locale, runs the loop
+/// and reports `TERMFIT_STATS` after the terminal is restored.
+public enum Launcher {
+    /// Whether standard input and output are both a terminal.
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Runs the interface and returns the process exit status.
+    public static func run(
+        options: LaunchOptions, profile: String, profiles: ProfileDirectory, workouts: [WorkoutEntry]
+    )
+        -> Int32
+    {
+        guard isInteractive else {
+            printError(TerminalError.notInteractive.description)
+            return TerminalError.notInteractive.exitStatus
+        }
+        let glyphMode = LocaleSetup.configure()
+        let terminalOptions = TerminalOptions.from(environment: options.environment, noColorFlag: options.noColor)
+        let showsStatistics =
+            (options.environment["TERMFIT_STATS"] ?? "").isEmpty == false
+            && options.environment["TERMFIT_STATS"] != "0"
+        let loop: TerminalRunLoop<AppScene>
+        do {
+            loop = try TerminalRunLoop(options: terminalOptions, glyphMode: glyphMode, measuresBytes: showsStatistics) {
+                colorMode in
+                let context = AppContext(
+                    profile: profile, reducesMotion: options.reduceMotion, usesColor: colorMode != .none)
+                return AppScene(context: context, workouts: workouts, profiles: profiles, opening: options.workout)
+            }
+        } catch {
+            printError(error.description)
+            return error.exitStatus
+        }
+        let outcome = loop.run()
+        if showsStatistics { printError(outcome.statistics.report) }
+        return outcome.exitStatus
+    }
+
+    static func printError(_ message: String) {
+        let bytes = Array((message + "\n").utf8)
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            _ = write(STDERR_FILENO, base, buffer.count)
+        }
+    }
+}

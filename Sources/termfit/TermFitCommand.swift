@@ -1,0 +1,102 @@
+import App
+import ArgumentParser
+import Foundation
+import Records
+import Store
+
+/// `termfit`: the home menu, or one workout straight away as a subcommand.
+@main
+struct TermFitCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "termfit",
+        abstract: "A full-screen terminal workout suite.",
+        discussion: """
+            Run with no subcommand for the home menu. Keys are shown at the bottom of every screen;
+            press ? for help. Your workouts are kept in a local SQLite file (see --data-dir).
+            Set TERMFIT_STATS=1 to print rendering figures on exit.
+            """,
+        version: version,
+        subcommands: [HistoryCommand.self, ExportCommand.self, ImportCommand.self]
+    )
+
+    @OptionGroup var interface: InterfaceOptions
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try Interactive.run(interface: interface, data: data, workout: nil)
+    }
+
+    /// Parses the command line and runs; usage errors exit with 2, data-file problems with 3.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let status = TermFitExitStatus.status(for: error, root: Self.self)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let stream = status == .success ? FileHandle.standardOutput : FileHandle.standardError
+                stream.write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(status.rawValue)
+        }
+    }
+}
+
+/// Options every full-screen command takes.
+struct InterfaceOptions: ParsableArguments {
+    @Flag(name: .customLong("no-color"), help: "Do not use colour (NO_COLOR does the same).")
+    var noColor = false
+
+    @Flag(name: .customLong("reduce-motion"), help: "Show changes at once instead of animating them.")
+    var reduceMotion = false
+}
+
+/// Starts the full-screen interface on the database.
+enum Interactive {
+    static func run(interface: InterfaceOptions, data: DataOptions, workout: String?) throws {
+        let environment = ProcessInfo.processInfo.environment
+        // Without a terminal, say so before touching anything, the database included.
+        guard Launcher.isInteractive else {
+            FileHandle.standardError.write(Data("termfit: needs an interactive terminal\n".utf8))
+            throw ExitCode(2)
+        }
+        let store: TermFitStore
+        let profile: Profile
+        do {
+            // The full page check waits: the first frame must not (damage still shows as an error
+            // on the first write, and `termfit history` checks every page).
+            store = try TermFitStore.open(at: try data.location(environment: environment), check: .headerAndSchema)
+            profile = try store.profileCreatingIfNeeded(named: data.profileName(environment: environment))
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data(("termfit: " + error.description + "\n").utf8))
+            throw TermFitExitStatus.status(for: error)
+        }
+        let options = LaunchOptions(
+            noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
+            environment: environment)
+        let status = Launcher.run(
+            options: options, profile: profile.name, profiles: StoreProfileDirectory(store: store),
+            workouts: Workouts.all)
+        try? store.close()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The profiles on the home screen, kept in the database.
+final class StoreProfileDirectory: ProfileDirectory {
+    let store: TermFitStore
+
+    init(store: TermFitStore) { self.store = store }
+
+    func profileNames() throws -> [String] { try store.profiles().map(\.name).sorted() }
+
+    func createProfile(named name: String) throws { _ = try store.profileCreatingIfNeeded(named: name) }
+}
+
+/// The workouts on the home menu, in order.
+enum Workouts {
+    static var all: [WorkoutEntry] { [] }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The real `termfit` binary in a real terminal emulator (tmux), driven by keys and resizes.
+@Suite(.serialized) struct HomeScreenEndToEndTests {
+    @Test func withoutATerminalItSaysSoAndExitsTwo() throws {
+        let result = try runCommand([Binary.termfit])
+        #expect(result.status == 2)
+        #expect(result.error.contains("termfit: needs an interactive terminal"))
+        #expect(result.output.isEmpty, "nothing is written to standard output")
+    }
+
+    @Test func versionAndHelpWorkWithoutATerminal() throws {
+        let version = try runCommand([Binary.termfit, "--version"])
+        #expect(version.status == 0)
+        #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let help = try runCommand([Binary.termfit, "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--no-color"))
+        #expect(help.output.contains("--reduce-motion"))
+    }
+
+    @Test func homeScreenReactsToKeysAndQuitsRestoringTheTerminal() throws {
+        let session = try TmuxSession([Binary.termfit, "--profile", "alex"])
+        defer { session.close() }
+        let home = try session.waitFor("Workouts")
+        #expect(home.contains { $0.contains("▀█▀ █▀▀ █▀█") }, "the block-letter title shows")
+        #expect(home.contains { $0.contains("Profile: alex") })
+        #expect(home.last { !$0.isEmpty }?.contains("? Help") == true, "the help bar is on the last row")
+        let selected = home.firstIndex { $0.contains("▸") }
+
+        try session.send("j")
+        let moved = try session.waitForScreen { screen in screen.firstIndex { $0.contains("▸") } != selected }
+        #expect(moved.firstIndex { $0.contains("▸") } == selected.map { $0 + 1 })
+
+        try session.send("?")
+        try session.waitFor("Esc, ? or Enter closes this sheet")
+        try session.send("Escape")
+        try session.waitForScreen { !$0.contains { $0.contains("closes this sheet") } }
+
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalIsRestored())
+    }
+
+    @Test func redrawsOnResizeAndShowsTooSmallBelowTheMinimum() throws {
+        let session = try TmuxSession([Binary.termfit, "--profile", "sam"])
+        defer { session.close() }
+        try session.waitFor("Workouts")
+
+        try session.resize(width: 100, height: 30)
+        let wide = try session.waitForScreen { screen in
+            screen.count >= 30 && screen.contains { $0.hasPrefix(String(repeating: " ", count: 36) + "▀█▀") }
+        }
+        #expect(wide.contains { $0.contains("Profile: sam") })
+
+        try session.resize(width: 20, height: 6)
+        let small = try session.waitFor("too small")
+        let words = small.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("need 40×12, have 20×6"))
+
+        try session.resize(width: 80, height: 24)
+        let back = try session.waitFor("Workouts")
+        #expect(!back.contains { $0.contains("too small") })
+        #expect(back.contains { $0.hasPrefix(String(repeating: " ", count: 26) + "▀█▀") })
+
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])
+    func signalsEndTheProgramAndRestoreTheTerminal(signal: String, status: Int) throws {
+        let session = try TmuxSession([Binary.termfit])
+        defer { session.close() }
+        try session.waitFor("Workouts")
+        try runCommand(["kill", "-\(signal)", "\(try session.pid())"])
+        #expect(try session.waitForExit(timeout: 2) == status)
+        #expect(try session.terminalIsRestored())
+    }
+
+    @Test func controlCQuitsLikeSIGINT() throws {
+        let session = try TmuxSession([Binary.termfit])
+        defer { session.close() }
+        try session.waitFor("Workouts")
+        try session.send("C-c")
+        #expect(try session.waitForExit(timeout: 2) == 130)
+        #expect(try session.terminalIsRestored())
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built `termfit` binary, next to the test bundle.
+enum Binary {
+    static var termfit: String {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        for directory in candidates {
+            let path = directory.appendingPathComponent("termfit").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return "termfit"
+    }
+}
+
+/// The result of running a command to its end.
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs `arguments` (looked up on PATH) with no terminal: standard input from `input` or
+/// /dev/null, output into files (a tmux server started by the command keeps its descriptors open,
+/// so a pipe would never reach its end). Waits for it with `waitpid`.
+@discardableResult
+func runCommand(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> CommandResult
+{
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputPath = scratch.appendingPathComponent("out").path
+    let errorPath = scratch.appendingPathComponent("err").path
+    let inputPath = input == nil ? "/dev/null" : scratch.appendingPathComponent("in").path
+    if let input { FileManager.default.createFile(atPath: inputPath, contents: input) }
+
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    let environmentLines = merged.map { "\($0.key)=\($0.value)" }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+    let envp = environmentLines.map { strdup($0) } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    // The child starts with no blocked signals and default handlers, whatever the test runner has.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
+    guard spawned == 0 else { throw TmuxError(message: "cannot run \(arguments): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return CommandResult(
+        status: exitStatus, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+        error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+}
+
+/// A private tmux server running one program in a pane of a fixed size: the real terminal
+/// emulator TermFit's end-to-end tests type into and read from.
+final class TmuxSession {
+    let socket: String
+    let directory: URL
+    private(set) var closed = false
+
+    /// Starts `command` (an argument list) in a new pane of `width`×`height`, with `LANG=C.UTF-8`,
+    /// its own data directory, and the pane kept after the program exits so its status can be read.
+    init(_ command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        socket = "termfit-test-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var variables = ["LANG": "C.UTF-8", "TERMFIT_DATA_DIR": directory.appendingPathComponent("data").path]
+        for (key, value) in environment { variables[key] = value }
+        let exports = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(
+            separator: " ")
+        // A shell runs the program and, once it ends, records its exit status and the tty's modes,
+        // then stays (sleeping) so tmux keeps the pane and its modes can be read.
+        let file = { (name: String) in Self.quote(self.directory.appendingPathComponent(name).path) }
+        let script =
+            "echo $$ > \(file("shell")); env \(exports) " + command.map(Self.quote).joined(separator: " ")
+            + "; echo $? > \(file("status.tmp")); stty -a > \(file("stty")); mv \(file("status.tmp")) \(file("status"));"
+            + " exec sleep 600"
+        // The pane stays after the program ends, so its exit status and the terminal's modes can be read.
+        try tmux([
+            "set-option", "-g", "remain-on-exit", "on", ";",
+            "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script,
+        ])
+    }
+
+    deinit { close() }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let result = try runCommand(["tmux", "-L", socket, "-f", "/dev/null"] + arguments)
+        if result.status != 0 {
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")): \(result.error)")
+        }
+        return result.output
+    }
+
+    /// The pane's text, one string per row.
+    func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "0"]).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+    }
+
+    /// Types keys (tmux key names such as `Enter`, `Escape`, `Up`, or literal text).
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + Array(keys))
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// A tmux format value for the pane (`#{pane_dead}`, `#{alternate_on}`…).
+    func format(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The process id of the program in the pane (the only child of the pane's shell).
+    func pid() throws -> Int32 {
+        let shell = try String(contentsOf: directory.appendingPathComponent("shell"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return Int32(children.split(separator: " ").first ?? "") ?? -1
+    }
+
+    /// Waits (up to `timeout` seconds) until `condition` holds for the screen; returns the screen.
+    @discardableResult
+    func waitForScreen(timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let size = (try? format("#{window_width}x#{window_height}")) ?? "?"
+        let shown = "(\(size))\n" + last.joined(separator: "\n")
+        Issue.record("screen did not reach the expected state; it shows:\n\(shown)")
+        return last
+    }
+
+    /// Waits until the screen contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) throws -> [String] {
+        try waitForScreen(timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Waits for the program to end and returns its exit status (128 + n for a signal), or `nil`
+    /// if it did not end within `timeout` seconds.
+    func waitForExit(timeout: Double = 10) throws -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        let statusFile = directory.appendingPathComponent("status")
+        while Date() < deadline {
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8) {
+                return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    /// Whether the program gave the terminal back as it found it: as tmux sees it (main screen,
+    /// no mouse reporting, no keypad mode, cursor shown) and as the tty's modes say (echo,
+    /// canonical input, CR to NL). Call after `waitForExit`.
+    func terminalIsRestored() throws -> Bool {
+        let flags = try format(
+            "#{alternate_on} #{mouse_any_flag} #{mouse_button_flag} #{mouse_all_flag} #{mouse_sgr_flag} "
+                + "#{keypad_cursor_flag} #{keypad_flag} #{cursor_flag}")
+        let modes = try String(contentsOf: directory.appendingPathComponent("stty"), encoding: .utf8)
+        let words = Set(modes.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        let restored = flags == "0 0 0 0 0 0 0 1" && words.isSuperset(of: ["echo", "icanon", "icrnl", "isig", "opost"])
+        if !restored { Issue.record("terminal not restored: tmux flags \(flags); stty: \(modes)") }
+        return restored
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? runCommand(["tmux", "-L", socket, "-f", "/dev/null", "kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -17,13 +17,15 @@ public struct AppContext: Sendable {
 }
 
 /// A workout on the home menu: its name, a line about it, and how to open its scene.
-public struct WorkoutEntry {
+public struct WorkoutEntry: Sendable {
     public var identifier: String
     public var title: String
     public var summary: String
-    public var makeScene: (AppContext) -> any Scene
+    public var makeScene: @Sendable (AppContext) -> any Scene
 
-    public init(identifier: String, title: String, summary: String, makeScene: @escaping (AppContext) -> any Scene) {
+    public init(
+        identifier: String, title: String, summary: String, makeScene: @escaping @Sendable (AppContext) -> any Scene
+    ) {
         self.identifier = identifier
         self.title = title
         self.summary = summary

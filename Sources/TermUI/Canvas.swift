@@ -37,50 +37,168 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Writes `text` from `point` along one row and returns the number of columns it took.
-    /// Control characters are skipped; nothing wraps.
+    /// Writes `text` from `point` along one row and returns the number of columns it advanced
+    /// (up to the clip's right edge, where it stops). Control characters are skipped; nothing wraps.
     @discardableResult
-    public mutating func write<S: StringProtocol>(_ text: S, at point: Point, style: Style = .plain, clip: Rect? = nil)
-        -> Int
-    {
+    public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
-        guard point.y >= area.y, point.y < area.maxY else { return DisplayWidth.of(text) }
+        guard point.y >= area.y, point.y < area.maxY, point.x < area.maxX else { return DisplayWidth.of(text) }
+        var text = text
+        text.makeContiguousUTF8()
+        let width = size.width
+        let rowStart = point.y * width
         var x = point.x
-        for character in text {
-            let width = DisplayWidth.of(character)
-            if width == 0 { continue }
-            if x >= area.maxX { break }
-            if x >= area.x {
-                put(Cell(character, style: style), x: x, y: point.y, clip: area)
-            } else if width == 2 && x + 1 == area.x {
-                put(Cell(" ", style: style), x: area.x, y: point.y, clip: area)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var offset = 0
+                var decoded = bytes.isEmpty ? (value: UInt32(0), length: 0) : Self.decode(bytes, at: 0)
+                while offset < bytes.count && x < area.maxX {
+                    let (value, length) = decoded
+                    let next = offset + length
+                    let following = next < bytes.count ? Self.decode(bytes, at: next) : (value: UInt32(0), length: 0)
+                    // Below U+0300 nothing is wide and nothing combines: one scalar is one cell,
+                    // unless the scalar after it is a mark that joins it.
+                    if value < 0x300 && following.value < 0x300 {
+                        offset = next
+                        decoded = following
+                        if value < 0x20 || (0x7F..<0xA0).contains(value) { continue }
+                        if x >= area.x {
+                            Self.place(
+                                Cell(Glyph(narrowScalar: value), style: style), at: rowStart + x, column: x,
+                                width: width, in: buffer)
+                        }
+                        x += 1
+                        continue
+                    }
+                    // Anything else goes one grapheme cluster at a time.
+                    let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+                    guard let character = text[start...].first else { break }
+                    offset += character.utf8.count
+                    if offset < bytes.count { decoded = Self.decode(bytes, at: offset) }
+                    let cellWidth = DisplayWidth.of(character)
+                    if cellWidth == 0 { continue }
+                    if x >= area.x {
+                        if cellWidth == 2 && x + 1 >= area.maxX {
+                            Self.place(
+                                Cell(.space, style: style), at: rowStart + x, column: x, width: width, in: buffer)
+                        } else {
+                            Self.place(
+                                Cell(character, style: style), at: rowStart + x, column: x, width: width, in: buffer)
+                            if cellWidth == 2 {
+                                Self.place(
+                                    Cell(.continuation, style: style), at: rowStart + x + 1, column: x + 1,
+                                    width: width,
+                                    in: buffer)
+                            }
+                        }
+                    } else if cellWidth == 2 && x + 1 == area.x {
+                        Self.place(
+                            Cell(.space, style: style), at: rowStart + area.x, column: area.x, width: width, in: buffer)
+                    }
+                    x += cellWidth
+                }
             }
-            x += width
         }
         return x - point.x
+    }
+
+    /// Writes a slice of a string; see `write(_:at:style:clip:)`.
+    @discardableResult
+    public mutating func write(_ text: Substring, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        write(String(text), at: point, style: style, clip: clip)
+    }
+
+    /// The scalar value and byte length of the UTF-8 sequence at `offset` (valid UTF-8, as every
+    /// Swift string is).
+    @inline(__always)
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[offset])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
+        }
+        return (
+            (lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
+                | UInt32(bytes[offset + 3] & 0x3F), 4
+        )
+    }
+
+    /// Stores `cell` at `index` (column `column` of a row `width` wide) and repairs any wide
+    /// character it cuts in half.
+    @inline(__always)
+    private static func place(
+        _ cell: Cell, at index: Int, column: Int, width: Int, in buffer: UnsafeMutableBufferPointer<Cell>
+    ) {
+        let old = buffer[index]
+        if old.glyph.isContinuation && column > 0 && !cell.glyph.isContinuation {
+            // Overwriting the right half of a wide character: blank its left half.
+            buffer[index - 1] = Cell(.space, style: buffer[index - 1].style)
+        }
+        if old.glyph.width == 2 && column + 1 < width && cell.glyph.width != 2 {
+            // Overwriting the left half with something narrow: blank the orphaned right half.
+            buffer[index + 1] = Cell(.space, style: buffer[index + 1].style)
+        }
+        buffer[index] = cell
     }
 
     /// Fills `rect` with `cell`.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        for y in area.y..<area.maxY {
-            var x = area.x
-            while x < area.maxX {
-                put(cell, x: x, y: y, clip: area)
-                x += Int(max(1, cell.glyph.width))
+        guard cell.glyph.width < 2 else {
+            for y in area.y..<area.maxY {
+                var x = area.x
+                while x < area.maxX {
+                    put(cell, x: x, y: y, clip: area)
+                    x += 2
+                }
+            }
+            return
+        }
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for y in area.y..<area.maxY {
+                let rowStart = y * width
+                if area.x > 0 && buffer[rowStart + area.x].glyph.isContinuation {
+                    buffer[rowStart + area.x - 1] = Cell(.space, style: buffer[rowStart + area.x - 1].style)
+                }
+                if area.maxX < width && buffer[rowStart + area.maxX].glyph.isContinuation {
+                    buffer[rowStart + area.maxX] = Cell(.space, style: buffer[rowStart + area.maxX].style)
+                }
+                buffer[(rowStart + area.x)..<(rowStart + area.maxX)].update(repeating: cell)
             }
         }
+    }
+
+    /// Sets every cell to `cell` (a narrow one), the quickest way to start a frame over.
+    public mutating func clear(to cell: Cell = .blank) {
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
     }
 
     /// Changes the style of every cell in `rect`, keeping the glyphs.
     public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        for y in area.y..<area.maxY {
-            let start = y * size.width
-            for x in area.x..<area.maxX {
-                transform(&cells[start + x].style)
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for y in area.y..<area.maxY {
+                let start = y * width
+                for x in area.x..<area.maxX {
+                    transform(&buffer[start + x].style)
+                }
+            }
+        }
+    }
+
+    /// Dims every cell (and takes bold away), as under a modal sheet.
+    public mutating func dimAll() {
+        let dim = Attributes.dim.rawValue
+        let bold = Attributes.bold.rawValue
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let attributes = buffer[index].style.attributes.rawValue
+                buffer[index].style.attributes = Attributes(rawValue: (attributes | dim) & ~bold)
             }
         }
     }
@@ -103,16 +221,9 @@ public struct Canvas: Equatable, Sendable {
 
     /// Stores a cell and repairs any wide character it cuts in half.
     private mutating func store(_ cell: Cell, x: Int, y: Int) {
-        let index = y * size.width + x
-        let old = cells[index]
-        if old.glyph.isContinuation, x > 0, !(cell.glyph.isContinuation) {
-            // Overwriting the right half of a wide character: blank its left half.
-            cells[index - 1] = Cell(.space, style: cells[index - 1].style)
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            Self.place(cell, at: y * width + x, column: x, width: width, in: buffer)
         }
-        if old.glyph.width == 2, x + 1 < size.width, cell.glyph.width != 2 {
-            // Overwriting the left half with something narrow: blank the orphaned right half.
-            cells[index + 1] = Cell(.space, style: cells[index + 1].style)
-        }
-        cells[index] = cell
     }
 }

@@ -38,6 +38,18 @@ public struct Glyph: Hashable, Sendable {
             width: UInt8(max(1, min(2, width))))
     }
 
+    /// The glyph of one printable ASCII byte (0x20…0x7E), without looking at Unicode properties.
+    @inline(__always)
+    init(asciiByte byte: UInt8) {
+        self.init(first: UInt32(byte), second: 0, third: 0, width: 1)
+    }
+
+    /// The glyph of a printable scalar below U+0300, which is always one cell wide.
+    @inline(__always)
+    init(narrowScalar value: UInt32) {
+        self.init(first: value, second: 0, third: 0, width: 1)
+    }
+
     public var isContinuation: Bool { first == 0 }
 
     /// The scalars this glyph draws (none for a continuation).

@@ -54,15 +54,12 @@ public struct Composition {
         if canvas.size != size {
             canvas = Canvas(size: size)
         } else {
-            canvas.fill(canvas.bounds)
+            canvas.clear()
         }
         let ordered = layers.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
         for (_, layer) in ordered {
             if layer.dimsBelow {
-                canvas.restyle(canvas.bounds) { style in
-                    style.attributes.insert(.dim)
-                    style.attributes.remove(.bold)
-                }
+                canvas.dimAll()
             }
             layer.draw(&canvas)
         }

@@ -40,6 +40,7 @@ public enum DisplayWidth {
     }
 
     /// The width of a whole string, cluster by cluster.
+    @inlinable
     public static func of<S: StringProtocol>(_ text: S) -> Int {
         var total = 0
         for character in text { total += of(character) }

@@ -98,5 +98,5 @@ final class StoreProfileDirectory: ProfileDirectory {
 
 /// The workouts on the home menu, in order.
 enum Workouts {
-    static var all: [WorkoutEntry] { [] }
+    static let all: [WorkoutEntry] = []
 }

@@ -1,0 +1,215 @@
+import TermUI
+import Testing
+
+@testable import App
+
+/// A workout stand-in for routing tests: counts what it sees and quits on `q`.
+private struct EchoWorkout: Scene {
+    var received: [Event] = []
+
+    mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
+        received.append(event)
+        if event == .key(.character("q")) { return [.quit] }
+        if event == .key(.character("b")) { return [.bell] }
+        return []
+    }
+
+    func render(into composition: inout Composition, at now: Instant) {
+        let count = received.count
+        composition.add { canvas in canvas.write("echo workout \(count)", at: .zero) }
+    }
+
+    func nextDeadline(after now: Instant) -> Instant? { now + .seconds(1) }
+}
+
+private func frame(_ scene: AppScene) -> [String] {
+    var composition = Composition(size: scene.size)
+    scene.render(into: &composition, at: .zero)
+    return composition.flatten().lines()
+}
+
+private func makeScene(
+    workouts: [WorkoutEntry] = [], profiles: InMemoryProfileDirectory = InMemoryProfileDirectory(["alex"]),
+    opening: String? = nil, size: Size = Size(width: 80, height: 24)
+) -> AppScene {
+    var scene = AppScene(
+        context: AppContext(profile: "alex"), workouts: workouts, profiles: profiles, opening: opening)
+    _ = scene.handle(.resize(size), at: .zero)
+    return scene
+}
+
+private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "repeats what it hears") { _ in
+    EchoWorkout()
+}
+
+@Suite struct AppSceneTests {
+    @Test func homeScreenAt80x24() {
+        let scene = makeScene()
+        #expect(
+            frame(scene) == [
+                "",
+                "                          ▀█▀ █▀▀ █▀█ █▀▄▀█ █▀▀ █ ▀█▀",
+                "                           █  █▀▀ █▀▄ █ ▀ █ █▀  █  █",
+                "                           ▀  ▀▀▀ ▀ ▀ ▀   ▀ ▀   ▀  ▀",
+                "                            workouts at the keyboard",
+                "",
+                "                                 Profile: alex",
+                "",
+                "      ╭ Workouts ────────────────────────────────────────────────────────╮",
+                "      │ ▸ 1  Profile         switch to someone else or add a new profile │",
+                "      │   2  Help            keys and where TermFit keeps your data      │",
+                "      │   3  Quit                                                        │",
+                "      ╰──────────────────────────────────────────────────────────────────╯",
+                "", "", "", "", "", "", "", "", "", "",
+                "↑↓ Move  Enter Open  p Profile  ? Help  q Quit",
+            ])
+    }
+
+    @Test func theSelectedLineIsReversed() {
+        var composition = Composition(size: Size(width: 80, height: 24))
+        makeScene().render(into: &composition, at: .zero)
+        let canvas = composition.flatten()
+        #expect(canvas[10, 9].style.attributes.contains(.reverse))
+        #expect(!canvas[10, 10].style.attributes.contains(.reverse))
+    }
+
+    @Test func arrowsAndVimKeysMoveTheSelectionAndWrap() {
+        var scene = makeScene()
+        _ = scene.handle(.key(.down), at: .zero)
+        #expect(scene.selection == 1)
+        _ = scene.handle(.key(.character("j")), at: .zero)
+        _ = scene.handle(.key(.character("j")), at: .zero)
+        #expect(scene.selection == 0, "wraps from the last line to the first")
+        _ = scene.handle(.key(.up), at: .zero)
+        #expect(scene.selection == 2)
+        _ = scene.handle(.key(.home), at: .zero)
+        #expect(scene.selection == 0)
+    }
+
+    @Test func qQuitsAndQuitLineQuits() {
+        var scene = makeScene()
+        #expect(scene.handle(.key(.character("q")), at: .zero) == [.quit])
+        #expect(scene.handle(.key(.character("3")), at: .zero) == [.quit])
+    }
+
+    @Test func questionMarkOpensHelpOverADimmedScreenAndEscClosesIt() {
+        var scene = makeScene()
+        _ = scene.handle(.key(.character("?")), at: .zero)
+        #expect(scene.isHelpOpen)
+        var composition = Composition(size: scene.size)
+        scene.render(into: &composition, at: .zero)
+        let canvas = composition.flatten()
+        #expect(canvas.lines().contains { $0.contains("Esc, ? or Enter closes this sheet") })
+        #expect(canvas[30, 1].style.attributes.contains(.dim), "the home screen below is dimmed")
+        _ = scene.handle(.key(.character("j")), at: .zero)
+        #expect(scene.selection == 0, "keys do not reach the menu under the sheet")
+        _ = scene.handle(.key(.escape), at: .zero)
+        #expect(!scene.isHelpOpen)
+    }
+
+    @Test func aClickOutsideTheHelpSheetClosesIt() {
+        var scene = makeScene()
+        _ = scene.handle(.key(.character("?")), at: .zero)
+        _ = scene.handle(.mouse(MouseEvent(.release, at: Point(x: 1, y: 1))), at: .zero)
+        #expect(!scene.isHelpOpen)
+    }
+
+    @Test func aProfileCanBeCreatedAndChosen() throws {
+        let profiles = InMemoryProfileDirectory(["alex", "sam"])
+        var scene = makeScene(profiles: profiles)
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        #expect(scene.isProfilePickerOpen)
+        #expect(frame(scene).contains { $0.contains("▸ alex") })
+        _ = scene.handle(.key(.character("n")), at: .zero)
+        for character in "Kim Lee" { _ = scene.handle(.key(.character(character)), at: .zero) }
+        #expect(frame(scene).contains { $0.contains("Name: Kim Lee") })
+        _ = scene.handle(.key(.enter), at: .zero)
+        #expect(!scene.isProfilePickerOpen)
+        #expect(scene.context.profile == "Kim Lee")
+        #expect(try profiles.profileNames() == ["Kim Lee", "alex", "sam"])
+        #expect(frame(scene).contains { $0.contains("Profile: Kim Lee") })
+        #expect(frame(scene).contains { $0.contains("Now working out as Kim Lee") })
+    }
+
+    @Test func anEmptyProfileNameIsRefusedWithAMessage() {
+        var scene = makeScene()
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        _ = scene.handle(.key(.character("n")), at: .zero)
+        _ = scene.handle(.key(.character(" ")), at: .zero)
+        _ = scene.handle(.key(.enter), at: .zero)
+        #expect(scene.isProfilePickerOpen)
+        #expect(frame(scene).contains { $0.contains("A name needs at least one letter") })
+        _ = scene.handle(.key(.escape), at: .zero)
+        _ = scene.handle(.key(.escape), at: .zero)
+        #expect(!scene.isProfilePickerOpen)
+        #expect(scene.context.profile == "alex")
+    }
+
+    @Test func choosingAnotherProfileSwitches() {
+        var scene = makeScene(profiles: InMemoryProfileDirectory(["alex", "sam"]))
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        _ = scene.handle(.key(.down), at: .zero)
+        _ = scene.handle(.key(.enter), at: .zero)
+        #expect(scene.context.profile == "sam")
+    }
+
+    @Test func tooSmallShowsTheSizesAndGoesAwayWhenTheWindowGrows() {
+        var scene = makeScene(size: Size(width: 39, height: 12))
+        #expect(
+            frame(scene).joined(separator: " ").split(separator: " ").joined(separator: " ")
+                == "terminal too small: need 40×12, have 39×12")
+        #expect(scene.handle(.key(.character("j")), at: .zero).isEmpty)
+        #expect(scene.selection == 0, "keys do nothing while the screen cannot be seen")
+        _ = scene.handle(.resize(Size(width: 40, height: 12)), at: .zero)
+        #expect(frame(scene).contains { $0.contains("Workouts") })
+        #expect(!frame(scene).contains { $0.contains("too small") })
+    }
+
+    @Test(arguments: [Size(width: 1, height: 1), Size(width: 2, height: 40), Size(width: 300, height: 2), Size.zero])
+    func tinyAndOddSizesDrawWithoutTrouble(size: Size) {
+        var scene = makeScene(size: size)
+        _ = scene.handle(.key(.character("?")), at: .zero)
+        #expect(frame(scene).count == size.height)
+    }
+
+    @Test func aWorkoutOpensFromTheMenuGetsEventsAndItsQuitReturnsHome() {
+        var scene = makeScene(workouts: [echo])
+        #expect(frame(scene).contains { $0.contains("1  Echo") })
+        _ = scene.handle(.key(.enter), at: .zero)
+        #expect(scene.activeWorkout == "echo")
+        #expect(frame(scene).first == "echo workout 1", "the workout learnt the screen size first")
+        #expect(scene.nextDeadline(after: .zero) == .zero + .seconds(1), "the workout's deadline is the app's")
+        #expect(scene.handle(.key(.character("b")), at: .zero) == [.bell])
+        #expect(scene.handle(.key(.character("q")), at: .zero).isEmpty, "quit inside a workout goes home")
+        #expect(scene.activeWorkout == nil)
+        #expect(scene.nextDeadline(after: .zero) == nil, "the home screen never wakes up by itself")
+    }
+
+    @Test func aWorkoutOpenedDirectlyQuitsTheProgram() {
+        var scene = makeScene(workouts: [echo], opening: "echo")
+        #expect(scene.activeWorkout == "echo")
+        #expect(scene.handle(.key(.character("q")), at: .zero) == [.quit])
+    }
+
+    @Test func clickingAMenuLineOpensIt() {
+        var scene = makeScene(workouts: [echo])
+        _ = scene.handle(.mouse(MouseEvent(.press, at: Point(x: 20, y: 10))), at: .zero)
+        #expect(scene.selection == 1)
+        _ = scene.handle(.mouse(MouseEvent(.release, at: Point(x: 20, y: 10))), at: .zero)
+        #expect(scene.isProfilePickerOpen)
+    }
+
+    @Test func numberKeysOpenEntries() {
+        var scene = makeScene(workouts: [echo])
+        _ = scene.handle(.key(.character("1")), at: .zero)
+        #expect(scene.activeWorkout == "echo")
+    }
+
+    @Test func terminateReachesTheWorkoutSoItCanSave() {
+        var scene = makeScene(workouts: [echo], opening: "echo")
+        _ = scene.handle(.terminate, at: .zero)
+        var composition = Composition(size: scene.size)
+        scene.render(into: &composition, at: .zero)
+        #expect(composition.flatten().lines().first == "echo workout 2")
+    }
+}

@@ -18,9 +18,15 @@ public final class TermFitStore: Sendable {
     /// How long a write waits for another process's write to finish before giving up.
     public static let busyTimeout: TimeInterval = 5
 
-    private init(location: StoreLocation, pool: DatabasePool) {
+    /// The read-only connection that checked the file, kept until `close()`: releasing a
+    /// connection's dispatch queue wakes libdispatch's worker pool on Linux, whose monitor then
+    /// ticks once a second for the life of the process, and an idle TermFit must not wake at all.
+    private let checkingConnection: DatabaseQueue?
+
+    private init(location: StoreLocation, pool: DatabasePool, checkingConnection: DatabaseQueue?) {
         self.location = location
         self.pool = pool
+        self.checkingConnection = checkingConnection
     }
 
     /// How much of an existing database file is checked before it is used.
@@ -48,6 +54,7 @@ public final class TermFitStore: Sendable {
         let path = location.databasePath
         try DataDirectory.prepare(location.directory)
         let state = try DatabaseFile.inspect(path, supportedVersion: Schema.version)
+        var checkingConnection: DatabaseQueue?
         switch state {
         case .missing:
             try DatabaseFile.createIfMissing(path)
@@ -55,7 +62,8 @@ public final class TermFitStore: Sendable {
             break
         case .database(let userVersion, _):
             let needsMigrating = userVersion < Schema.version
-            try validateWithReadOnlyConnection(path, everyPage: check == .thorough || needsMigrating)
+            checkingConnection = try validateWithReadOnlyConnection(
+                path, everyPage: check == .thorough || needsMigrating)
         }
         do {
             let pool = try openPool(path)
@@ -63,7 +71,7 @@ public final class TermFitStore: Sendable {
             // even after a power cut, at the cost of one fsync per committed step.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             try migrate(pool, path: path)
-            return TermFitStore(location: location, pool: pool)
+            return TermFitStore(location: location, pool: pool, checkingConnection: checkingConnection)
         } catch {
             throw StoreError.wrapping(error, path: path)
         }
@@ -77,6 +85,7 @@ public final class TermFitStore: Sendable {
             // closes last can merge and remove the write-ahead log.
             pool.releaseMemory()
             try pool.close()
+            try checkingConnection?.close()
         } catch {
             throw StoreError.wrapping(error, path: location.databasePath)
         }
@@ -213,16 +222,23 @@ public final class TermFitStore: Sendable {
 
     /// Opens the file read-only and refuses it unless it is an undamaged TermFit database
     /// whose schema this build knows (or an empty SQLite database).
-    private static func validateWithReadOnlyConnection(_ path: String, everyPage: Bool) throws {
+    /// Checks the file through a read-only connection and returns that connection (see
+    /// `checkingConnection`).
+    private static func validateWithReadOnlyConnection(_ path: String, everyPage: Bool) throws -> DatabaseQueue {
         var configuration = configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            try queue.read { db in
-                if everyPage { try requireIntactPages(db, path: path) }
-                try refuseUnknownSchema(db, path: path)
+            do {
+                try queue.read { db in
+                    if everyPage { try requireIntactPages(db, path: path) }
+                    try refuseUnknownSchema(db, path: path)
+                }
+            } catch {
+                try? queue.close()
+                throw error
             }
+            return queue
         } catch {
             throw StoreError.wrapping(error, path: path)
         }

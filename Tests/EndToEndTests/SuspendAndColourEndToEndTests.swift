@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Foundation
+import Testing
+
+/// Ctrl-Z under a job-control shell, and colour on and off, with the real binary in tmux.
+@Suite(.serialized) struct SuspendAndColourEndToEndTests {
+    /// A pane where bash runs TermFit with job control on (`set -m`, as an interactive shell
+    /// does); when TermFit stops, bash notes it in the file `stopped` and waits for a line on the
+    /// fifo `resume` before bringing it back with `fg`.
+    private func jobControlSession() throws -> TmuxSession {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-jobs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let fifo = directory.appendingPathComponent("resume").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let stopped = directory.appendingPathComponent("stopped").path
+        let script =
+            "set -m; \(TmuxSession.quote(Binary.termfit)) --profile zed; echo $? > \(TmuxSession.quote(stopped)); "
+            + "read line < \(TmuxSession.quote(fifo)); fg"
+        return try TmuxSession(["bash", "-c", script], environment: ["TERMFIT_JOBS": directory.path])
+    }
+
+    private func jobsDirectory(_ session: TmuxSession) throws -> URL {
+        let text = try String(contentsOfFile: "/proc/\(try session.pid())/environ", encoding: .utf8)
+        let entry = text.split(separator: "\0").first { $0.hasPrefix("TERMFIT_JOBS=") } ?? ""
+        return URL(fileURLWithPath: String(entry.dropFirst("TERMFIT_JOBS=".count)))
+    }
+
+    private func waitForFile(_ url: URL, timeout: Double = 5) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty { return text }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    @Test(arguments: ["key", "signal"])
+    func suspendGivesTheTerminalBackAndFgRedraws(way: String) throws {
+        let session = try jobControlSession()
+        defer { session.close() }
+        try session.waitFor("Profile: zed")
+        let jobs = try jobsDirectory(session)
+        let bash = try session.pid()
+        let children = try String(contentsOfFile: "/proc/\(bash)/task/\(bash)/children", encoding: .utf8)
+        let termfit = Int32(children.split(separator: " ").first ?? "") ?? -1
+        if way == "key" {
+            try session.send("C-z")
+        } else {
+            try runCommand(["kill", "-TSTP", "\(termfit)"])
+        }
+        // bash saw TermFit stop (status 128 + SIGTSTP).
+        #expect(waitForFile(jobs.appendingPathComponent("stopped"))?.hasPrefix("148") == true)
+        #expect(try session.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
+        let stoppedScreen = try session.screen()
+        #expect(!stoppedScreen.contains { $0.contains("Workouts") }, "the shell's screen is back while stopped")
+
+        try "go\n".write(toFile: jobs.appendingPathComponent("resume").path, atomically: false, encoding: .utf8)
+        let back = try session.waitFor("Workouts")
+        #expect(back.contains { $0.contains("Profile: zed") }, "the whole screen is drawn again")
+        #expect(try session.format("#{alternate_on}") == "1")
+        try session.send("j")
+        try session.waitForScreen { screen in screen.contains { $0.contains("▸ 2  Help") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalIsRestored())
+        try? FileManager.default.removeItem(at: jobs)
+    }
+
+    @Test func withoutJobControlControlZIsIgnored() throws {
+        let session = try TmuxSession([Binary.termfit])
+        defer { session.close() }
+        try session.waitFor("Workouts")
+        try session.send("C-z")
+        try session.send("j")
+        try session.waitForScreen { screen in screen.contains { $0.contains("▸ 2  Help") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// The screen with its escape sequences (`capture-pane -e`).
+    private func styledScreen(_ session: TmuxSession) throws -> String {
+        try session.tmux(["capture-pane", "-p", "-e", "-t", "0"])
+    }
+
+    @Test func colourByDefaultAndNoneWithNoColorOrTheFlag() throws {
+        let coloured = try TmuxSession([Binary.termfit], environment: ["TERM": "xterm-256color"])
+        defer { coloured.close() }
+        try coloured.waitFor("Workouts")
+        #expect(try styledScreen(coloured).contains("\u{1B}[38;5;45m"), "the title uses colour 45")
+
+        for (arguments, environment) in [([Binary.termfit, "--no-color"], [:]), ([Binary.termfit], ["NO_COLOR": "1"])] {
+            let plain = try TmuxSession(arguments, environment: environment)
+            defer { plain.close() }
+            try plain.waitFor("Workouts")
+            let screen = try styledScreen(plain)
+            #expect(!screen.contains("\u{1B}[38;5;"), "no colour with \(arguments) \(environment)")
+            #expect(!(30...37).contains { screen.contains("\u{1B}[\($0)m") }, "no basic colour either")
+            #expect(screen.contains("\u{1B}[7m") || screen.contains(";7m"), "the selection still shows, reversed")
+        }
+    }
+}

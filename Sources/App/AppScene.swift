@@ -90,7 +90,8 @@ public struct AppScene: Scene {
     }
 
     private mutating func forwardToWorkout(_ event: Event, at now: Instant) -> [Effect] {
-        guard var (index, scene) = active else { return [] }
+        guard let (index, current) = active else { return [] }
+        var scene = current
         var effects = scene.handle(event, at: now)
         active = (index, scene)
         if effects.contains(.quit) && !opensDirectly && event != .terminate {

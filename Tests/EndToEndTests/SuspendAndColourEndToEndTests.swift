@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
 
 /// Ctrl-Z under a job-control shell, and colour on and off, with the real binary in tmux.
 @Suite(.serialized) struct SuspendAndColourEndToEndTests {
@@ -10,7 +11,8 @@ import Testing
     /// does); when TermFit stops, bash notes it in the file `stopped` and waits for a line on the
     /// fifo `resume` before bringing it back with `fg`.
     private func jobControlSession() throws -> TmuxSession {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-jobs-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "termfit-jobs-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fifo = directory.appendingPathComponent("resume").path
         #expect(mkfifo(fifo, 0o600) == 0)

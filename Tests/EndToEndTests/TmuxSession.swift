@@ -103,7 +103,8 @@ final class TmuxSession {
         // then stays (sleeping) so tmux keeps the pane and its modes can be read.
         let file = { (name: String) in Self.quote(self.directory.appendingPathComponent(name).path) }
         let script =
-            "echo $$ > \(file("shell")); env -u NO_COLOR -u TERMFIT_STATS -u TERMFIT_PROFILE \(exports) " + command.map(Self.quote).joined(separator: " ")
+            "echo $$ > \(file("shell")); env -u NO_COLOR -u TERMFIT_STATS -u TERMFIT_PROFILE \(exports) "
+            + command.map(Self.quote).joined(separator: " ")
             + "; echo $? > \(file("status.tmp")); stty -a > \(file("stty")); mv \(file("status.tmp")) \(file("status"));"
             + " exec sleep 600"
         // The pane stays after the program ends, so its exit status and the terminal's modes can be read.

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `termfit history`, `export` and `import` from the command line, as a user runs them: the real
+/// binary on a real database in a temporary directory, no terminal.
+@Suite struct DataCommandEndToEndTests {
+    /// A profile's archive in the exact form `termfit export` writes it.
+    static let archive = #"""
+        {
+          "cardSessions" : [
+
+          ],
+          "dumbbellWorkouts" : [
+            {
+              "exercise" : "Bicep curl",
+              "finishedAt" : "2025-03-02T07:36:00.000Z",
+              "id" : "00000000-0000-0000-0000-000000000002",
+              "sets" : [
+                {
+                  "finishedAt" : "2025-03-02T07:30:40.000Z",
+                  "number" : 1,
+                  "reps" : 10,
+                  "startedAt" : "2025-03-02T07:30:00.000Z",
+                  "weight" : 12
+                },
+                {
+                  "finishedAt" : "2025-03-02T07:32:45.500Z",
+                  "number" : 2,
+                  "reps" : 8,
+                  "restBefore" : 90,
+                  "startedAt" : "2025-03-02T07:32:10.000Z",
+                  "weight" : 12.5
+                }
+              ],
+              "startedAt" : "2025-03-02T07:30:00.000Z",
+              "status" : "finished",
+              "unit" : "kg"
+            }
+          ],
+          "flashcardDecks" : [
+
+          ],
+          "flashcardSessions" : [
+
+          ],
+          "format" : "termfit-profile",
+          "hiitSessions" : [
+            {
+              "completed" : true,
+              "duration" : 30,
+              "exercise" : "Squat",
+              "id" : "00000000-0000-0000-0000-000000000005",
+              "rating" : 4,
+              "startedAt" : "2025-03-04T06:45:00.000Z"
+            }
+          ],
+          "profile" : "anna",
+          "settings" : {
+
+          },
+          "version" : 1
+        }
+
+        """#
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func termfit(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+        try runCommand([Binary.termfit] + arguments, environment: ["TZ": "UTC"], input: input)
+    }
+
+    @Test func importHistoryExportRoundTrip() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        let file = directory.appendingPathComponent("backup.json")
+        try Self.archive.write(to: file, atomically: true, encoding: .utf8)
+
+        let imported = try termfit(["import", file.path, "--data-dir", data])
+        #expect(imported.status == 0)
+        #expect(imported.output == "Imported 2 records into profile 'anna'.\n")
+
+        let table = try termfit(["history", "--data-dir", data, "--profile", "anna"])
+        #expect(table.status == 0)
+        #expect(
+            table.output == """
+                DATE              WORKOUT     DURATION  STATUS      SUMMARY
+                2025-03-04 06:45  hiit            0:30  finished    Squat, rated 4/5
+                2025-03-02 07:30  dumbbells       6:00  finished    Bicep curl: 2 sets, 12 kg x 10, 12.5 kg x 8
+
+                """)
+
+        let csv = try termfit(["history", "--data-dir", data, "--profile", "anna", "--format", "csv"])
+        #expect(
+            csv.output == """
+                started_at,finished_at,workout,status,duration_seconds,summary,id
+                2025-03-04T06:45:00.000Z,2025-03-04T06:45:30.000Z,hiit,finished,30,"Squat, rated 4/5",\
+                00000000-0000-0000-0000-000000000005
+                2025-03-02T07:30:00.000Z,2025-03-02T07:36:00.000Z,dumbbells,finished,360,\
+                "Bicep curl: 2 sets, 12 kg x 10, 12.5 kg x 8",00000000-0000-0000-0000-000000000002
+
+                """)
+
+        let onlyHIIT = try termfit([
+            "history", "--data-dir", data, "--profile", "anna", "--workout", "hiit", "--format", "csv",
+        ])
+        #expect(onlyHIIT.output.split(separator: "\n").count == 2)
+
+        let exported = try termfit(["export", "--data-dir", data, "--profile", "anna", "--format", "json"])
+        #expect(exported.status == 0)
+        #expect(exported.output == Self.archive, "export gives back exactly what was imported")
+
+        let again = try termfit(["import", "-", "--data-dir", data], input: Data(Self.archive.utf8))
+        #expect(again.output == "Imported 0 records into profile 'anna'; 2 were already there.\n")
+        let after = try termfit(["history", "--data-dir", data, "--profile", "anna", "--format", "csv"])
+        #expect(after.output == csv.output, "importing twice adds nothing")
+    }
+
+    @Test func profilesDoNotSeeEachOther() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        _ = try termfit(["import", "-", "--data-dir", data], input: Data(Self.archive.utf8))
+        let other = try termfit(["history", "--data-dir", data, "--profile", "ben", "--format", "csv"])
+        #expect(other.output.split(separator: "\n").count <= 1, "ben sees only the header: \(other.output)")
+    }
+
+    @Test func aBadDateIsAUsageError() throws {
+        let result = try termfit(["history", "--since", "2025-13-45", "--data-dir", "/nonexistent/termfit"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("'2025-13-45' is not a date; write it as YYYY-MM-DD"))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("termfit.sqlite")
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        try garbage.write(to: database)
+
+        let history = try termfit(["history", "--data-dir", directory.path])
+        #expect(history.status == 3)
+        #expect(history.error.contains("is not a TermFit database"))
+        #expect(history.error.contains("left it untouched"))
+
+        let session = try TmuxSession([Binary.termfit, "--data-dir", directory.path])
+        defer { session.close() }
+        #expect(try session.waitForExit() == 3)
+        #expect(try session.screen().joined().contains("is not a TermFit database"))
+        #expect(try session.terminalIsRestored())
+
+        #expect(try Data(contentsOf: database) == garbage, "the file is byte-for-byte unchanged")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(leftovers == ["termfit.sqlite"], "no -wal or -shm files appear")
+    }
+
+    @Test func anUnreadableImportFileSaysWhy() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.json")
+        try Data("{\"format\": \"termfit-profile\", \"version\": 1, \"profile\":".utf8).write(to: file)
+        let result = try termfit(["import", file.path, "--data-dir", directory.appendingPathComponent("data").path])
+        #expect(result.status == 3)
+        #expect(!result.error.isEmpty)
+        let history = try termfit([
+            "history", "--data-dir", directory.appendingPathComponent("data").path, "--format", "csv",
+        ])
+        #expect(history.output.split(separator: "\n").count <= 1, "nothing was imported")
+    }
+}

@@ -48,6 +48,7 @@ public struct Canvas: Equatable, Sendable {
         let width = size.width
         let rowStart = point.y * width
         var x = point.x
+        let packedStyle = Cell.packedStyle(style)
         cells.withUnsafeMutableBufferPointer { buffer in
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 var offset = 0
@@ -64,7 +65,7 @@ public struct Canvas: Equatable, Sendable {
                         if value < 0x20 || (0x7F..<0xA0).contains(value) { continue }
                         if x >= area.x {
                             Self.place(
-                                Cell(Glyph(narrowScalar: value), style: style), at: rowStart + x, column: x,
+                                Cell(narrowScalar: value, packedStyle: packedStyle), at: rowStart + x, column: x,
                                 width: width, in: buffer)
                         }
                         x += 1
@@ -131,11 +132,11 @@ public struct Canvas: Equatable, Sendable {
         _ cell: Cell, at index: Int, column: Int, width: Int, in buffer: UnsafeMutableBufferPointer<Cell>
     ) {
         let old = buffer[index]
-        if old.glyph.isContinuation && column > 0 && !cell.glyph.isContinuation {
+        if old.isContinuation && column > 0 && !cell.isContinuation {
             // Overwriting the right half of a wide character: blank its left half.
             buffer[index - 1] = Cell(.space, style: buffer[index - 1].style)
         }
-        if old.glyph.width == 2 && column + 1 < width && cell.glyph.width != 2 {
+        if old.width == 2 && column + 1 < width && cell.width != 2 {
             // Overwriting the left half with something narrow: blank the orphaned right half.
             buffer[index + 1] = Cell(.space, style: buffer[index + 1].style)
         }
@@ -160,10 +161,10 @@ public struct Canvas: Equatable, Sendable {
         cells.withUnsafeMutableBufferPointer { buffer in
             for y in area.y..<area.maxY {
                 let rowStart = y * width
-                if area.x > 0 && buffer[rowStart + area.x].glyph.isContinuation {
+                if area.x > 0 && buffer[rowStart + area.x].isContinuation {
                     buffer[rowStart + area.x - 1] = Cell(.space, style: buffer[rowStart + area.x - 1].style)
                 }
-                if area.maxX < width && buffer[rowStart + area.maxX].glyph.isContinuation {
+                if area.maxX < width && buffer[rowStart + area.maxX].isContinuation {
                     buffer[rowStart + area.maxX] = Cell(.space, style: buffer[rowStart + area.maxX].style)
                 }
                 buffer[(rowStart + area.x)..<(rowStart + area.maxX)].update(repeating: cell)
@@ -197,8 +198,7 @@ public struct Canvas: Equatable, Sendable {
         let bold = Attributes.bold.rawValue
         cells.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
-                let attributes = buffer[index].style.attributes.rawValue
-                buffer[index].style.attributes = Attributes(rawValue: (attributes | dim) & ~bold)
+                buffer[index].setAttributeBits { ($0 | dim) & ~bold }
             }
         }
     }

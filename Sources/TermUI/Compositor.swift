@@ -134,8 +134,8 @@ public enum FrameDiff {
     {
         var first = start
         var last = end
-        if first > 0 && row[rowStart + first].glyph.isContinuation { first -= 1 }
-        if last + 1 < width && row[rowStart + last].glyph.width == 2 { last += 1 }
+        if first > 0 && row[rowStart + first].isContinuation { first -= 1 }
+        if last + 1 < width && row[rowStart + last].width == 2 { last += 1 }
         return Run(y: y, x: first, count: last - first + 1)
     }
 }

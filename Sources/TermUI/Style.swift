@@ -6,6 +6,9 @@ public struct Color: Hashable, Sendable {
 
     private init(raw: UInt16) { self.raw = raw }
 
+    /// A colour from its raw value (0 default, 1…256 indexed), as a packed cell stores it.
+    init(packed raw: UInt16) { self.raw = min(raw, 256) }
+
     /// Indexed colour `index` of the 256-colour palette.
     public static func indexed(_ index: UInt8) -> Color { Color(raw: UInt16(index) + 1) }
 

@@ -87,3 +87,37 @@ import Testing
         #expect(try session.terminalIsRestored())
     }
 }
+
+/// Terminals and locales TermFit may meet: each either works or says clearly why it cannot.
+@Suite struct TerminalEnvironmentEndToEndTests {
+    @Test(arguments: [
+        ("dumb", "cannot move the cursor"), ("", "TERM is not set"), ("no-such-terminal-type", "unknown terminal type"),
+    ])
+    func unusableTerminalTypesGetAClearMessage(term: String, message: String) throws {
+        let session = try TmuxSession([Binary.termfit], environment: ["TERM": term])
+        defer { session.close() }
+        #expect(try session.waitForExit() == 2)
+        #expect(try session.screen().joined(separator: " ").contains(message))
+        #expect(try session.terminalIsRestored())
+    }
+
+    @Test(arguments: ["C", "POSIX", "xx_YY.UTF-8", "C.UTF-8"])
+    func everyLocaleDrawsTheHomeScreen(locale: String) throws {
+        let session = try TmuxSession([Binary.termfit], environment: ["LANG": locale, "LC_ALL": locale])
+        defer { session.close() }
+        let screen = try session.waitFor("Workouts")
+        #expect(screen.contains { $0.contains("▀█▀ █▀▀ █▀█") }, "falls back to C.UTF-8 for wide characters")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test(arguments: ["xterm", "vt100", "tmux-256color", "linux", "screen"])
+    func commonTerminalTypesWork(term: String) throws {
+        let session = try TmuxSession([Binary.termfit], environment: ["TERM": term])
+        defer { session.close() }
+        try session.waitFor("Workouts")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalIsRestored())
+    }
+}

@@ -8,11 +8,14 @@ public struct AppContext: Sendable {
     public var reducesMotion: Bool
     /// `false` with `--no-color`/`NO_COLOR` or a monochrome terminal: screens must not rely on colour.
     public var usesColor: Bool
+    /// Where the database is, shown in the help sheet.
+    public var dataLocation: String?
 
-    public init(profile: String, reducesMotion: Bool = false, usesColor: Bool = true) {
+    public init(profile: String, reducesMotion: Bool = false, usesColor: Bool = true, dataLocation: String? = nil) {
         self.profile = profile
         self.reducesMotion = reducesMotion
         self.usesColor = usesColor
+        self.dataLocation = dataLocation
     }
 }
 

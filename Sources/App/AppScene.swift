@@ -214,7 +214,7 @@ public struct AppScene: Scene {
         }
         renderHome(into: &composition)
         switch overlay {
-        case .help: HelpSheet.render(into: &composition)
+        case .help: HelpSheet.render(into: &composition, dataLocation: context.dataLocation)
         case .profiles(let picker): picker.render(into: &composition)
         case nil: break
         }

@@ -14,14 +14,21 @@ enum HelpSheet {
         ("mouse", "click an entry to open it"),
     ]
 
-    static let sheet = Sheet(title: "Help", size: Size(width: 62, height: lines.count + 4), titleStyle: Palette.title)
+    static let sheet = Sheet(title: "Help", size: Size(width: 76, height: lines.count + 7), titleStyle: Palette.title)
 
-    static func render(into composition: inout Composition) {
+    static func render(into composition: inout Composition, dataLocation: String?) {
         composition.addSheet(sheet) { canvas, area in
             for (index, (keys, meaning)) in lines.enumerated() where index < area.height {
                 let row = area.row(index).inset(left: 1, right: 1)
                 canvas.write(keys, at: Point(x: row.x, y: row.y), style: .bold, clip: row)
                 Text(meaning).render(into: &canvas, in: row.inset(left: 16))
+            }
+            if let dataLocation, area.height > lines.count + 3 {
+                let row = area.row(lines.count + 1).inset(left: 1, right: 1)
+                canvas.write("your data", at: Point(x: row.x, y: row.y), style: .bold, clip: row)
+                // A long path wraps onto a second row rather than losing its end.
+                let rows = Rect(x: row.x + 16, y: row.y, width: row.width - 16, height: 2)
+                Text(dataLocation, style: Palette.muted, wraps: true).render(into: &canvas, in: rows)
             }
             let footer = area.row(area.height - 1).inset(left: 1, right: 1)
             if area.height > lines.count + 1 {

@@ -12,14 +12,18 @@ public struct LaunchOptions {
     /// The workout to open straight away (`termfit hiit`), or `nil` for the home menu.
     public var workout: String?
     public var environment: [String: String]
+    /// The database file, for the help sheet.
+    public var dataLocation: String?
 
     public init(
-        noColor: Bool = false, reduceMotion: Bool = false, workout: String? = nil, environment: [String: String]
+        noColor: Bool = false, reduceMotion: Bool = false, workout: String? = nil, environment: [String: String],
+        dataLocation: String? = nil
     ) {
         self.noColor = noColor
         self.reduceMotion = reduceMotion
         self.workout = workout
         self.environment = environment
+        self.dataLocation = dataLocation
     }
 }
 
@@ -49,7 +53,8 @@ public enum Launcher {
             loop = try TerminalRunLoop(options: terminalOptions, glyphMode: glyphMode, measuresBytes: showsStatistics) {
                 colorMode in
                 let context = AppContext(
-                    profile: profile, reducesMotion: options.reduceMotion, usesColor: colorMode != .none)
+                    profile: profile, reducesMotion: options.reduceMotion, usesColor: colorMode != .none,
+                    dataLocation: options.dataLocation)
                 return AppScene(context: context, workouts: workouts, profiles: profiles, opening: options.workout)
             }
         } catch {

@@ -82,12 +82,28 @@ extension ProfileStore: CardSessionLog {
         }
     }
 
+    /// Runs `body` in one write transaction after checking that session `id` of `table` belongs to
+    /// this profile (a table name of TermFit's schema, never user input).
+    private func writeInSession(table: String, id: UUID, _ body: (Database) throws -> Void) throws {
+        try store.write { db in
+            guard try ownership(db, table: table, id: id) == .this else { throw LogError.unknownSession(id) }
+            try body(db)
+        }
+    }
+
+    /// Marks session `id` of `table` (a table of TermFit's schema) finished or abandoned.
+    private func finishSession(table: String, id: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try store.write { db in
+            try db.execute(
+                sql: "UPDATE \(table) SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
+                arguments: [status.rawValue, finishedAt.storedMilliseconds, id.uuidString, profileID])
+            if db.changesCount == 0 { throw LogError.unknownSession(id) }
+        }
+    }
+
     public func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
         try draw.validate()
-        try store.write { db in
-            guard try ownership(db, table: "card_session", id: sessionID) == .this else {
-                throw LogError.unknownSession(sessionID)
-            }
+        try writeInSession(table: "card_session", id: sessionID) { db in
             try Self.saveDraw(db, draw, sessionID: sessionID)
         }
     }
@@ -210,21 +226,13 @@ extension ProfileStore: DumbbellLog {
 
     public func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
         try set.validate()
-        try store.write { db in
-            guard try ownership(db, table: "dumbbell_workout", id: workoutID) == .this else {
-                throw LogError.unknownSession(workoutID)
-            }
+        try writeInSession(table: "dumbbell_workout", id: workoutID) { db in
             try Self.saveSet(db, set, workoutID: workoutID)
         }
     }
 
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
-        try store.write { db in
-            try db.execute(
-                sql: "UPDATE dumbbell_workout SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
-                arguments: [status.rawValue, finishedAt.storedMilliseconds, workoutID.uuidString, profileID])
-            if db.changesCount == 0 { throw LogError.unknownSession(workoutID) }
-        }
+        try finishSession(table: "dumbbell_workout", id: workoutID, status: status, at: finishedAt)
     }
 
     public func workout(id: UUID) throws -> DumbbellWorkout? {
@@ -356,21 +364,13 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
-        try store.write { db in
-            guard try ownership(db, table: "flashcard_session", id: sessionID) == .this else {
-                throw LogError.unknownSession(sessionID)
-            }
+        try writeInSession(table: "flashcard_session", id: sessionID) { db in
             try Self.saveReview(db, review, sessionID: sessionID)
         }
     }
 
     public func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
-        try store.write { db in
-            try db.execute(
-                sql: "UPDATE flashcard_session SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
-                arguments: [status.rawValue, finishedAt.storedMilliseconds, sessionID.uuidString, profileID])
-            if db.changesCount == 0 { throw LogError.unknownSession(sessionID) }
-        }
+        try finishSession(table: "flashcard_session", id: sessionID, status: status, at: finishedAt)
     }
 
     public func flashcardSession(id: UUID) throws -> FlashcardSession? {

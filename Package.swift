@@ -28,8 +28,12 @@ let package = Package(
             name: "Store",
             dependencies: ["Records", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // Home menu, routing between scenes, settings and profiles.
-        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records"]),
+        // The workouts: view-model modules, pure Swift over TermUI and Records.
+        .target(name: "HIIT", dependencies: ["TermUI", "Records"]),
+        .target(name: "Dumbbells", dependencies: ["TermUI", "Records"]),
+        // Home menu, routing between scenes, settings and profiles; hosts each workout and
+        // carries out what it asks for (saving, above all).
+        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "termfit",
@@ -38,7 +42,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TermUITests", dependencies: ["TermUI"]),
+        // Golden-frame helpers shared by the test targets that draw screens.
+        .target(name: "GoldenFrames", path: "Tests/Support/GoldenFrames"),
+        .testTarget(name: "TermUITests", dependencies: ["TermUI", "GoldenFrames"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw"]),
         .testTarget(
             name: "StoreTests",
@@ -56,6 +62,8 @@ let package = Package(
         .executableTarget(
             name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
         .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Records"]),
+        .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
+        .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["termfit"]),
     ],
     swiftLanguageModes: [.v6]

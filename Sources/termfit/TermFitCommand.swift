@@ -18,7 +18,9 @@ struct TermFitCommand: ParsableCommand {
             Set TERMFIT_STATS=1 to print rendering figures on exit.
             """,
         version: version,
-        subcommands: [HistoryCommand.self, ExportCommand.self, ImportCommand.self]
+        subcommands: [
+            HIITCommand.self, DumbbellsCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self,
+        ]
     )
 
     @OptionGroup var interface: InterfaceOptions
@@ -45,6 +47,41 @@ struct TermFitCommand: ParsableCommand {
     }
 }
 
+/// `termfit hiit`: the HIIT workout straight away; leaving it ends the program.
+struct HIITCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hiit",
+        abstract: "High-intensity interval training: open the HIIT workout straight away.",
+        discussion: """
+            Four exercises, a countdown for each (30 s unless the hiit.exerciseSeconds setting or
+            --seconds says otherwise), a 1-5 rating and your history. q or Esc leaves.
+            """
+    )
+
+    @OptionGroup var interface: InterfaceOptions
+    @OptionGroup var data: DataOptions
+
+    @Option(help: "Seconds of each countdown, 1 to 5999 (with --tabata: of each round's work).")
+    var seconds: Int?
+
+    @Flag(help: "Tabata intervals: 20 s of work, 10 s of rest, 8 rounds.")
+    var tabata = false
+
+    @Flag(help: "Do not ring the terminal bell in the last seconds of a countdown.")
+    var quiet = false
+
+    func validate() throws {
+        if let seconds, !HIITOptions.secondsRange.contains(seconds) {
+            throw ValidationError("--seconds takes 1 to 5999, not \(seconds).")
+        }
+    }
+
+    func run() throws {
+        let options = HIITOptions(seconds: seconds, tabata: tabata, quiet: quiet)
+        try Interactive.run(interface: interface, data: data, workout: "hiit", options: WorkoutOptions(hiit: options))
+    }
+}
+
 /// Options every full-screen command takes.
 struct InterfaceOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Do not use colour (NO_COLOR does the same).")
@@ -56,7 +93,10 @@ struct InterfaceOptions: ParsableArguments {
 
 /// Starts the full-screen interface on the database.
 enum Interactive {
-    static func run(interface: InterfaceOptions, data: DataOptions, workout: String?) throws {
+    static func run(
+        interface: InterfaceOptions, data: DataOptions, workout: String?,
+        options workoutOptions: WorkoutOptions = .init()
+    ) throws {
         let environment = ProcessInfo.processInfo.environment
         // Without a terminal, say so before touching anything, the database included.
         guard Launcher.isInteractive else {
@@ -76,10 +116,10 @@ enum Interactive {
         }
         let options = LaunchOptions(
             noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
-            environment: environment)
+            environment: environment, dataLocation: store.location.databasePath)
         let status = Launcher.run(
             options: options, profile: profile.name, profiles: StoreProfileDirectory(store: store),
-            workouts: Workouts.all)
+            workouts: Workouts.all(store: store, options: workoutOptions))
         try? store.close()
         if status != 0 { throw ExitCode(status) }
     }
@@ -96,7 +136,20 @@ final class StoreProfileDirectory: ProfileDirectory {
     func createProfile(named name: String) throws { _ = try store.profileCreatingIfNeeded(named: name) }
 }
 
+/// What a workout's subcommand asked for (`termfit hiit --seconds 3`); the defaults (the profile's
+/// settings) for every other way in.
+struct WorkoutOptions {
+    var hiit = HIITOptions()
+    var dumbbells = DumbbellsOptions()
+}
+
 /// The workouts on the home menu, in order.
 enum Workouts {
-    static let all: [WorkoutEntry] = []
+    /// Every workout, each saving into `store` for the profile it is opened for.
+    static func all(store: TermFitStore, options: WorkoutOptions = .init()) -> [WorkoutEntry] {
+        [
+            .hiit(options: options.hiit) { profile in try store.profileStore(named: profile) },
+            dumbbellsEntry(store: store, options: options.dumbbells),
+        ]
+    }
 }

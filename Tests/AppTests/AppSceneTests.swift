@@ -1,3 +1,4 @@
+import Records
 import TermUI
 import Testing
 
@@ -44,7 +45,8 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
 
 @Suite struct AppSceneTests {
     @Test func homeScreenAt80x24() {
-        let scene = makeScene()
+        // The menu as TermFit ships it: the workouts, then the fixed entries.
+        let scene = makeScene(workouts: [.hiit { _ in InMemoryWorkoutLog() }])
         #expect(
             frame(scene) == [
                 "",
@@ -56,11 +58,12 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
                 "                                 Profile: alex",
                 "",
                 "      ╭ Workouts ────────────────────────────────────────────────────────╮",
-                "      │ ▸ 1  Profile         switch to someone else or add a new profile │",
-                "      │   2  Help            keys and where TermFit keeps your data      │",
-                "      │   3  Quit                                                        │",
+                "      │ ▸ 1  HIIT            four timed exercises, ratings, weekly chart │",
+                "      │   2  Profile         switch to someone else or add a new profile │",
+                "      │   3  Help            keys and where TermFit keeps your data      │",
+                "      │   4  Quit                                                        │",
                 "      ╰──────────────────────────────────────────────────────────────────╯",
-                "", "", "", "", "", "", "", "", "", "",
+                "", "", "", "", "", "", "", "", "",
                 "↑↓ Move  Enter Open  p Profile  ? Help  q Quit",
             ])
     }

@@ -152,7 +152,12 @@ final class TmuxSession {
         let shell = try String(contentsOf: directory.appendingPathComponent("shell"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-        return Int32(children.split(separator: " ").first ?? "") ?? -1
+        // No child means the program has already ended. Never return -1: `kill -SIG -1` would
+        // signal every process the tests' user owns.
+        guard let pid = Int32(children.split(separator: " ").first ?? ""), pid > 0 else {
+            throw TmuxError(message: "the program in the pane has already ended")
+        }
+        return pid
     }
 
     /// Waits (up to `timeout` seconds) until `condition` holds for the screen; returns the screen.

@@ -1,14 +1,6 @@
+import GoldenFrames
 import TermUI
 import Testing
-
-/// The canvas rows as a Swift array literal, one row a line, ready to paste into a test.
-func swiftLiteral(_ lines: [String]) -> String {
-    let body = lines.map { line -> String in
-        let escaped = line.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"")
-        return "    \"\(escaped)\","
-    }
-    return (["["] + body + ["]"]).joined(separator: "\n")
-}
 
 /// Checks a whole frame: the first rows of `canvas` (trailing spaces trimmed) are `expected` and
 /// every row after them is empty. On a mismatch the actual frame is printed as a literal.
@@ -39,15 +31,4 @@ func screen() -> Canvas { Canvas(size: Size(width: 80, height: 24)) }
 /// The styles of `count` cells of row `y` from column `x`.
 func styles(_ canvas: Canvas, x: Int, y: Int, count: Int) -> [Style] {
     (x..<(x + count)).map { canvas[$0, y].style }
-}
-
-extension String {
-    /// This string with every `target` replaced (no Foundation in the test target).
-    fileprivate func replacingEvery(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
 }

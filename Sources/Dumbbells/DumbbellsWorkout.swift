@@ -1,0 +1,908 @@
+import Foundation
+import Records
+import TermUI
+
+/// The dumbbell workout's view model: a table of sets (weight × reps), the morphing pill at the
+/// bottom (Start, the set's timer with Finish, the number pad, the rest picker, the rest
+/// countdown), a summary sheet, the last workout's numbers beside each set, and personal bests.
+///
+/// A plain value and a state machine: `handle(_:at:)` takes one event at a monotonic instant and
+/// returns what should happen outside (effects for the run loop, records to save, history to
+/// load). It never reads a clock or touches a disk. Every timer is a deadline: the set's elapsed
+/// time and the whole workout's time count from the instants they started, the rest from the
+/// instant it ends, and `nextDeadline(after:)` is the next moment the screen changes.
+///
+/// Wall-clock dates for the records come from the injected `wallClock`, read once when a
+/// workout starts and once when each set starts; the end of a set is its start plus the
+/// monotonic time it took, so a clock that jumps (NTP, a time-zone change) never makes a set
+/// negative.
+public struct DumbbellsWorkout {
+    /// What the workout asks its host to do.
+    public enum Output: Equatable, Sendable {
+        /// An effect for the run loop (`.bell`, `.quit`). `.quit` means "leave the workout".
+        case effect(Effect)
+        /// Save a new workout (before its first set).
+        case startWorkout(DumbbellWorkout)
+        /// Save a finished set of the workout with this identifier.
+        case saveSet(DumbbellSet, workoutID: UUID)
+        /// Mark the workout finished (the summary showed) or abandoned (left before).
+        case finishWorkout(UUID, status: SessionStatus, at: Date)
+        /// Look up the history of this exercise and hand it back with `receive(_:for:)`.
+        case loadHistory(exercise: String)
+        /// Keep these settings for the profile.
+        case saveSettings(DumbbellsSettings)
+    }
+
+    /// A sheet over the table.
+    public enum Sheet: Hashable, Sendable {
+        /// Every key.
+        case keys
+        /// Choosing the exercise.
+        case exercise(ExercisePicker)
+        /// The workout is over: its sets, totals and Restart.
+        case summary(WorkoutSummary)
+    }
+
+    /// A one-line message over the pill.
+    public struct Notice: Hashable, Sendable {
+        /// What kind of message.
+        public enum Kind: Hashable, Sendable {
+            /// Something done (copied, unit changed).
+            case info
+            /// Why a key was refused.
+            case refused
+            /// A set beat a record.
+            case personalBest
+        }
+
+        /// The message, one line.
+        public var text: String
+        /// What kind of message, which decides its look.
+        public var kind: Kind
+
+        /// A notice of `text`.
+        public init(_ text: String, kind: Kind = .info) {
+            self.text = text
+            self.kind = kind
+        }
+    }
+
+    /// How the screen should look and move.
+    public struct Display: Hashable, Sendable {
+        /// Switch the pill at once instead of morphing.
+        public var reducesMotion: Bool
+        /// Colour may be used (everything shows without it too).
+        public var usesColor: Bool
+
+        /// How the screen looks; by default animated and in colour.
+        public init(reducesMotion: Bool = false, usesColor: Bool = true) {
+            self.reducesMotion = reducesMotion
+            self.usesColor = usesColor
+        }
+    }
+
+    /// One row of the table.
+    public struct Row: Hashable, Sendable {
+        /// The weight and reps as typed.
+        public var entry: SetEntry
+        /// Set once the set is finished (and saved); the row is then locked.
+        public var completed: CompletedSet?
+
+        /// A row; empty and not done by default.
+        public init(entry: SetEntry = SetEntry(), completed: CompletedSet? = nil) {
+            self.entry = entry
+            self.completed = completed
+        }
+    }
+
+    /// The workout being done: created when set 1 starts, saved when set 1 finishes.
+    struct Session: Hashable, Sendable {
+        var id: UUID
+        var startedAt: Instant
+        var startedOn: Date
+        /// Whether `.startWorkout` has been asked for.
+        var isInLog = false
+        /// When the workout ended (the last set's finish, or leaving), freezing its clock.
+        var endedAt: Instant?
+
+        /// Whole seconds on the workout's clock at `instant` (rounded down).
+        func ticks(at instant: Instant) -> Int {
+            let elapsed = (instant - startedAt).totalNanoseconds
+            let second: Int64 = 1_000_000_000
+            return Int(elapsed >= 0 ? elapsed / second : -((-elapsed + second - 1) / second))
+        }
+
+        /// The wall-clock date of `instant`.
+        func date(at instant: Instant) -> Date {
+            startedOn.addingTimeInterval((instant - startedAt).seconds)
+        }
+    }
+
+    // MARK: State
+
+    /// The profile's settings for this workout (set count, unit, rest lengths, exercise).
+    public private(set) var settings: DumbbellsSettings
+    /// How the screen looks and moves.
+    public let display: Display
+    /// The size of the screen, from the last `.resize`.
+    public private(set) var size = Size.zero
+    /// The table: one row per set.
+    public private(set) var rows: [Row]
+    /// The selected field.
+    public private(set) var selection = FieldPosition(row: 0, field: .weight)
+    /// The pill's state.
+    public private(set) var pill = Pill.start
+    /// The sheet over the table, if any.
+    public private(set) var sheet: Sheet?
+    /// The exercise's last workout and best set.
+    public private(set) var history: ExerciseHistory
+    /// Whether the history of a newly chosen exercise is still being looked up.
+    public private(set) var isLoadingHistory = false
+    /// The message over the pill, until the next key.
+    public private(set) var notice: Notice?
+    /// A problem the host reported (a save that failed); shown until it reports none.
+    public private(set) var problem: String?
+    private(set) var session: Session?
+    private(set) var morph: Morph?
+    /// Rest taken since the last set finished (counted into the next set's `restBefore`).
+    private var restSinceLastSet = Duration.zero
+    private let wallClock: @Sendable () -> Date
+    private let makeIdentifier: @Sendable () -> UUID
+
+    /// A workout with an empty table.
+    ///
+    /// - Parameters:
+    ///   - history: the last workout and best set of `settings.exercise`, or why they could not
+    ///     be read (the screen says so and shows no "last:" numbers).
+    ///   - wallClock: the date and time, read when a workout and each set start.
+    ///   - makeIdentifier: a new identifier for each workout.
+    public init(
+        settings: DumbbellsSettings = DumbbellsSettings(),
+        history: Result<ExerciseHistory, any Error> = .success(.none),
+        display: Display = Display(), wallClock: @escaping @Sendable () -> Date,
+        makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        self.settings = settings
+        self.display = display
+        self.wallClock = wallClock
+        self.makeIdentifier = makeIdentifier
+        rows = Array(repeating: Row(), count: settings.setCount)
+        switch history {
+        case .success(let found):
+            self.history = found
+        case .failure(let error):
+            self.history = .none
+            problem = "Could not read the last workout: \(error)"
+        }
+    }
+
+    // MARK: Derived state
+
+    /// The set to do next: the first row not finished (`rows.count` once all are).
+    public var currentIndex: Int { rows.firstIndex { $0.completed == nil } ?? rows.count }
+
+    /// The finished sets, in order.
+    public var completedSets: [CompletedSet] { rows.compactMap(\.completed) }
+
+    /// The set whose timer runs, if any.
+    public var runningSet: RunningSet? { pill.runningSet }
+
+    /// Whether the summary sheet is showing.
+    public var isShowingSummary: Bool {
+        if case .summary = sheet { return true }
+        return false
+    }
+
+    /// Whether a workout has started and not yet ended: its clock runs.
+    public var isWorkoutRunning: Bool { session != nil && session?.endedAt == nil }
+
+    /// The identifier of the workout under way or just finished, once set 1 has started.
+    public var workoutID: UUID? { session?.id }
+
+    /// Whether the exercise and unit may still change: no set of this workout has started.
+    public var canChangeExercise: Bool { session == nil }
+
+    /// Whether the pill is morphing at `now`.
+    public func isMorphing(at now: Instant) -> Bool {
+        guard let morph, !display.reducesMotion else { return false }
+        return now < morph.endsAt
+    }
+
+    /// The whole workout's time in whole seconds at `now`: from the start of set 1, frozen once
+    /// the workout ends; `nil` before set 1.
+    public func workoutSeconds(at now: Instant) -> Int? {
+        guard let session else { return nil }
+        return max(0, session.ticks(at: session.endedAt ?? now))
+    }
+
+    /// The running set's elapsed time in whole seconds at `now`. It ticks with the workout's
+    /// clock (one wake-up a second for both), so it may turn its first second early.
+    public func setSeconds(at now: Instant) -> Int? {
+        guard let running = runningSet, let session else { return nil }
+        return max(0, session.ticks(at: now) - session.ticks(at: running.startedAt))
+    }
+
+    /// The rest's whole seconds left at `now`, when one counts down.
+    public func restSecondsLeft(at now: Instant) -> Int? {
+        guard case .countdown(let countdown) = pill else { return nil }
+        return countdown.secondsLeft(at: now)
+    }
+
+    // MARK: Host calls
+
+    /// The history the host looked up after `.loadHistory(exercise:)`; ignored when the
+    /// exercise has changed again since.
+    public mutating func receive(_ result: Result<ExerciseHistory, any Error>, for exercise: String) {
+        guard exercise == settings.exercise else { return }
+        isLoadingHistory = false
+        switch result {
+        case .success(let found):
+            history = found
+        case .failure(let error):
+            history = .none
+            problem = "Could not read the last workout: \(error)"
+        }
+    }
+
+    /// Shows `message` (a save that failed) over the pill until the host clears it with `nil`.
+    public mutating func showProblem(_ message: String?) {
+        problem = message
+    }
+
+    // MARK: Events
+
+    /// Reacts to `event` at `now` and returns what the host should do.
+    public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var outputs: [Output] = []
+        let before = self
+        advance(to: now, into: &outputs)
+        switch event {
+        case .resize(let newSize):
+            size = newSize
+            morph = nil
+        case .key(let key):
+            notice = nil
+            handle(key, at: now, into: &outputs)
+        case .mouse(let mouse):
+            if mouse.kind == .release { notice = nil }
+            handle(mouse, at: now, into: &outputs)
+        case .paste(let text):
+            notice = nil
+            paste(text)
+        case .terminate:
+            // A running set is not a completed set: nothing of it is saved. Everything finished
+            // is saved already; the workout stays "in progress" in the history (interrupted).
+            pill = .start
+            morph = nil
+        case .tick, .suspend, .resume, .focusIn, .focusOut, .message:
+            // Timers are deadlines on the monotonic clock: through a suspension they keep
+            // counting (a set and a rest are real time), and `advance` caught up above.
+            break
+        }
+        if faceIdentity != before.faceIdentity && event != .terminate {
+            startMorph(from: before.currentFace(at: now), at: now)
+        }
+        return outputs
+    }
+
+    /// Ends a rest whose time is up (with the bell) and forgets a morph that is over.
+    private mutating func advance(to now: Instant, into outputs: inout [Output]) {
+        if case .countdown(let countdown) = pill, now >= countdown.endsAt {
+            endRest(countdown, at: countdown.endsAt)
+            outputs.append(.effect(.bell))
+        }
+        if let morph, now >= morph.endsAt { self.morph = nil }
+    }
+
+    // MARK: Keys
+
+    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        if let sheet {
+            handleSheet(sheet, key: key, at: now, into: &outputs)
+            return
+        }
+        if case .restPicker(let picker) = pill, handleRestPicker(picker, key: key, at: now, into: &outputs) {
+            return
+        }
+        switch key {
+        case .character("q"):
+            leave(at: now, into: &outputs)
+        case .escape:
+            switch pill {
+            case .keypad: pill = .start
+            case .restPicker(let picker): pill = picker.origin.pill
+            case .countdown(let countdown): endRest(countdown, at: now)
+            case .start, .active: leave(at: now, into: &outputs)
+            }
+        case .character("?"), .function(1):
+            sheet = .keys
+        case .enter, .character(" "):
+            pressPrimary(at: now, into: &outputs)
+        case .tab:
+            moveToNextField()
+        case .backTab:
+            moveToPreviousField()
+        case .up:
+            moveSelection(rows: -1)
+        case .down:
+            moveSelection(rows: 1)
+        case .left:
+            selection.field = .weight
+        case .right:
+            selection.field = .reps
+        case .home:
+            selection = FieldPosition(row: min(currentIndex, rows.count - 1), field: .weight)
+        case .end:
+            selection = FieldPosition(row: rows.count - 1, field: .reps)
+        case .backspace:
+            press(.backspace)
+        case .delete:
+            if isEditable(selection.row) { rows[selection.row].entry.clear(selection.field) }
+        case .character("s"):
+            switch pill {
+            case .start, .keypad: startSet(at: now)
+            case .countdown(let countdown): endRest(countdown, at: now)
+            case .active, .restPicker: break
+            }
+        case .character("f"):
+            if case .active(let running) = pill { finish(running, at: now, into: &outputs) }
+        case .character("k"):
+            switch pill {
+            case .start: pill = .keypad
+            case .keypad: pill = .start
+            default: break
+            }
+        case .character("r"):
+            openRestPicker()
+        case .character("l"):
+            copyLast(into: currentIndex)
+        case .character("e"):
+            openExercisePicker()
+        case .character("u"):
+            toggleUnit(into: &outputs)
+        case .character("+"), .character("="):
+            changeSetCount(by: 1, into: &outputs)
+        case .character("-"), .character("_"):
+            changeSetCount(by: -1, into: &outputs)
+        case .character("x"):
+            endWorkout(at: now, into: &outputs)
+        case .character(let character):
+            type(character)
+        default:
+            break
+        }
+    }
+
+    /// Enter: what the pill's main button does.
+    private mutating func pressPrimary(at now: Instant, into outputs: inout [Output]) {
+        switch pill {
+        case .start: startSet(at: now)
+        case .keypad: moveToNextField()
+        case .active(let running): finish(running, at: now, into: &outputs)
+        case .restPicker(let picker): choose(picker, at: now)
+        case .countdown(let countdown): endRest(countdown, at: now)
+        }
+    }
+
+    /// Keys of the rest picker; returns `false` for keys it leaves to the screen.
+    private mutating func handleRestPicker(
+        _ picker: RestPicker, key: Key, at now: Instant, into outputs: inout [Output]
+    ) -> Bool {
+        var picker = picker
+        let items = settings.restPresets.count + 1
+        switch key {
+        case .left, .backTab, .up:
+            picker.focus = (picker.focus + items - 1) % items
+        case .right, .tab, .down:
+            picker.focus = (picker.focus + 1) % items
+        case .enter, .character(" "):
+            choose(picker, at: now)
+            return true
+        case .escape, .backspace:
+            pill = picker.origin.pill
+            return true
+        case .character(let digit) where digit.isASCII && digit.wholeNumberValue != nil:
+            let number = digit.wholeNumberValue ?? 0
+            if (1...settings.restPresets.count).contains(number) {
+                picker.focus = number - 1
+                choose(picker, at: now)
+            } else {
+                notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
+            }
+            return true
+        default:
+            return false
+        }
+        pill = .restPicker(picker)
+        return true
+    }
+
+    private mutating func handleSheet(_ sheet: Sheet, key: Key, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys:
+            self.sheet = nil
+        case .exercise(var picker):
+            switch picker.handle(key) {
+            case .none: self.sheet = .exercise(picker)
+            case .cancel: self.sheet = nil
+            case .choose(let name): chooseExercise(name, into: &outputs)
+            }
+        case .summary:
+            switch key {
+            case .enter, .character(" "), .character("r"): restart()
+            case .escape, .character("q"): leave(at: now, into: &outputs)
+            default: break
+            }
+        }
+    }
+
+    // MARK: Mouse
+
+    private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        if let sheet {
+            handleSheet(sheet, mouse: mouse, at: now, into: &outputs)
+            return
+        }
+        switch mouse.kind {
+        case .scrollUp:
+            moveSelection(rows: -1)
+            return
+        case .scrollDown:
+            moveSelection(rows: 1)
+            return
+        case .release:
+            break
+        case .press, .drag:
+            return
+        }
+        let point = mouse.position
+        let layout = self.layout
+        let face = targetFace(at: now)
+        let pillFrame = layout.pillFrame(width: face.width)
+        if pillFrame.contains(point) {
+            let inner = pillFrame.inset(top: 1, left: 2, bottom: 1, right: 2)
+            let hits = face.hitFrames(in: inner)
+            // A filled pill is one button from edge to edge.
+            if let action = face.isFilled ? hits.first?.1 : hits.first(where: { $0.0.contains(point) })?.1 {
+                perform(action, at: now, into: &outputs)
+            }
+            return
+        }
+        if let position = layout.field(at: point) {
+            guard isEditable(position.row) else {
+                notice = Notice("Set \(position.row + 1) is done and saved", kind: .refused)
+                return
+            }
+            selection = position
+            if pill == .start { pill = .keypad }
+            return
+        }
+        if let index = layout.rows.map(\.index).first(where: { layout.lastFrame(of: $0)?.contains(point) == true }),
+            lastSet(for: index) != nil
+        {
+            copyLast(into: index)
+            return
+        }
+        if layout.header.contains(point) && point.x < layout.header.x + headerTitle.displayWidth {
+            openExercisePicker()
+            return
+        }
+        let hints = helpHints
+        for (frame, hint) in zip(HelpBar(hints.map(\.hint)).frames(in: layout.helpBar), hints)
+        where frame.contains(point) {
+            if let key = hint.key { handle(key, at: now, into: &outputs) }
+            return
+        }
+    }
+
+    private mutating func handleSheet(
+        _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
+    ) {
+        switch sheet {
+        case .keys:
+            if mouse.kind == .release { self.sheet = nil }
+        case .exercise(var picker):
+            let layout = ExerciseSheetLayout(screen: size, picker: picker)
+            switch mouse.kind {
+            case .scrollUp:
+                picker.select(picker.selection - 1)
+                self.sheet = .exercise(picker)
+            case .scrollDown:
+                picker.select(picker.selection + 1)
+                self.sheet = .exercise(picker)
+            case .release:
+                if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
+                    chooseExercise(picker.choices[row.index], into: &outputs)
+                } else if !layout.frame.contains(mouse.position) {
+                    self.sheet = nil
+                }
+            case .press, .drag:
+                break
+            }
+        case .summary(let summary):
+            guard mouse.kind == .release else { return }
+            let layout = SummarySheetLayout(screen: size, summary: summary)
+            if layout.restartButton.contains(mouse.position) {
+                restart()
+            } else if layout.backButton.contains(mouse.position) {
+                leave(at: now, into: &outputs)
+            }
+        }
+    }
+
+    private mutating func perform(_ action: PillAction, at now: Instant, into outputs: inout [Output]) {
+        switch (action, pill) {
+        case (.start, .start): startSet(at: now)
+        case (.finish, .active(let running)): finish(running, at: now, into: &outputs)
+        case (.rest, _): openRestPicker()
+        case (.skip, .countdown(let countdown)): endRest(countdown, at: now)
+        case (.chooseRest(let index), .restPicker(var picker)):
+            picker.focus = index
+            choose(picker, at: now)
+        case (.noRest, .restPicker(let picker)): pill = picker.origin.pill
+        case (.pad(let key), .keypad): press(key)
+        default: break
+        }
+    }
+
+    // MARK: Fields
+
+    /// Whether row `index` can still be typed into: the current set (running or not) and those
+    /// after it.
+    func isEditable(_ index: Int) -> Bool {
+        rows.indices.contains(index) && rows[index].completed == nil
+    }
+
+    private mutating func type(_ character: Character) {
+        guard isEditable(selection.row) else { return }
+        if let problem = rows[selection.row].entry.type(character, into: selection.field) {
+            notice = Notice(problem.message(unit: settings.unit), kind: .refused)
+        }
+    }
+
+    private mutating func paste(_ text: String) {
+        if case .exercise(var picker) = sheet {
+            picker.insert(text)
+            sheet = .exercise(picker)
+            return
+        }
+        guard sheet == nil, pill.kind != .restPicker else { return }
+        for character in text where !character.isWhitespace {
+            type(character)
+            if notice != nil { return }
+        }
+    }
+
+    /// A key of the number pad (or its keyboard equivalent).
+    private mutating func press(_ key: PadKey) {
+        guard isEditable(selection.row) else { return }
+        switch key {
+        case .character(let character): type(character)
+        case .backspace: rows[selection.row].entry.deleteBackward(in: selection.field)
+        case .next: moveToNextField()
+        case .done: if pill == .keypad { pill = .start }
+        }
+    }
+
+    /// Next: kg → reps → the next set's kg, and from the last set's reps back to the current
+    /// set's kg.
+    private mutating func moveToNextField() {
+        if selection.field == .weight {
+            selection.field = .reps
+        } else if selection.row + 1 < rows.count {
+            selection = FieldPosition(row: selection.row + 1, field: .weight)
+        } else {
+            selection = FieldPosition(row: min(currentIndex, rows.count - 1), field: .weight)
+        }
+    }
+
+    private mutating func moveToPreviousField() {
+        if selection.field == .reps {
+            selection.field = .weight
+        } else if selection.row > currentIndex {
+            selection = FieldPosition(row: selection.row - 1, field: .reps)
+        } else {
+            selection = FieldPosition(row: rows.count - 1, field: .reps)
+        }
+    }
+
+    private mutating func moveSelection(rows offset: Int) {
+        let first = min(currentIndex, rows.count - 1)
+        selection.row = min(rows.count - 1, max(first, selection.row + offset))
+    }
+
+    /// Keeps the selection on an editable row after the table changed.
+    private mutating func clampSelection() {
+        let first = min(currentIndex, rows.count - 1)
+        selection.row = min(rows.count - 1, max(first, selection.row))
+    }
+
+    // MARK: Sets
+
+    private mutating func startSet(at now: Instant) {
+        let index = currentIndex
+        guard index < rows.count, runningSet == nil else { return }
+        if let problem = rows[index].entry.problem {
+            notice = Notice(problem.message(setNumber: index + 1, unit: settings.unit), kind: .refused)
+            let field: SetField = [.missingReps, .zeroReps].contains(problem) ? .reps : .weight
+            selection = FieldPosition(row: index, field: field)
+            return
+        }
+        let startedOn = wallClock()
+        if session == nil {
+            session = Session(id: makeIdentifier(), startedAt: now, startedOn: startedOn)
+        }
+        let restBefore: TimeInterval? = index == 0 ? nil : restSinceLastSet.seconds
+        restSinceLastSet = .zero
+        pill = .active(RunningSet(index: index, startedAt: now, startedOn: startedOn, restBefore: restBefore))
+    }
+
+    private mutating func finish(_ running: RunningSet, at now: Instant, into outputs: inout [Output]) {
+        let entry = rows[running.index].entry
+        if let problem = entry.problem {
+            notice = Notice(problem.message(setNumber: running.index + 1, unit: settings.unit), kind: .refused)
+            return
+        }
+        guard let weight = entry.weightValue, let reps = entry.repsValue, var session else { return }
+        let record = DumbbellSet(
+            number: running.index + 1, weight: weight, reps: reps, startedAt: running.startedOn,
+            finishedAt: running.startedOn.addingTimeInterval(max(0, (now - running.startedAt).seconds)),
+            restBefore: running.restBefore)
+        let bests = PersonalBest(weight: weight, reps: reps, unit: settings.unit)
+        var beaten: BeatenRecords = []
+        if history.lastWorkout != nil, let best = history.best {
+            beaten = best.records(beatenBy: bests)
+        }
+        history.best = PersonalBest.including(record, unit: settings.unit, in: history.best)
+        let seconds = max(0, session.ticks(at: now) - session.ticks(at: running.startedAt))
+        rows[running.index].completed = CompletedSet(record: record, seconds: seconds, beaten: beaten)
+        if !session.isInLog {
+            session.isInLog = true
+            outputs.append(
+                .startWorkout(
+                    DumbbellWorkout(
+                        id: session.id, exercise: settings.exercise, unit: settings.unit,
+                        startedAt: session.startedOn)))
+        }
+        outputs.append(.saveSet(record, workoutID: session.id))
+        self.session = session
+        restSinceLastSet = .zero
+        if !beaten.isEmpty { notice = Notice(personalBestMessage(record, beaten: beaten), kind: .personalBest) }
+        if running.index + 1 >= rows.count {
+            showSummary(endingAt: now, into: &outputs)
+        } else {
+            selection = FieldPosition(row: running.index + 1, field: .weight)
+            // The rest is offered after every set but the last; it returns to "Start set N".
+            pill = .restPicker(RestPicker(origin: .start))
+        }
+    }
+
+    private func personalBestMessage(_ set: DumbbellSet, beaten: BeatenRecords) -> String {
+        let unit = settings.unit
+        let weight = WeightText.display(set.weight)
+        var what: [String] = []
+        if beaten.contains(.volume) {
+            let volume = WeightText.display((set.weight * Double(set.reps)).rounded())
+            what.append("volume \(volume) \(unit.rawValue)")
+        }
+        if beaten.contains(.oneRepMax) {
+            let estimate = PersonalBest.epley(weight: set.weight, reps: set.reps)
+            what.append("est. 1RM \(WeightText.display((estimate * 10).rounded() / 10)) \(unit.rawValue)")
+        }
+        return "★ Personal best: \(weight) \(unit.rawValue) × \(set.reps), " + what.joined(separator: ", ")
+    }
+
+    /// `x`: ends the workout early and shows the summary of the sets done.
+    private mutating func endWorkout(at now: Instant, into outputs: inout [Output]) {
+        if let running = runningSet {
+            notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
+            return
+        }
+        guard let last = completedSets.last, let session else {
+            notice = Notice("Finish a set first; then x shows the summary", kind: .refused)
+            return
+        }
+        let lastFinish = session.startedAt + .seconds(last.record.finishedAt.timeIntervalSince(session.startedOn))
+        showSummary(endingAt: max(session.startedAt, lastFinish), into: &outputs)
+    }
+
+    private mutating func showSummary(endingAt end: Instant, into outputs: inout [Output]) {
+        guard var session else { return }
+        session.endedAt = end
+        self.session = session
+        pill = .start
+        outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
+        sheet = .summary(
+            WorkoutSummary(
+                exercise: settings.exercise, unit: settings.unit, sets: completedSets,
+                totalSeconds: max(0, session.ticks(at: end))))
+    }
+
+    /// Restart: an empty table for a new workout; the one just done becomes "last".
+    private mutating func restart() {
+        if let session, !completedSets.isEmpty {
+            history.lastWorkout = DumbbellWorkout(
+                id: session.id, exercise: settings.exercise, unit: settings.unit, startedAt: session.startedOn,
+                finishedAt: session.endedAt.map(session.date(at:)), status: isShowingSummary ? .finished : .abandoned,
+                sets: completedSets.map(\.record))
+        }
+        session = nil
+        sheet = nil
+        pill = .start
+        rows = Array(repeating: Row(), count: settings.setCount)
+        selection = FieldPosition(row: 0, field: .weight)
+        restSinceLastSet = .zero
+    }
+
+    /// `q`, Esc: leave. A workout with saved sets that did not reach the summary is marked
+    /// abandoned; a running set is dropped. The screen is left as Restart leaves it, so nothing
+    /// of the old workout is saved again if it were shown once more.
+    private mutating func leave(at now: Instant, into outputs: inout [Output]) {
+        if var session, session.endedAt == nil {
+            session.endedAt = now
+            self.session = session
+            if session.isInLog {
+                outputs.append(.finishWorkout(session.id, status: .abandoned, at: session.date(at: now)))
+            }
+        }
+        restart()
+        outputs.append(.effect(.quit))
+    }
+
+    // MARK: Rest
+
+    private mutating func openRestPicker() {
+        switch pill {
+        case .start: pill = .restPicker(RestPicker(origin: .start))
+        case .keypad: pill = .restPicker(RestPicker(origin: .keypad))
+        case .active(let running): pill = .restPicker(RestPicker(origin: .active(running)))
+        case .restPicker, .countdown: break
+        }
+    }
+
+    private mutating func choose(_ picker: RestPicker, at now: Instant) {
+        guard settings.restPresets.indices.contains(picker.focus) else {
+            pill = picker.origin.pill
+            return
+        }
+        let seconds = settings.restPresets[picker.focus]
+        var endsAt = now + .seconds(seconds)
+        if let session, session.endedAt == nil {
+            // Ends on a tick of the workout's clock, so one wake-up a second serves both.
+            endsAt = session.startedAt + .seconds(session.ticks(at: endsAt))
+        }
+        pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: picker.origin))
+    }
+
+    private mutating func endRest(_ countdown: RestCountdown, at now: Instant) {
+        restSinceLastSet += min(now, countdown.endsAt) - countdown.startedAt
+        pill = countdown.origin.pill
+    }
+
+    // MARK: Last workout, exercise, settings
+
+    /// The last workout's set for row `index`, if it had one.
+    func lastSet(for index: Int) -> DumbbellSet? {
+        history.lastWorkout?.sets.first { $0.number == index + 1 }
+    }
+
+    /// `l`: the last workout's numbers for set `index` into its fields (in this workout's unit).
+    private mutating func copyLast(into index: Int) {
+        guard isEditable(index) else { return }
+        guard let last = lastSet(for: index), let unit = history.lastWorkout?.unit else {
+            notice = Notice("No last numbers for set \(index + 1)", kind: .refused)
+            return
+        }
+        let weight = PersonalBest.weight(
+            kilograms: PersonalBest.kilograms(last.weight, unit: unit), in: settings.unit)
+        guard let weightText = WeightText.field(weight), last.reps >= 1, last.reps <= 999 else {
+            notice = Notice("Last numbers for set \(index + 1) do not fit the fields", kind: .refused)
+            return
+        }
+        rows[index].entry = SetEntry(weight: weightText, reps: String(last.reps))
+        selection = FieldPosition(row: index, field: .reps)
+        notice = Notice("Set \(index + 1): \(weightText) \(settings.unit.rawValue) × \(last.reps) from last time")
+    }
+
+    private mutating func openExercisePicker() {
+        guard canChangeExercise else {
+            notice = Notice("The exercise is set once set 1 has started", kind: .refused)
+            return
+        }
+        sheet = .exercise(ExercisePicker(current: settings.exercise))
+    }
+
+    private mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {
+        sheet = nil
+        let before = settings.exercise
+        settings.exercise = name
+        guard settings.exercise != before else { return }
+        history = .none
+        isLoadingHistory = true
+        outputs.append(.loadHistory(exercise: settings.exercise))
+        outputs.append(.saveSettings(settings))
+    }
+
+    private mutating func toggleUnit(into outputs: inout [Output]) {
+        guard canChangeExercise else {
+            notice = Notice("The unit is set once set 1 has started", kind: .refused)
+            return
+        }
+        settings.unit = settings.unit == .kilograms ? .pounds : .kilograms
+        notice = Notice("Weights in \(settings.unit.rawValue)")
+        outputs.append(.saveSettings(settings))
+    }
+
+    private mutating func changeSetCount(by change: Int, into outputs: inout [Output]) {
+        let fewest = max(DumbbellsSettings.setCountRange.lowerBound, currentIndex + 1)
+        let count = min(DumbbellsSettings.setCountRange.upperBound, max(fewest, rows.count + change))
+        guard count != rows.count else {
+            notice = Notice(
+                change > 0 ? "At most \(DumbbellsSettings.setCountRange.upperBound) sets" : "Set \(fewest) stays",
+                kind: .refused)
+            return
+        }
+        if count > rows.count {
+            rows += Array(repeating: Row(), count: count - rows.count)
+        } else {
+            rows.removeLast(rows.count - count)
+        }
+        clampSelection()
+        settings.setCount = count
+        notice = Notice("\(count) \(count == 1 ? "set" : "sets")")
+        outputs.append(.saveSettings(settings))
+    }
+
+    // MARK: Morph
+
+    /// What decides the pill's look, apart from its timers: a change starts a morph.
+    enum FaceIdentity: Hashable {
+        case start(valid: Bool, number: Int)
+        case active
+        case keypad
+        case restPicker
+        case countdown
+        case hidden
+    }
+
+    var faceIdentity: FaceIdentity {
+        if isShowingSummary { return .hidden }
+        switch pill {
+        case .start:
+            let index = currentIndex
+            return .start(valid: index < rows.count && rows[index].entry.isValid, number: index + 1)
+        case .active: return .active
+        case .keypad: return .keypad
+        case .restPicker: return .restPicker
+        case .countdown: return .countdown
+        }
+    }
+
+    private mutating func startMorph(from face: (face: PillFace, width: Int), at now: Instant) {
+        guard !display.reducesMotion, size.width > 0 else {
+            morph = nil
+            return
+        }
+        morph = Morph(from: face.face, fromWidth: face.width, startedAt: now)
+    }
+
+    // MARK: Deadlines
+
+    /// When the screen next changes by itself: the next frame of a morph (30 a second), else
+    /// the next tick of the clocks on screen (the workout's, the set's and the rest's share one
+    /// tick a second); `nil` when nothing moves.
+    public func nextDeadline(after now: Instant) -> Instant? {
+        var deadlines: [Instant] = []
+        if isMorphing(at: now), let frame = morph?.nextFrame(after: now) {
+            deadlines.append(frame)
+        }
+        if let session, session.endedAt == nil {
+            deadlines.append(session.startedAt + .seconds(session.ticks(at: now) + 1))
+        }
+        if case .countdown(let countdown) = pill {
+            let left = countdown.secondsLeft(at: now)
+            deadlines.append(left <= 1 ? countdown.endsAt : countdown.endsAt - .seconds(left - 1))
+        }
+        return deadlines.min()
+    }
+}

@@ -1,0 +1,141 @@
+import TermUI
+
+/// The styles of the dumbbell screen. Without colour every distinction still shows: selection
+/// by reverse video and brackets, completion by ✓, records by ★, muted text by dimming.
+struct Palette: Hashable, Sendable {
+    var accent: Style
+    var muted: Style
+    var done: Style
+    var best: Style
+    var selectedField: Style
+    var idleField: Style
+    var refused: Style
+    var problem: Style
+    var pillBorder: Style
+    var filledPill: Style
+    var focusedButton: Style
+    var buttonEdge: Style
+    var bar: Style
+    var track: Style
+
+    init(usesColor: Bool) {
+        accent = usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold
+        muted = usesColor ? Style(foreground: .brightBlack) : .dim
+        done = usesColor ? Style(foreground: .green) : .plain
+        best = usesColor ? Style(foreground: .yellow, attributes: .bold) : .bold
+        selectedField = Style(attributes: [.reverse, .bold])
+        idleField = .underline
+        refused = .bold
+        problem = Style(attributes: [.reverse, .bold])
+        pillBorder = usesColor ? Style(foreground: .indexed(45)) : .plain
+        filledPill = Style(attributes: [.reverse, .bold])
+        focusedButton = Style(attributes: [.reverse, .bold])
+        buttonEdge = .bold
+        bar = usesColor ? Style(foreground: .indexed(45)) : .plain
+        track = usesColor ? Style(foreground: .brightBlack) : .plain
+    }
+}
+
+/// Where everything on the dumbbell screen goes, for drawing and for hit-testing clicks alike.
+///
+/// ```
+/// Dumbbells · Bicep curl                    12:34    header
+///                                                    (a blank row from 16 rows up)
+/// Set  kg    reps  time   last workout                column titles
+/// ✓ 1  12    10    0:42 ★ last: 12 kg × 10           one row per set (scrolled to the
+/// ▸ 2 [12 ]  10           last: 12 kg × 10           selection when they do not fit)
+///   3                     last: 14 kg × 8
+///                                                    (a blank row from 16 rows up)
+///             Personal best: …                       notice
+///                ╭───────────────╮
+///                │ ▶ Start set 2 │                   the pill
+///                ╰───────────────╯
+/// Enter Start  Tab Next  ? Keys  q Back              help bar
+/// ```
+struct ScreenLayout {
+    /// The widest the table column gets; wider screens centre it.
+    static let contentWidth = 64
+    /// Column offsets inside the table.
+    static let numberColumn = 1
+    static let weightColumn = 4
+    static let repsColumn = 10
+    static let timeColumn = 16
+    static let starColumn = 22
+    static let lastColumn = 24
+    /// A field: "[", three characters, "]".
+    static let fieldWidth = 5
+
+    let size: Size
+    let content: Rect
+    let header: Rect
+    let columnTitles: Rect
+    /// The table's rows on screen and the set each one shows.
+    let rows: [(rect: Rect, index: Int)]
+    let notice: Rect
+    /// The three rows of the pill, across the whole screen.
+    let pillArea: Rect
+    let helpBar: Rect
+
+    /// The layout of a screen of `size` with `rowCount` sets, scrolled so that row `focus` shows.
+    init(size: Size, rowCount: Int, focus: Int) {
+        self.size = size
+        let screen = Rect(size: size)
+        let roomy = size.height >= 16
+        let width = min(size.width, Self.contentWidth)
+        content = Rect(x: (size.width - width) / 2, y: 0, width: width, height: size.height)
+        helpBar = screen.row(size.height - 1)
+        pillArea = Rect(x: 0, y: size.height - 4, width: size.width, height: 3)
+        notice = content.row(size.height - 5)
+        header = content.row(0)
+        columnTitles = content.row(roomy ? 2 : 1)
+        let firstRow = columnTitles.y + 1
+        let lastRow = notice.y - (roomy ? 2 : 1)
+        let visible = max(0, min(rowCount, lastRow - firstRow + 1))
+        var top = 0
+        if visible > 0 && rowCount > visible {
+            top = min(max(0, focus - visible / 2), rowCount - visible)
+        }
+        let contentRect = content
+        rows = (0..<visible).map { offset in
+            (rect: contentRect.row(firstRow + offset), index: top + offset)
+        }
+    }
+
+    /// The row of the table showing set `index`, if it is on screen.
+    func row(of index: Int) -> Rect? {
+        rows.first { $0.index == index }?.rect
+    }
+
+    /// Where a field of a row is drawn (brackets included).
+    func frame(of position: FieldPosition) -> Rect? {
+        guard let row = row(of: position.row) else { return nil }
+        let column = position.field == .weight ? Self.weightColumn : Self.repsColumn
+        return Rect(x: row.x + column, y: row.y, width: Self.fieldWidth, height: 1).intersection(row)
+    }
+
+    /// Where the "last: …" text of a row is drawn.
+    func lastFrame(of index: Int) -> Rect? {
+        guard let row = row(of: index) else { return nil }
+        return Rect(x: row.x + Self.lastColumn, y: row.y, width: max(0, row.width - Self.lastColumn), height: 1)
+    }
+
+    /// The field under `point`, if any.
+    func field(at point: Point) -> FieldPosition? {
+        for (rect, index) in rows where rect.contains(point) {
+            for field in SetField.allCases {
+                let position = FieldPosition(row: index, field: field)
+                if frame(of: position)?.contains(point) == true { return position }
+            }
+        }
+        return nil
+    }
+
+    /// The pill's rectangle for a pill `width` columns wide, centred.
+    func pillFrame(width: Int) -> Rect {
+        let clamped = min(max(4, width), pillArea.width)
+        return Rect(x: pillArea.x + (pillArea.width - clamped) / 2, y: pillArea.y, width: clamped, height: 3)
+    }
+
+    /// Whether the pill uses its wide looks (bracketed keys, longer labels).
+    var isWide: Bool { size.width >= 70 }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TermUI
+
+/// The set whose timer runs: which row, and when it started on both clocks.
+public struct RunningSet: Hashable, Sendable {
+    /// The row, from 0.
+    public var index: Int
+    /// When Start was pressed, on the monotonic clock: the elapsed time counts from here.
+    public var startedAt: Instant
+    /// When Start was pressed, on the wall clock: what the saved set records.
+    public var startedOn: Date
+    /// The rest taken since the previous set finished (`nil` for set 1), in seconds.
+    public var restBefore: TimeInterval?
+
+    /// A set started at `startedAt` (monotonic) and `startedOn` (wall clock).
+    public init(index: Int, startedAt: Instant, startedOn: Date, restBefore: TimeInterval?) {
+        self.index = index
+        self.startedAt = startedAt
+        self.startedOn = startedOn
+        self.restBefore = restBefore
+    }
+}
+
+/// The pill state a rest was taken from, which it returns to when the rest ends or is skipped.
+public enum RestOrigin: Hashable, Sendable {
+    /// Entering data with "Start set N" on the pill (also after a set was finished).
+    case start
+    /// Entering data with the number pad on the pill.
+    case keypad
+    /// While a set's timer runs (it keeps running through the rest).
+    case active(RunningSet)
+
+    /// The pill to return to.
+    public var pill: Pill {
+        switch self {
+        case .start: .start
+        case .keypad: .keypad
+        case .active(let running): .active(running)
+        }
+    }
+}
+
+/// The rest lengths on offer; one of them (or "No rest") has the focus.
+public struct RestPicker: Hashable, Sendable {
+    /// The item with the focus: a preset's index, or `presets.count` for "No rest".
+    public var focus: Int
+    /// Where the pill returns to.
+    public var origin: RestOrigin
+
+    /// A picker with the first length focused, returning to `origin`.
+    public init(focus: Int = 0, origin: RestOrigin) {
+        self.focus = focus
+        self.origin = origin
+    }
+}
+
+/// A rest being counted down.
+public struct RestCountdown: Hashable, Sendable {
+    /// The length chosen, in seconds.
+    public var seconds: Int
+    /// When it started.
+    public var startedAt: Instant
+    /// When it ends (the bell rings).
+    public var endsAt: Instant
+    /// Where the pill returns to.
+    public var origin: RestOrigin
+
+    /// A rest of `seconds` that started at `startedAt` and ends at `endsAt`.
+    public init(seconds: Int, startedAt: Instant, endsAt: Instant, origin: RestOrigin) {
+        self.seconds = seconds
+        self.startedAt = startedAt
+        self.endsAt = endsAt
+        self.origin = origin
+    }
+
+    /// Whole seconds left at `now`, rounded up (the bell rings at 0).
+    public func secondsLeft(at now: Instant) -> Int {
+        let left = (endsAt - now).totalNanoseconds
+        guard left > 0 else { return 0 }
+        return Int((left + 999_999_999) / 1_000_000_000)
+    }
+}
+
+/// The morphing pill at the bottom of the screen: exactly one of five states.
+public enum Pill: Hashable, Sendable {
+    /// "Start set N", offered once the current set has its weight and reps.
+    case start
+    /// The set's timer runs, with Finish.
+    case active(RunningSet)
+    /// The number pad: 0–9, decimal point, backspace, Next (and Done).
+    case keypad
+    /// Rest lengths to choose from.
+    case restPicker(RestPicker)
+    /// A rest counting down, with a bar emptying and Skip.
+    case countdown(RestCountdown)
+
+    /// The five states without their data.
+    public enum Kind: Hashable, Sendable, CaseIterable {
+        case start, active, keypad, restPicker, countdown
+    }
+
+    /// Which of the five states this is.
+    public var kind: Kind {
+        switch self {
+        case .start: .start
+        case .active: .active
+        case .keypad: .keypad
+        case .restPicker: .restPicker
+        case .countdown: .countdown
+        }
+    }
+
+    /// The set whose timer runs, whether on the pill or behind a rest taken during it.
+    public var runningSet: RunningSet? {
+        switch self {
+        case .active(let running): running
+        case .restPicker(let picker): picker.origin.runningSet
+        case .countdown(let countdown): countdown.origin.runningSet
+        case .start, .keypad: nil
+        }
+    }
+}
+
+extension RestOrigin {
+    /// The set whose timer runs behind the rest, if any.
+    var runningSet: RunningSet? {
+        if case .active(let running) = self { return running }
+        return nil
+    }
+}
+
+/// The pill's change from one look to another: its width and content move over `duration`
+/// with an easing curve; the old content shows for the first half, the new for the second.
+struct Morph: Hashable, Sendable {
+    /// How long a morph takes.
+    static let duration = Duration.milliseconds(250)
+    /// Time between frames while morphing (30 a second).
+    static let frameInterval = Duration.nanoseconds(33_333_333)
+
+    /// The look being left.
+    var from: PillFace
+    /// The width the pill had when the morph began (mid-morph, the width it had reached).
+    var fromWidth: Int
+    var startedAt: Instant
+
+    var endsAt: Instant { startedAt + Self.duration }
+
+    /// How far along the morph is at `now`, 0...1, before easing.
+    func progress(at now: Instant) -> Double {
+        let elapsed = Double((now - startedAt).totalNanoseconds)
+        return min(1, max(0, elapsed / Double(Self.duration.totalNanoseconds)))
+    }
+
+    /// Cubic ease-in-out: slow at both ends.
+    static func eased(_ progress: Double) -> Double {
+        progress < 0.5 ? 4 * progress * progress * progress : 1 - pow(-2 * progress + 2, 3) / 2
+    }
+
+    /// The pill's width at `now`, on its way from `fromWidth` to `target`.
+    func width(towards target: Int, at now: Instant) -> Int {
+        let eased = Self.eased(progress(at: now))
+        return fromWidth + Int((Double(target - fromWidth) * eased).rounded())
+    }
+
+    /// The next frame after `now`, or `nil` once the morph is over.
+    func nextFrame(after now: Instant) -> Instant? {
+        guard now < endsAt else { return nil }
+        let interval = Self.frameInterval.totalNanoseconds
+        let elapsed = max(0, (now - startedAt).totalNanoseconds)
+        let next = startedAt + .nanoseconds((elapsed / interval + 1) * interval)
+        return min(next, endsAt)
+    }
+}

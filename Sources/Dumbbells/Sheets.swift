@@ -1,0 +1,178 @@
+import Foundation
+import Records
+import TermUI
+
+/// The exercise sheet: a name typed freely, and the common exercises that match it.
+public struct ExercisePicker: Hashable, Sendable {
+    /// The name typed so far.
+    public private(set) var field: TextField
+    /// The highlighted choice.
+    public private(set) var selection: Int
+
+    /// A picker with the common list, `current` highlighted when it is on it.
+    public init(current: String) {
+        field = TextField("", limit: DumbbellsSettings.exerciseNameLimit)
+        selection = 0
+        if let index = choices.firstIndex(of: current) { selection = index }
+    }
+
+    /// The names on offer: what was typed (unless the list has it), then the common exercises
+    /// containing it.
+    public var choices: [String] {
+        let typed = field.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !typed.isEmpty else { return DumbbellExercises.common }
+        let matches = DumbbellExercises.common.filter { $0.localizedCaseInsensitiveContains(typed) }
+        if matches.contains(where: { $0.caseInsensitiveCompare(typed) == .orderedSame }) { return matches }
+        return [typed] + matches
+    }
+
+    /// What a key does to the picker.
+    enum Outcome: Equatable {
+        case none
+        case cancel
+        case choose(String)
+    }
+
+    mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .up, .backTab:
+            selection = max(0, selection - 1)
+        case .down, .tab:
+            selection = min(choices.count - 1, selection + 1)
+        case .pageUp:
+            selection = max(0, selection - 5)
+        case .pageDown:
+            selection = min(choices.count - 1, selection + 5)
+        case .escape:
+            return .cancel
+        case .enter:
+            return choices.indices.contains(selection) ? .choose(choices[selection]) : .none
+        default:
+            let before = field.text
+            _ = field.handle(key)
+            if field.text != before { selection = 0 }
+        }
+        return .none
+    }
+
+    mutating func insert(_ text: String) {
+        if field.insert(text) { selection = 0 }
+    }
+
+    mutating func select(_ index: Int) {
+        selection = min(max(0, index), choices.count - 1)
+    }
+}
+
+/// Where the exercise sheet's parts go on a screen.
+struct ExerciseSheetLayout {
+    let sheet: Sheet
+    let frame: Rect
+    let field: Rect
+    /// The choices on screen and their index.
+    let rows: [(rect: Rect, index: Int)]
+    let footer: Rect
+
+    init(screen: Size, picker: ExercisePicker) {
+        let choices = picker.choices.count
+        sheet = Sheet(title: "Exercise", size: Size(width: min(44, screen.width - 2), height: choices + 5))
+        let bounds = Rect(size: screen)
+        frame = sheet.frame(in: bounds)
+        let inside = sheet.contentRect(in: bounds)
+        field = inside.row(0).inset(left: 7, right: 1)
+        footer = inside.row(inside.height - 1)
+        let listHeight = max(0, inside.height - 3)
+        let visible = min(choices, listHeight)
+        var top = 0
+        if visible > 0 && choices > visible {
+            top = min(max(0, picker.selection - visible / 2), choices - visible)
+        }
+        rows = (0..<visible).map { offset in (rect: inside.row(2 + offset), index: top + offset) }
+    }
+}
+
+/// What the summary sheet shows once the workout is over.
+public struct WorkoutSummary: Hashable, Sendable {
+    /// The exercise.
+    public var exercise: String
+    /// The unit of the weights.
+    public var unit: WeightUnit
+    /// The sets done, in order.
+    public var sets: [CompletedSet]
+    /// Seconds from the start of set 1 to the end of the last set.
+    public var totalSeconds: Int
+
+    /// The sum of weight × reps over the sets.
+    public var totalVolume: Double { sets.reduce(0) { $0 + $1.record.weight * Double($1.record.reps) } }
+
+    /// How many sets beat a record.
+    public var personalBests: Int { sets.filter { !$0.beaten.isEmpty }.count }
+}
+
+/// A finished set as the table and the summary show it.
+public struct CompletedSet: Hashable, Sendable {
+    /// What was saved.
+    public var record: DumbbellSet
+    /// Its time as the timer showed it, in whole seconds.
+    public var seconds: Int
+    /// The records it beat.
+    public var beaten: BeatenRecords
+
+    /// A finished set as saved, its shown time, and the records it beat.
+    public init(record: DumbbellSet, seconds: Int, beaten: BeatenRecords = []) {
+        self.record = record
+        self.seconds = seconds
+        self.beaten = beaten
+    }
+}
+
+/// Where the summary sheet's parts go.
+struct SummarySheetLayout {
+    let sheet: Sheet
+    let frame: Rect
+    let inside: Rect
+    /// How many sets are listed (the rest are counted on one line).
+    let listedSets: Int
+    let restartButton: Rect
+    let backButton: Rect
+
+    static let restart = Button("Restart")
+    static let back = Button("Back")
+
+    init(screen: Size, summary: WorkoutSummary) {
+        // Title line, sets, a blank, volume, time, records (when any), a blank, the buttons.
+        let extra = summary.personalBests > 0 ? 1 : 0
+        let wanted = summary.sets.count + 6 + extra
+        sheet = Sheet(title: "Workout done", size: Size(width: min(50, screen.width - 2), height: wanted + 2))
+        let bounds = Rect(size: screen)
+        frame = sheet.frame(in: bounds)
+        inside = sheet.contentRect(in: bounds)
+        let fixed = 6 + extra
+        let room = max(0, inside.height - fixed)
+        listedSets = summary.sets.count <= room ? summary.sets.count : max(0, room - 1)
+        let buttons = Button.frames(
+            of: [Self.restart, Self.back], in: inside.row(max(0, inside.height - 1)), alignment: .center)
+        restartButton = buttons[0]
+        backButton = buttons[1]
+    }
+}
+
+/// Every key of the dumbbell screen, for the `?` sheet.
+enum KeysSheet {
+    static let lines: [(String, String)] = [
+        ("0–9 .  ⌫", "type kg and reps; Del clears"),
+        ("Tab  ↑↓←→", "next field, or move"),
+        ("Enter", "start · finish · choose · skip"),
+        ("k", "number pad (click a field too)"),
+        ("r", "rest; s skips it"),
+        ("l", "copy last workout's numbers"),
+        ("e  u", "exercise; kg or lb"),
+        ("+  -", "more or fewer sets"),
+        ("x", "end the workout: summary"),
+        ("q  Esc", "back"),
+    ]
+
+    static func sheet(screen: Size) -> Sheet {
+        Sheet(title: "Keys", size: Size(width: min(48, screen.width - 2), height: lines.count + 2))
+    }
+}

@@ -1,0 +1,464 @@
+import Foundation
+import Records
+import TermUI
+
+/// The HIIT workout's view model: a Welcome page and one page per exercise, each with a
+/// demonstration, a countdown in big digits, Start → Done and a 1–5 rating; a history sheet with
+/// a week's bar chart; a High Five sheet after the last exercise.
+///
+/// A plain value and a state machine: `handle(_:at:)` takes one event at a monotonic instant and
+/// returns what should happen outside (effects for the run loop, sessions to save). It never
+/// reads a clock or touches a disk: monotonic time comes with every call, wall-clock dates from
+/// the injected `wallClock`, the history from whoever made it. Every timer is a deadline, and
+/// `nextDeadline(after:)` says exactly when the screen next changes.
+public struct HIITWorkout: Sendable {
+    /// A page of the workout.
+    public enum Page: Hashable, Sendable {
+        /// The Welcome page, with Get Started.
+        case welcome
+        /// The page of exercise `index` (from 0).
+        case exercise(Int)
+    }
+
+    /// A sheet over the pages.
+    public enum Sheet: Hashable, Sendable {
+        /// The days with exercises done, and the last seven days as a bar chart.
+        case history
+        /// After Done on the last exercise: a High Five, then back to Welcome.
+        case highFive
+        /// Every key of the workout.
+        case keys
+    }
+
+    /// What the workout asks its host to do.
+    public enum Output: Equatable, Sendable {
+        /// An effect for the run loop (`.bell`, `.quit`, …). `.quit` means "leave the workout".
+        case effect(Effect)
+        /// Save this exercise (new, or with a new rating) through the HIIT log.
+        case save(HIITSession)
+    }
+
+    /// Everything that stays the same while the workout runs.
+    public let configuration: Configuration
+    /// The size of the screen, from the last `.resize`.
+    public private(set) var size = Size.zero
+    /// The page on screen.
+    public private(set) var page = Page.welcome
+    /// The sheet over the page, if any.
+    public private(set) var sheet: Sheet?
+    /// The countdown of the exercise on screen, once started (`nil` before Start).
+    public private(set) var countdown: Countdown?
+    /// The exercises on record and those done since, newest first.
+    public private(set) var history: [HIITSession]
+    /// Why the history could not be read, when it could not.
+    public let historyProblem: String?
+    /// The rating of each exercise by name: the last one given, shown until changed.
+    public private(set) var ratings: [String: Int]
+    /// The intervals of each exercise, as set for this workout (`t`, `+`, `-`).
+    public private(set) var intervals: [Intervals]
+
+    /// When Start was pressed, on the wall clock.
+    private var startedAt: Date?
+    /// The session recorded for each exercise since the workout opened, by exercise name: a new
+    /// rating updates it.
+    private var recorded: [String: UUID] = [:]
+    /// When the demonstration started playing (`nil` while it stands still).
+    private var demonstrationStart: Instant?
+    /// The pose shown while standing still (stepped with `p` when motion is reduced).
+    private var stillPose = 0
+    /// "Today" for the history sheet: read from the wall clock when the sheet opens.
+    private var historyToday = Date(timeIntervalSince1970: 0)
+    /// The first day row shown in the history sheet.
+    private var historyScroll = 0
+    /// The first line shown in the keys sheet.
+    private var keysScroll = 0
+
+    private let wallClock: @Sendable () -> Date
+    private let calendar: Calendar
+    private let makeIdentifier: @Sendable () -> UUID
+
+    /// A workout at its Welcome page.
+    ///
+    /// - Parameters:
+    ///   - history: the exercises on record (any order), or why they could not be read; the
+    ///     history sheet then says so instead of showing an empty week.
+    ///   - wallClock: today's date and time, for when an exercise started and which day is today.
+    ///   - calendar: the days of the history (its time zone decides where a day ends).
+    ///   - makeIdentifier: a new identifier for each exercise done.
+    public init(
+        configuration: Configuration = Configuration(), history: Result<[HIITSession], any Error>,
+        wallClock: @escaping @Sendable () -> Date, calendar: Calendar = .current,
+        makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        self.configuration = configuration
+        self.wallClock = wallClock
+        self.calendar = calendar
+        self.makeIdentifier = makeIdentifier
+        switch history {
+        case .success(let sessions):
+            self.history = sessions.sorted { ($0.startedAt, $0.id.uuidString) > ($1.startedAt, $1.id.uuidString) }
+            historyProblem = nil
+        case .failure(let error):
+            self.history = []
+            historyProblem = "Could not read your HIIT history: \(error)"
+        }
+        var ratings: [String: Int] = [:]
+        for exercise in configuration.exercises {
+            ratings[exercise.name] = HistorySummary.latestRating(of: exercise.name, in: self.history)
+        }
+        self.ratings = ratings
+        intervals = configuration.exercises.indices.map(configuration.intervals(forExercise:))
+    }
+
+    /// The exercises, one page each.
+    public var exercises: [Exercise] { configuration.exercises }
+
+    /// The exercise on screen, if an exercise page is.
+    public var exerciseIndex: Int? {
+        if case .exercise(let index) = page { return index }
+        return nil
+    }
+
+    /// Whether the demonstration is playing at `now`.
+    public func isDemonstrationPlaying(at now: Instant) -> Bool {
+        guard let demonstrationStart, let index = exerciseIndex else { return false }
+        return now < demonstrationStart + exercises[index].demonstration.playingTime
+    }
+
+    /// The pose of the demonstration on screen at `now`.
+    public func demonstrationPose(at now: Instant) -> Int {
+        guard let index = exerciseIndex else { return 0 }
+        if let demonstrationStart, isDemonstrationPlaying(at: now) {
+            return exercises[index].demonstration.pose(after: now - demonstrationStart)
+        }
+        return stillPose
+    }
+
+    /// The time left in the countdown's current stretch at `now` (the whole exercise before
+    /// Start, zero once it has ended), or `nil` on the Welcome page.
+    public func timeLeft(at now: Instant) -> Duration? {
+        guard let index = exerciseIndex else { return nil }
+        guard let countdown else { return .seconds(intervals[index].work) }
+        return countdown.timeLeft(at: now)
+    }
+
+    /// Whether Done can be pressed: the countdown has reached zero.
+    public var canFinish: Bool { countdown?.isFinished == true }
+
+    // MARK: Events
+
+    /// Reacts to `event` at `now` and returns what the host should do.
+    public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var outputs: [Output] = []
+        if countdown?.advance(to: now) == true { ring(into: &outputs) }
+        if demonstrationStart != nil && !isDemonstrationPlaying(at: now) { demonstrationStart = nil }
+        switch event {
+        case .resize(let newSize):
+            size = newSize
+        case .suspend:
+            countdown?.hold(.suspended, at: now)
+        case .resume:
+            countdown?.release(.suspended, at: now)
+        case .terminate:
+            // The last chance to keep a countdown that reached zero.
+            recordFinishedExercise(into: &outputs)
+        case .key(let key):
+            handle(key, at: now, into: &outputs)
+        case .mouse(let mouse):
+            handle(mouse, at: now, into: &outputs)
+        case .tick, .paste, .focusIn, .focusOut, .message:
+            break
+        }
+        // A stretch may end right now after a change (a resume, 10 s less).
+        if countdown?.advance(to: now) == true { ring(into: &outputs) }
+        return outputs
+    }
+
+    private func ring(into outputs: inout [Output]) {
+        if configuration.ringsBell && !outputs.contains(.effect(.bell)) { outputs.append(.effect(.bell)) }
+    }
+
+    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys:
+            let most = KeysSheetLayout(screen: size, lineCount: keyLines.count).mostScroll
+            switch key {
+            case .escape, .enter, .character("q"), .character("?"), .function(1): sheet = nil
+            case .up, .character("k"): keysScroll = max(0, min(most, keysScroll) - 1)
+            case .down, .character("j"): keysScroll = min(most, keysScroll + 1)
+            default: break
+            }
+            return
+        case .highFive:
+            if [Key.escape, .enter, .character(" "), .character("q"), .character("c")].contains(key) {
+                continueAfterHighFive()
+            }
+            return
+        case .history:
+            switch key {
+            case .escape, .enter, .character("q"), .character("h"): sheet = nil
+            case .up, .character("k"): scrollHistory(by: -1)
+            case .down, .character("j"): scrollHistory(by: 1)
+            case .pageUp: scrollHistory(by: -HistorySheetLayout(screen: size, workout: self).listRows)
+            case .pageDown: scrollHistory(by: HistorySheetLayout(screen: size, workout: self).listRows)
+            case .home: historyScroll = 0
+            case .end: scrollHistory(by: Int.max / 2)
+            default: break
+            }
+            return
+        case nil:
+            break
+        }
+        switch key {
+        case .escape, .character("q"):
+            recordFinishedExercise(into: &outputs)
+            outputs.append(.effect(.quit))
+        case .left, .pageUp:
+            switch page {
+            case .welcome: break
+            case .exercise(0): show(.welcome)
+            case .exercise(let index): show(.exercise(index - 1))
+            }
+        case .right, .pageDown:
+            switch page {
+            case .welcome: show(.exercise(0))
+            case .exercise(let index) where index + 1 < exercises.count: show(.exercise(index + 1))
+            case .exercise: break
+            }
+        case .home, .character("0"):
+            show(.welcome)
+        case .end:
+            show(.exercise(exercises.count - 1))
+        case .character(let digit) where digit.wholeNumberValue.map { (1...exercises.count).contains($0) } == true:
+            show(.exercise((digit.wholeNumberValue ?? 1) - 1))
+        case .enter:
+            pressPrimaryButton(at: now, into: &outputs)
+        case .character(" "):
+            if let countdown, !countdown.isFinished {
+                togglePause(at: now)
+            } else {
+                pressPrimaryButton(at: now, into: &outputs)
+            }
+        case .character("s"):
+            if countdown == nil { pressPrimaryButton(at: now, into: &outputs) }
+        case .character("d"):
+            if countdown != nil { pressPrimaryButton(at: now, into: &outputs) }
+        case .character("r"):
+            if exerciseIndex != nil {
+                countdown = nil
+                startedAt = nil
+            }
+        case .character("p"):
+            toggleDemonstration(at: now)
+        case .character("+"), .character("="):
+            adjust(bySeconds: 10, at: now, into: &outputs)
+        case .character("-"), .character("_"):
+            adjust(bySeconds: -10, at: now, into: &outputs)
+        case .character("]"):
+            if let index = exerciseIndex { rate(min(5, (ratings[exercises[index].name] ?? 0) + 1), into: &outputs) }
+        case .character("["):
+            if let index = exerciseIndex { rate(max(1, (ratings[exercises[index].name] ?? 1) - 1), into: &outputs) }
+        case .character("t"):
+            toggleTabata()
+        case .character("h"):
+            openHistory()
+        case .character("?"), .function(1):
+            keysScroll = 0
+            sheet = .keys
+        default:
+            break
+        }
+    }
+
+    private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys:
+            let layout = KeysSheetLayout(screen: size, lineCount: keyLines.count)
+            switch mouse.kind {
+            case .scrollUp: keysScroll = max(0, min(layout.mostScroll, keysScroll) - 1)
+            case .scrollDown: keysScroll = min(layout.mostScroll, keysScroll + 1)
+            case .release: if !layout.sheet.frame(in: Rect(size: size)).contains(mouse.position) { sheet = nil }
+            default: break
+            }
+            return
+        case .highFive:
+            let layout = HighFiveLayout(screen: size)
+            if mouse.kind == .release && layout.continueButton.contains(mouse.position) { continueAfterHighFive() }
+            return
+        case .history:
+            let layout = HistorySheetLayout(screen: size, workout: self)
+            switch mouse.kind {
+            case .scrollUp: scrollHistory(by: -1)
+            case .scrollDown: scrollHistory(by: 1)
+            case .release:
+                if layout.closeButton.contains(mouse.position) || !layout.frame.contains(mouse.position) { sheet = nil }
+            default: break
+            }
+            return
+        case nil:
+            break
+        }
+        guard mouse.kind == .release else { return }
+        let layout = PageLayout(size: size, workout: self)
+        let point = mouse.position
+        if let mark = layout.pageMarks.firstIndex(where: { $0.contains(point) }) {
+            show(mark == 0 ? .welcome : .exercise(mark - 1))
+        } else if layout.primaryButton.contains(point) {
+            pressPrimaryButton(at: now, into: &outputs)
+        } else if layout.historyButton.contains(point) {
+            openHistory()
+        } else if let mark = layout.ratingMarks.firstIndex(where: { $0.contains(point) }) {
+            rate(mark + 1, into: &outputs)
+        } else if layout.figure.contains(point) && exerciseIndex != nil {
+            toggleDemonstration(at: now)
+        } else if let hint = zip(layout.hintFrames, helpHints()).first(where: { $0.0.contains(point) })?.1,
+            let key = hint.key
+        {
+            handle(key, at: now, into: &outputs)
+        }
+    }
+
+    // MARK: Actions
+
+    private mutating func show(_ newPage: Page) {
+        guard newPage != page else { return }
+        // Leaving a page drops its countdown, as the original does; only Done records.
+        page = newPage
+        countdown = nil
+        startedAt = nil
+        demonstrationStart = nil
+        stillPose = 0
+    }
+
+    /// Get Started, Start or Done, whichever the page shows; Done only once the countdown is over.
+    private mutating func pressPrimaryButton(at now: Instant, into outputs: inout [Output]) {
+        guard let index = exerciseIndex else {
+            show(.exercise(0))
+            return
+        }
+        guard let countdown else {
+            self.countdown = Countdown(intervals: intervals[index], getReady: configuration.getReadySeconds, at: now)
+            startedAt = wallClock()
+            return
+        }
+        guard countdown.isFinished else { return }
+        recordFinishedExercise(into: &outputs)
+        if index + 1 < exercises.count {
+            show(.exercise(index + 1))
+        } else {
+            sheet = .highFive
+        }
+    }
+
+    /// Records the exercise on screen if its countdown reached zero: Done, or leaving the workout
+    /// right after zero.
+    private mutating func recordFinishedExercise(into outputs: inout [Output]) {
+        guard let index = exerciseIndex, let countdown, countdown.isFinished else { return }
+        let name = exercises[index].name
+        let nanoseconds = countdown.exerciseDuration.totalNanoseconds
+        let session = HIITSession(
+            id: makeIdentifier(), exercise: name, startedAt: startedAt ?? wallClock(),
+            duration: Double(nanoseconds / 1_000_000) / 1000, completed: true, rating: ratings[name])
+        let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
+        history.insert(session, at: position)
+        recorded[name] = session.id
+        self.countdown = nil
+        startedAt = nil
+        outputs.append(.save(session))
+    }
+
+    private mutating func continueAfterHighFive() {
+        sheet = nil
+        show(.welcome)
+    }
+
+    private mutating func togglePause(at now: Instant) {
+        guard var countdown else { return }
+        if countdown.holds.contains(.paused) {
+            countdown.release(.paused, at: now)
+        } else {
+            countdown.hold(.paused, at: now)
+        }
+        self.countdown = countdown
+    }
+
+    private mutating func adjust(bySeconds seconds: Int, at now: Instant, into outputs: inout [Output]) {
+        guard let index = exerciseIndex else { return }
+        guard var countdown else {
+            intervals[index] = intervals[index].addingWork(seconds: seconds)
+            return
+        }
+        countdown.adjust(bySeconds: seconds, at: now)
+        if countdown.advance(to: now) { ring(into: &outputs) }
+        self.countdown = countdown
+    }
+
+    private mutating func toggleTabata() {
+        guard let index = exerciseIndex, countdown == nil else { return }
+        intervals[index] =
+            intervals[index].hasRounds ? .single(seconds: configuration.exerciseLength) : configuration.tabata
+    }
+
+    private mutating func toggleDemonstration(at now: Instant) {
+        guard let index = exerciseIndex else { return }
+        if configuration.reducesMotion {
+            stillPose = (stillPose + 1) % exercises[index].demonstration.poses.count
+        } else if isDemonstrationPlaying(at: now) {
+            demonstrationStart = nil
+        } else {
+            demonstrationStart = now
+        }
+    }
+
+    /// Gives the exercise on screen `rating`; an exercise already done in this workout has its
+    /// record updated.
+    private mutating func rate(_ rating: Int, into outputs: inout [Output]) {
+        guard let index = exerciseIndex, HIITSession.ratingRange.contains(rating) else { return }
+        let name = exercises[index].name
+        guard ratings[name] != rating else { return }
+        ratings[name] = rating
+        if let id = recorded[name], let position = history.firstIndex(where: { $0.id == id }) {
+            history[position].rating = rating
+            outputs.append(.save(history[position]))
+        }
+    }
+
+    private mutating func openHistory() {
+        historyToday = wallClock()
+        historyScroll = 0
+        sheet = .history
+    }
+
+    private mutating func scrollHistory(by rows: Int) {
+        let layout = HistorySheetLayout(screen: size, workout: self)
+        let days = HistorySummary.days(of: history, calendar: calendar).count
+        let most = max(0, days - layout.listRows)
+        historyScroll = max(0, min(most, historyScroll.addingReportingOverflow(rows).partialValue))
+    }
+
+    // MARK: Time
+
+    /// The next moment the screen changes by itself: the countdown's next whole second, the
+    /// demonstration's next pose, or `nil` when nothing moves.
+    public func nextDeadline(after now: Instant) -> Instant? {
+        var deadline: Instant?
+        if let countdown, page != .welcome { deadline = countdown.nextChange(after: now) }
+        if let demonstrationStart, let index = exerciseIndex,
+            let next = exercises[index].demonstration.nextChange(startedAt: demonstrationStart, after: now)
+        {
+            deadline = min(deadline ?? next, next)
+        }
+        return deadline
+    }
+
+    // MARK: Values the renderer reads
+
+    /// The wall-clock "today" of the open history sheet.
+    var historyDay: Date { historyToday }
+    /// The first day row shown in the history sheet.
+    var historyFirstRow: Int { historyScroll }
+    /// The first line shown in the keys sheet.
+    var keysFirstRow: Int { keysScroll }
+    /// The calendar the history's days are counted in.
+    var historyCalendar: Calendar { calendar }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Records
+
+/// What the history sheet and the exercise pages show from the sessions on record: the days with
+/// their exercises, a week of counts, and the rating trend of one exercise. Only exercises that
+/// were done (Done pressed) count.
+public enum HistorySummary {
+    /// One day with exercises done.
+    public struct Day: Hashable, Sendable {
+        /// The start of the day in the calendar's time zone.
+        public var start: Date
+        /// The exercises done that day, in the order they were done.
+        public var exercises: [String]
+    }
+
+    /// One bar of the week chart.
+    public struct DayCount: Hashable, Sendable {
+        /// The start of the day.
+        public var start: Date
+        /// "Mon", "Tue", …
+        public var weekday: String
+        /// Exercises done that day.
+        public var count: Int
+    }
+
+    /// Every day with exercises done, newest first.
+    public static func days(of sessions: [HIITSession], calendar: Calendar) -> [Day] {
+        var byDay: [Date: [HIITSession]] = [:]
+        for session in sessions where session.completed {
+            byDay[calendar.startOfDay(for: session.startedAt), default: []].append(session)
+        }
+        return byDay.keys.sorted(by: >).map { start in
+            let done = (byDay[start] ?? []).sorted {
+                ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString)
+            }
+            return Day(start: start, exercises: done.map(\.exercise))
+        }
+    }
+
+    /// The seven days ending on the day of `today`, oldest first, with the exercises done on each.
+    public static func week(endingOn today: Date, sessions: [HIITSession], calendar: Calendar) -> [DayCount] {
+        let last = calendar.startOfDay(for: today)
+        var counts: [Date: Int] = [:]
+        for session in sessions where session.completed {
+            counts[calendar.startOfDay(for: session.startedAt), default: 0] += 1
+        }
+        return (0..<7).reversed().compactMap { back in
+            guard let day = calendar.date(byAdding: .day, value: -back, to: last) else { return nil }
+            let start = calendar.startOfDay(for: day)
+            return DayCount(
+                start: start, weekday: weekdayName(of: start, calendar: calendar), count: counts[start] ?? 0)
+        }
+    }
+
+    /// The last ratings (at most `limit`) given to `exercise`, oldest first.
+    public static func ratings(of exercise: String, in sessions: [HIITSession], limit: Int = 5) -> [Int] {
+        let rated = sessions.filter { $0.completed && $0.exercise == exercise && $0.rating != nil }
+            .sorted { ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString) }
+        return rated.suffix(limit).compactMap(\.rating)
+    }
+
+    /// The rating most recently given to `exercise`, if any.
+    public static func latestRating(of exercise: String, in sessions: [HIITSession]) -> Int? {
+        ratings(of: exercise, in: sessions, limit: 1).last
+    }
+
+    /// Which way ratings went: the newest against the average of those before it.
+    public enum Trend: Hashable, Sendable {
+        /// The newest rating is above the average of those before it.
+        case rising
+        /// The newest rating is about the average of those before it.
+        case steady
+        /// The newest rating is below the average of those before it.
+        case falling
+
+        /// "↑", "→" or "↓".
+        public var arrow: String {
+            switch self {
+            case .rising: return "↑"
+            case .steady: return "→"
+            case .falling: return "↓"
+            }
+        }
+    }
+
+    /// The trend of `ratings` (oldest first), or `nil` with fewer than two.
+    public static func trend(of ratings: [Int]) -> Trend? {
+        guard let newest = ratings.last, ratings.count >= 2 else { return nil }
+        let earlier = ratings.dropLast()
+        let average = Double(earlier.reduce(0, +)) / Double(earlier.count)
+        if Double(newest) > average + 0.25 { return .rising }
+        if Double(newest) < average - 0.25 { return .falling }
+        return .steady
+    }
+
+    /// "Today", "Yesterday", or "Wed 3 Dec" (with the year when it is not this year's).
+    public static func dayLabel(_ start: Date, today: Date, calendar: Calendar) -> String {
+        let todayStart = calendar.startOfDay(for: today)
+        if start == todayStart { return "Today" }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: todayStart),
+            calendar.startOfDay(for: yesterday) == start
+        {
+            return "Yesterday"
+        }
+        let parts = calendar.dateComponents([.year, .month, .day], from: start)
+        let month = monthNames[((parts.month ?? 1) - 1).clamped(to: 0...11)]
+        var label = "\(weekdayName(of: start, calendar: calendar)) \(parts.day ?? 1) \(month)"
+        if parts.year != calendar.component(.year, from: todayStart) { label += " \(parts.year ?? 0)" }
+        return label
+    }
+
+    /// "Mon", "Tue", … in English, whatever the locale (the screen is in English).
+    static func weekdayName(of date: Date, calendar: Calendar) -> String {
+        weekdayNames[(calendar.component(.weekday, from: date) - 1).clamped(to: 0...6)]
+    }
+
+    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+}

@@ -1,0 +1,58 @@
+import App
+import ArgumentParser
+import Foundation
+import Store
+
+/// `termfit dumbbells`: the dumbbell workout straight away; leaving it ends the program.
+struct DumbbellsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dumbbells",
+        abstract: "Log dumbbell sets: weight × reps, set timer, rest countdown, summary.",
+        discussion: """
+            Each finished set is saved at once. Keys are shown at the bottom of the screen; press ?
+            for all of them. --sets and --exercise apply to this run only; inside the workout, + and -
+            change the number of sets, e the exercise and u the unit, and those are kept for the
+            profile.
+            """)
+
+    @Option(name: .customLong("sets"), help: "Rows in the table of sets, 1 to 10 (default: the profile's, else 3).")
+    var sets: Int?
+
+    @Option(
+        name: .customLong("exercise"),
+        help: ArgumentHelp("The exercise, e.g. \"Hammer curl\" (default: the one last chosen).", valueName: "name"))
+    var exercise: String?
+
+    @OptionGroup var interface: InterfaceOptions
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        if let sets, !(1...10).contains(sets) {
+            throw ValidationError("--sets takes a number from 1 to 10.")
+        }
+        if let exercise, exercise.allSatisfy(\.isWhitespace) {
+            throw ValidationError("--exercise needs a name.")
+        }
+    }
+
+    func run() throws {
+        let options = WorkoutOptions(dumbbells: DumbbellsOptions(setCount: sets, exercise: exercise))
+        try Interactive.run(interface: interface, data: data, workout: "dumbbells", options: options)
+    }
+}
+
+/// The dumbbell workout on the home menu (and for `termfit dumbbells`), on the profile's data in
+/// `store`. When the profile's data cannot be opened, the workout still opens and says why.
+///
+/// - Parameter options: `--sets` and `--exercise` of `termfit dumbbells`; empty otherwise.
+func dumbbellsEntry(store: TermFitStore, options: DumbbellsOptions = DumbbellsOptions()) -> WorkoutEntry {
+    WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets of kg × reps, rests, last workout") {
+        context in
+        do {
+            let log = try store.profileStore(named: context.profile)
+            return DumbbellsHost(context: context, options: options, log: log, settings: log)
+        } catch {
+            return DumbbellsHost(failure: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Records
+import Synchronization
+import TermUI
+import Testing
+
+@testable import App
+
+/// A HIIT log whose saves and reads fail while `failing` is set.
+private final class FlakyLog: HIITLog, SettingsStore {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "database is locked" }
+    }
+
+    private let inner = InMemoryWorkoutLog()
+    private let state: Mutex<(failsSaves: Bool, failsReads: Bool, attempts: Int)>
+
+    init(failsSaves: Bool = false, failsReads: Bool = false) {
+        state = Mutex((failsSaves, failsReads, 0))
+    }
+
+    var attempts: Int { state.withLock { $0.attempts } }
+
+    func setFailsSaves(_ fails: Bool) { state.withLock { $0.failsSaves = fails } }
+
+    func save(_ session: HIITSession) throws {
+        let fails = state.withLock { state in
+            state.attempts += 1
+            return state.failsSaves
+        }
+        if fails { throw Failure() }
+        try inner.save(session)
+    }
+
+    func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {
+        if state.withLock({ $0.failsReads }) { throw Failure() }
+        return try inner.hiitSessions(since: since, limit: limit)
+    }
+
+    func settings() throws -> Settings { try inner.settings() }
+
+    func setSetting(_ value: JSONValue?, forName name: String) throws { try inner.setSetting(value, forName: name) }
+}
+
+private let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+}()
+
+/// 2025-03-05 09:00 UTC, a Wednesday.
+private let morning = Date(timeIntervalSince1970: 1_741_165_200)
+
+/// A host on a screen of `size`, and the instant it has reached.
+private struct HostHarness {
+    var host: HIITHost
+    var now = Instant(nanoseconds: 1_000_000_000)
+
+    init(
+        log: any HIITLog, settings: (any SettingsStore)? = nil, options: HIITOptions = HIITOptions(seconds: 3),
+        size: Size = Size(width: 80, height: 24)
+    ) {
+        host = HIITHost(
+            context: AppContext(profile: "alex"), options: options, log: log, settings: settings,
+            wallClock: { morning }, calendar: utc)
+        _ = host.handle(.resize(size), at: now)
+    }
+
+    @discardableResult
+    mutating func press(_ key: Key) -> [Effect] { host.handle(.key(key), at: now) }
+
+    @discardableResult
+    mutating func wait(_ duration: Duration) -> [Effect] {
+        now = now + duration
+        return host.handle(.tick, at: now)
+    }
+
+    /// Get Started, Start, the whole countdown (3 s of get-ready and 3 s), then Done.
+    mutating func doTheFirstExercise() {
+        press(.enter)
+        press(.enter)
+        wait(.seconds(3))
+        wait(.seconds(3))
+        press(.enter)
+    }
+
+    func frame() -> [String] {
+        var composition = Composition(size: host.workout.size)
+        host.render(into: &composition, at: now)
+        return composition.flatten().lines()
+    }
+}
+
+@Suite struct HIITHostTests {
+    @Test func doneSavesAtOnceAndARatingLaterUpdatesTheSameRecord() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        harness.press(.enter)
+        harness.press(.enter)
+        harness.wait(.seconds(5))
+        #expect(try log.hiitSessions(since: nil, limit: nil).isEmpty, "nothing is saved before Done")
+        harness.wait(.seconds(1))
+        harness.press(.enter)
+        let saved = try log.hiitSessions(since: nil, limit: nil)
+        #expect(saved.count == 1)
+        #expect(saved.first?.exercise == "Squat")
+        #expect(saved.first?.startedAt == morning)
+        #expect(saved.first?.duration == 3)
+        #expect(saved.first?.completed == true)
+        #expect(saved.first?.rating == nil)
+
+        harness.press(.left)
+        for _ in 0..<4 { harness.press(.character("]")) }
+        let rated = try log.hiitSessions(since: nil, limit: nil)
+        #expect(rated.count == 1)
+        #expect(rated.first?.id == saved.first?.id)
+        #expect(rated.first?.rating == 4)
+    }
+
+    @Test func historyAndRatingsAreReadFromTheLogWhenTheWorkoutOpens() throws {
+        let log = InMemoryWorkoutLog()
+        try log.save(
+            HIITSession(
+                exercise: "Squat", startedAt: morning.addingTimeInterval(-3600), duration: 30, completed: true,
+                rating: 4))
+        var harness = HostHarness(log: log)
+        harness.press(.enter)
+        #expect(harness.frame()[19].contains("Rating ★ ★ ★ ★ ☆"), "last time's rating shows")
+        harness.press(.character("h"))
+        #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
+    }
+
+    @Test func theExerciseLengthComesFromTheFlagElseTheSettingElseThirtySeconds() throws {
+        let log = InMemoryWorkoutLog()
+        #expect(HostHarness(log: log, settings: log, options: HIITOptions()).host.workout.intervals[0].work == 30)
+        try log.setValue(45, for: .hiitExerciseLength)
+        #expect(HostHarness(log: log, settings: log, options: HIITOptions()).host.workout.intervals[0].work == 45)
+        #expect(
+            HostHarness(log: log, settings: log, options: HIITOptions(seconds: 12)).host.workout.intervals[0].work
+                == 12)
+        let tabata = HostHarness(log: log, settings: log, options: HIITOptions(tabata: true)).host.workout
+        #expect(tabata.intervals[0].description == "8 × 20 s work, 10 s rest")
+    }
+
+    @Test func aHistoryThatCannotBeReadShowsAMessage() {
+        var harness = HostHarness(log: FlakyLog(failsReads: true))
+        harness.press(.character("h"))
+        let frame = harness.frame()
+        #expect(frame[2] == "       │ Could not read your HIIT history: database is locked           │")
+    }
+
+    @Test func aFailedSaveShowsANoticeKeepsTheExerciseAndIsTriedAgain() throws {
+        let log = FlakyLog(failsSaves: true)
+        var harness = HostHarness(log: log)
+        harness.doTheFirstExercise()
+        #expect(harness.frame()[22] == " ! Could not save Squat: database is locked. Will try again.")
+        #expect(harness.host.unsaved.map(\.exercise) == ["Squat"])
+        #expect(harness.host.workout.history.count == 1, "the exercise is still on screen")
+
+        harness.press(.character("h"))
+        #expect(harness.host.notice == nil, "the next key clears the notice")
+        #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
+        harness.press(.escape)
+
+        log.setFailsSaves(false)
+        #expect(harness.host.handle(.terminate, at: harness.now).isEmpty)
+        #expect(harness.host.unsaved.isEmpty, "tried again when the program ends")
+        #expect(try log.hiitSessions(since: nil, limit: nil).map(\.exercise) == ["Squat"])
+    }
+
+    @Test func aFailedSaveIsTriedAgainWithTheNextSave() throws {
+        let log = FlakyLog(failsSaves: true)
+        var harness = HostHarness(log: log)
+        harness.doTheFirstExercise()
+        log.setFailsSaves(false)
+        harness.press(.enter)
+        harness.wait(.seconds(3))
+        harness.wait(.seconds(3))
+        harness.press(.enter)
+        // Both started at the same wall-clock time, so their order in the log is by random id.
+        #expect(try log.hiitSessions(since: nil, limit: nil).map(\.exercise).sorted() == ["Squat", "Step Up"])
+        #expect(harness.host.notice == nil)
+    }
+
+    @Test func effectsPassThroughAndQuitLeaves() {
+        var harness = HostHarness(log: InMemoryWorkoutLog())
+        harness.press(.enter)
+        harness.press(.enter)
+        #expect(harness.wait(.seconds(1)) == [.bell], "2 of the 3-2-1")
+        #expect(harness.host.nextDeadline(after: harness.now) == harness.now + .seconds(1))
+        #expect(harness.press(.character("q")) == [.quit])
+
+        var quiet = HostHarness(log: InMemoryWorkoutLog(), options: HIITOptions(seconds: 3, quiet: true))
+        quiet.press(.enter)
+        quiet.press(.enter)
+        #expect(quiet.wait(.seconds(1)).isEmpty, "--quiet rings no bell")
+    }
+
+    @Test func colourAndMotionComeFromTheContext() {
+        let host = HIITHost(
+            context: AppContext(profile: "alex", reducesMotion: true, usesColor: false), log: InMemoryWorkoutLog(),
+            wallClock: { morning }, calendar: utc)
+        #expect(host.workout.configuration.reducesMotion)
+        #expect(!host.workout.configuration.usesColor)
+    }
+
+    @Test func theMenuOpensTheWorkoutAndItsQuitReturnsHome() throws {
+        let log = InMemoryWorkoutLog()
+        let entry = WorkoutEntry.hiit(options: HIITOptions(seconds: 3)) { _ in log }
+        var scene = AppScene(
+            context: AppContext(profile: "alex"), workouts: [entry], profiles: InMemoryProfileDirectory(["alex"]))
+        _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        _ = scene.handle(.key(.character("1")), at: .zero)
+        #expect(scene.activeWorkout == "hiit")
+        var composition = Composition(size: scene.size)
+        scene.render(into: &composition, at: .zero)
+        #expect(composition.flatten().lines().contains { $0.contains("[ Get Started ]") })
+        #expect(scene.handle(.key(.escape), at: .zero).isEmpty)
+        #expect(scene.activeWorkout == nil, "Esc in the workout goes back to the menu")
+    }
+
+    @Test func aProfileWhoseLogCannotBeOpenedStillGetsTheWorkoutWithTheReason() {
+        let entry = WorkoutEntry.hiit { _ in throw FlakyLog.Failure() }
+        var scene = entry.makeScene(AppContext(profile: "alex"))
+        _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        _ = scene.handle(.key(.character("h")), at: .zero)
+        var composition = Composition(size: Size(width: 80, height: 24))
+        scene.render(into: &composition, at: .zero)
+        #expect(composition.flatten().lines()[2].contains("Could not read your HIIT history: database is locked"))
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Records
+import Synchronization
+import TermUI
+import Testing
+
+@testable import Dumbbells
+
+/// A fixed date: 14 November 2026, 09:00 UTC.
+let testDate = Date(timeIntervalSince1970: 1_794_646_800)
+
+/// Identifiers 00000000-0000-0000-0000-00000000000N, one after another.
+final class Identifiers: Sendable {
+    private let next = Counter()
+
+    func make() -> UUID {
+        let number = next.increment()
+        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID()
+    }
+}
+
+/// A thread-safe counter for the identifier source.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    func increment() -> Int {
+        value.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}
+
+/// A workout driven by a test clock: `now` moves only when the test says so; the wall clock is
+/// `testDate` plus the same amount.
+struct Harness {
+    var workout: DumbbellsWorkout
+    var now = Instant(nanoseconds: 1_000_000_000_000)
+    let origin = Instant(nanoseconds: 1_000_000_000_000)
+    /// Everything the workout asked for, in order.
+    var outputs: [DumbbellsWorkout.Output] = []
+
+    init(
+        settings: DumbbellsSettings = DumbbellsSettings(), history: ExerciseHistory = .none,
+        reducesMotion: Bool = true, usesColor: Bool = true, size: Size = Size(width: 80, height: 24)
+    ) {
+        let identifiers = Identifiers()
+        workout = DumbbellsWorkout(
+            settings: settings, history: .success(history),
+            display: .init(reducesMotion: reducesMotion, usesColor: usesColor), wallClock: { testDate },
+            makeIdentifier: { identifiers.make() })
+        send(.resize(size))
+    }
+
+    /// Sends one event now; returns what came out of it.
+    @discardableResult
+    mutating func send(_ event: Event) -> [DumbbellsWorkout.Output] {
+        let result = workout.handle(event, at: now)
+        outputs += result
+        return result
+    }
+
+    /// Presses keys one after another.
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [DumbbellsWorkout.Output] {
+        keys.flatMap { send(.key($0)) }
+    }
+
+    /// Types each character as a key.
+    @discardableResult
+    mutating func type(_ text: String) -> [DumbbellsWorkout.Output] {
+        text.flatMap { send(.key(.character($0))) }
+    }
+
+    /// Clicks (a release) at a point.
+    @discardableResult
+    mutating func click(_ point: Point) -> [DumbbellsWorkout.Output] {
+        send(.mouse(MouseEvent(.release, at: point)))
+    }
+
+    /// Clicks the middle of a rectangle.
+    @discardableResult
+    mutating func click(_ rect: Rect) -> [DumbbellsWorkout.Output] {
+        click(Point(x: rect.x + rect.width / 2, y: rect.y))
+    }
+
+    /// Clicks the pill item that does `action`; records an issue if there is none.
+    @discardableResult
+    mutating func clickPill(
+        _ action: PillAction, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [DumbbellsWorkout.Output] {
+        guard let frame = pillFrame(of: action) else {
+            Issue.record("no pill item for \(action) in \(workout.pill.kind)", sourceLocation: sourceLocation)
+            return []
+        }
+        return click(frame)
+    }
+
+    /// Where the pill item for `action` is (hit frame), if the pill shows one.
+    func pillFrame(of action: PillAction) -> Rect? {
+        let face = workout.targetFace(at: now)
+        let frame = workout.layout.pillFrame(width: face.width)
+        let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
+        return face.itemFrames(in: inner).enumerated().first { face.items[$0.offset].action == action }?.element
+    }
+
+    /// Moves the clock on and delivers a tick, as the run loop does at a deadline.
+    @discardableResult
+    mutating func advance(by duration: Duration) -> [DumbbellsWorkout.Output] {
+        now = now + duration
+        return send(.tick)
+    }
+
+    /// Moves the clock to the workout's next deadline and ticks; returns the outputs.
+    @discardableResult
+    mutating func advanceToDeadline() -> [DumbbellsWorkout.Output] {
+        guard let deadline = workout.nextDeadline(after: now) else { return [] }
+        now = deadline
+        return send(.tick)
+    }
+
+    /// Types a set's weight and reps into row `row` (selecting it with the mouse-free keys).
+    mutating func fill(row: Int, weight: String, reps: String) {
+        while workout.selection.row < row { press(.down) }
+        while workout.selection.row > row { press(.up) }
+        press(.left)
+        for _ in 0..<3 { press(.backspace) }
+        type(weight)
+        press(.right)
+        for _ in 0..<3 { press(.backspace) }
+        type(reps)
+    }
+
+    /// The frame as text rows.
+    func frame(at instant: Instant? = nil) -> [String] {
+        canvas(at: instant).lines()
+    }
+
+    /// The frame as a canvas.
+    func canvas(at instant: Instant? = nil) -> Canvas {
+        var composition = Composition(size: workout.size)
+        workout.render(into: &composition, at: instant ?? now)
+        return composition.flatten()
+    }
+}
+
+/// A history with a last workout of 12 kg × 10, 12 kg × 10, 14 kg × 8.
+let lastBicepCurls = DumbbellWorkout(
+    id: UUID(uuidString: "AAAAAAAA-0000-0000-0000-000000000001") ?? UUID(), exercise: "Bicep curl",
+    unit: .kilograms, startedAt: testDate.addingTimeInterval(-86_400 * 2),
+    finishedAt: testDate.addingTimeInterval(-86_400 * 2 + 600), status: .finished,
+    sets: [
+        DumbbellSet(
+            number: 1, weight: 12, reps: 10, startedAt: testDate.addingTimeInterval(-172_800),
+            finishedAt: testDate.addingTimeInterval(-172_760)),
+        DumbbellSet(
+            number: 2, weight: 12, reps: 10, startedAt: testDate.addingTimeInterval(-172_700),
+            finishedAt: testDate.addingTimeInterval(-172_660), restBefore: 60),
+        DumbbellSet(
+            number: 3, weight: 14, reps: 8, startedAt: testDate.addingTimeInterval(-172_600),
+            finishedAt: testDate.addingTimeInterval(-172_560), restBefore: 60),
+    ])
+
+let bicepHistory = ExerciseHistory(workouts: [lastBicepCurls])

@@ -1,0 +1,186 @@
+import Foundation
+import Records
+import TermUI
+import Testing
+
+@testable import Dumbbells
+
+/// The field rules: at most three characters, one decimal point and only in kg, digits only; and
+/// what a set needs before it can start.
+@Suite struct ValidationTests {
+    /// Types `text` into a fresh entry's `field`; returns the text kept and each refusal.
+    private func typing(_ text: String, into field: SetField) -> (String, [InputProblem?]) {
+        var entry = SetEntry()
+        let problems = text.map { entry.type($0, into: field) }
+        return (entry[field], problems)
+    }
+
+    @Test func digitsAndOneDecimalPointGoIntoTheWeight() {
+        #expect(typing("12", into: .weight) == ("12", [nil, nil]))
+        #expect(typing("2.5", into: .weight) == ("2.5", [nil, nil, nil]))
+        #expect(typing(".25", into: .weight) == (".25", [nil, nil, nil]))
+        #expect(typing("100", into: .reps) == ("100", [nil, nil, nil]))
+    }
+
+    @Test func aSecondDecimalPointIsRefused() {
+        // "1.2.3": the second point is refused, then the field is full.
+        #expect(typing("1.2.3", into: .weight) == ("1.2", [nil, nil, nil, .secondDecimalPoint, .tooLong]))
+        #expect(typing("..", into: .weight) == (".", [nil, .secondDecimalPoint]))
+    }
+
+    @Test func aFourthCharacterIsRefused() {
+        #expect(typing("1234", into: .weight) == ("123", [nil, nil, nil, .tooLong]))
+        #expect(typing("1000", into: .reps) == ("100", [nil, nil, nil, .tooLong]))
+        #expect(typing("12.5", into: .weight) == ("12.", [nil, nil, nil, .tooLong]))
+    }
+
+    @Test func aDecimalPointGoesOnlyIntoTheWeight() {
+        #expect(typing("1.5", into: .reps) == ("15", [nil, .decimalPointInReps, nil]))
+    }
+
+    @Test func lettersAndOtherCharactersAreRefused() {
+        #expect(typing("a", into: .weight) == ("", [.notADigit]))
+        #expect(typing("1e", into: .reps) == ("1", [nil, .notADigit]))
+        #expect(typing("-5", into: .weight) == ("5", [.notADigit, nil]))
+        #expect(typing(" ", into: .weight) == ("", [.notADigit]))
+        // Digits of other scripts are not ASCII digits.
+        #expect(typing("٣", into: .reps) == ("", [.notADigit]))
+        #expect(typing("½", into: .weight) == ("", [.notADigit]))
+    }
+
+    @Test func aFullFieldStillExplainsALetter() {
+        // The kind of character is checked before the length.
+        #expect(typing("123a", into: .weight) == ("123", [nil, nil, nil, .notADigit]))
+    }
+
+    @Test(arguments: [
+        ("", "10", EntryProblem.missingWeight),
+        (".", "10", .weightNotANumber),
+        ("0", "10", .zeroWeight),
+        ("0.0", "10", .zeroWeight),
+        ("00", "10", .zeroWeight),
+        ("12", "", .missingReps),
+        ("12", "0", .zeroReps),
+        ("12", "000", .zeroReps),
+    ])
+    func whatStopsASetFromStarting(weight: String, reps: String, problem: EntryProblem) {
+        let entry = SetEntry(weight: weight, reps: reps)
+        #expect(entry.problem == problem)
+        #expect(!entry.isValid)
+    }
+
+    @Test(arguments: [("12", 12.0), ("2.5", 2.5), (".5", 0.5), ("5.", 5.0), ("100", 100.0), ("0.5", 0.5)])
+    func validWeights(text: String, value: Double) {
+        let entry = SetEntry(weight: text, reps: "8")
+        #expect(entry.weightValue == value)
+        #expect(entry.problem == nil)
+    }
+
+    @Test func anEntryKeepsOnlyTextThatCouldBeTyped() {
+        #expect(SetEntry(weight: "1.2.3", reps: "10").weight == "")
+        #expect(SetEntry(weight: "12", reps: "1.5").reps == "")
+        #expect(SetEntry(weight: "1234", reps: "abc") == SetEntry())
+    }
+
+    @Test func backspaceAndClear() {
+        var entry = SetEntry(weight: "2.5", reps: "12")
+        entry.deleteBackward(in: .weight)
+        #expect(entry.weight == "2.")
+        entry.clear(.reps)
+        #expect(entry.reps == "")
+        entry.deleteBackward(in: .reps)
+        #expect(entry.reps == "")
+    }
+
+    @Test(arguments: InputProblem.allCases)
+    func everyRefusalHasASentence(problem: InputProblem) {
+        #expect(!problem.message(unit: .kilograms).isEmpty)
+        #expect(problem.message(unit: .pounds).contains("lb") == [.decimalPointInReps, .notADigit].contains(problem))
+    }
+
+    // MARK: On screen
+
+    @Test func aRefusedCharacterShowsItsReasonOverThePill() {
+        var harness = Harness()
+        harness.type("1.2.")
+        #expect(harness.workout.rows[0].entry.weight == "1.2")
+        #expect(harness.frame()[19] == "                            ! Only one decimal point")
+        harness.type("3")
+        #expect(harness.frame()[19] == "                       ! At most 3 characters in a field")
+        harness.press(.backspace)
+        #expect(harness.workout.notice == nil, "the reason goes with the next key")
+        harness.press(.right)
+        harness.type("a")
+        #expect(harness.frame()[19].contains("! Only digits (and one decimal point in kg)"))
+        harness.type(".")
+        #expect(harness.frame()[19].contains("! A decimal point goes only in kg"))
+        harness.type("1234")
+        #expect(harness.frame()[19].contains("! At most 3 characters in a field"))
+    }
+
+    @Test func startIsRefusedWithTheReasonAndTheFieldToFix() {
+        var harness = Harness()
+        harness.press(.enter)
+        #expect(harness.workout.pill == .start)
+        #expect(harness.workout.notice?.text == "Set 1 needs its kg")
+        harness.type(".")
+        harness.press(.enter)
+        #expect(harness.workout.notice?.text == "“.” alone is not a weight")
+        harness.press(.backspace)
+        harness.type("0")
+        harness.press(.enter)
+        #expect(harness.workout.notice?.text == "The weight must be more than 0")
+        harness.press(.backspace)
+        harness.type("8")
+        harness.press(.enter)
+        #expect(harness.workout.notice?.text == "Set 1 needs its reps")
+        #expect(harness.workout.selection == FieldPosition(row: 0, field: .reps), "the field to fix is selected")
+        harness.type("0")
+        harness.press(.enter)
+        #expect(harness.workout.notice?.text == "Reps must be at least 1")
+        harness.press(.backspace)
+        harness.type("5")
+        harness.press(.enter)
+        #expect(harness.workout.pill.kind == .active)
+    }
+
+    @Test func pastedTextGoesInUntilTheFirstRefusal() {
+        var harness = Harness()
+        harness.send(.paste("12x5"))
+        #expect(harness.workout.rows[0].entry.weight == "12")
+        #expect(harness.workout.notice?.kind == .refused)
+        harness.press(.right)
+        harness.send(.paste(" 10 "))
+        #expect(harness.workout.rows[0].entry.reps == "10")
+    }
+
+    @Test func theUnitNamesTheWeightColumnAndTheReasons() {
+        var harness = Harness(settings: DumbbellsSettings(unit: .pounds))
+        harness.press(.right)
+        harness.type(".")
+        #expect(harness.workout.notice?.text == "A decimal point goes only in lb")
+        #expect(harness.frame()[2].hasPrefix("        Set  lb    reps"))
+    }
+
+    // MARK: Weights as text
+
+    @Test func weightsAreWrittenWithTheFewestCharacters() {
+        #expect(WeightText.display(12) == "12")
+        #expect(WeightText.display(12.5) == "12.5")
+        #expect(WeightText.display(0.25) == "0.25")
+        #expect(WeightText.display(2.05) == "2.05")
+        #expect(WeightText.display(336) == "336")
+    }
+
+    @Test func copiedWeightsFitTheField() {
+        #expect(WeightText.field(12) == "12")
+        #expect(WeightText.field(0.25) == ".25")
+        #expect(WeightText.field(2.5) == "2.5")
+        #expect(WeightText.field(12.5) == "13", "rounded to fit three characters")
+        #expect(WeightText.field(26.455) == "26")
+        #expect(WeightText.field(2.25) == "2.3")
+        #expect(WeightText.field(999.4) == "999")
+        #expect(WeightText.field(999.5) == nil)
+        #expect(WeightText.field(0) == nil)
+    }
+}

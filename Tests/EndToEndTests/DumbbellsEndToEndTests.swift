@@ -1,0 +1,320 @@
+import Dumbbells
+import Foundation
+import Records
+import Synchronization
+import TermUI
+import Testing
+
+@testable import App
+
+// The dumbbell workout's host on an in-memory log (each finished set saved at once, a failing log
+// shown and retried), then the real `termfit dumbbells` in tmux.
+
+/// A log that fails every save while `failing` is set, and otherwise keeps everything in memory.
+private final class FlakyLog: DumbbellLog, SettingsStore {
+    struct DiskFull: Error, CustomStringConvertible {
+        var description: String { "disk full" }
+    }
+
+    let memory = InMemoryWorkoutLog()
+    private let state = Mutex(false)
+
+    var failing: Bool {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    private func check() throws { if failing { throw DiskFull() } }
+
+    func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
+        try memory.lastWorkout(exercise: exercise, before: date)
+    }
+    func start(_ workout: DumbbellWorkout) throws {
+        try check()
+        try memory.start(workout)
+    }
+    func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
+        try check()
+        try memory.save(set, inWorkout: workoutID)
+    }
+    func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try check()
+        try memory.finishWorkout(workoutID, status: status, at: finishedAt)
+    }
+    func workout(id: UUID) throws -> DumbbellWorkout? { try memory.workout(id: id) }
+    func settings() throws -> Settings { try memory.settings() }
+    func setSetting(_ value: JSONValue?, forName name: String) throws {
+        try check()
+        try memory.setSetting(value, forName: name)
+    }
+}
+
+/// A host at 80×24 driven by a test clock.
+private struct HostHarness {
+    var host: DumbbellsHost
+    var now = Instant(nanoseconds: 5_000_000_000)
+
+    init(log: any DumbbellLog & SettingsStore, context: AppContext = AppContext(profile: "alex", reducesMotion: true)) {
+        host = DumbbellsHost(
+            context: context, log: log, settings: log, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
+        _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
+    }
+
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [Effect] {
+        keys.flatMap { host.handle(.key($0), at: now) }
+    }
+
+    mutating func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    mutating func wait(_ duration: Duration) {
+        now = now + duration
+        _ = host.handle(.tick, at: now)
+    }
+
+    /// Types a set into the current row and runs it for `seconds`; returns the effects of Finish.
+    @discardableResult
+    mutating func doSet(_ weight: String, _ reps: String, seconds: Int = 30) -> [Effect] {
+        type(weight)
+        press(.tab)
+        type(reps)
+        press(.enter)
+        wait(.seconds(seconds))
+        return press(.enter)
+    }
+
+    func frame() -> [String] {
+        var composition = Composition(size: Size(width: 80, height: 24))
+        host.render(into: &composition, at: now)
+        return composition.flatten().lines()
+    }
+}
+
+@Suite struct DumbbellsHostTests {
+    @Test func eachFinishedSetIsSavedTheMomentItIsFinished() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        harness.doSet("12", "10", seconds: 42)
+        let id = try #require(harness.host.workout?.workoutID)
+        let saved = try #require(try log.workout(id: id))
+        #expect(saved.sets.map(\.reps) == [10])
+        #expect(saved.status == .inProgress)
+        harness.press(.escape)
+        harness.doSet("14", "8")
+        #expect(try log.workout(id: id)?.sets.map(\.weight) == [12, 14])
+        harness.press(.character("x"))
+        #expect(try log.workout(id: id)?.status == .finished)
+        #expect(try log.lastWorkout(exercise: "Bicep curl")?.id == id)
+    }
+
+    @Test func aFailedSaveIsShownKeptAndTriedAgain() throws {
+        let log = FlakyLog()
+        log.failing = true
+        var harness = HostHarness(log: log)
+        let effects = harness.doSet("12", "10")
+        #expect(effects.isEmpty, "no crash, no quit")
+        #expect(harness.host.unsaved.count == 2, "the workout and its set wait")
+        let frame = harness.frame()
+        #expect(frame[19] == "    ! Not saved (disk full): set 1; kept here, tried again with the next set")
+        #expect(frame[3].hasPrefix("        ✓ 1  12    10"), "the set stays done on screen")
+        // The disk has room again: the next set brings the first with it.
+        log.failing = false
+        harness.press(.escape)
+        harness.doSet("12", "9")
+        let id = try #require(harness.host.workout?.workoutID)
+        #expect(try log.workout(id: id)?.sets.map(\.reps) == [10, 9])
+        #expect(harness.host.unsaved.isEmpty)
+        #expect(!harness.frame()[19].contains("Not saved"))
+    }
+
+    @Test func whatIsUnsavedIsTriedOnceMoreWhenTheProgramEnds() throws {
+        let log = FlakyLog()
+        var harness = HostHarness(log: log)
+        harness.doSet("12", "10")
+        let id = try #require(harness.host.workout?.workoutID)
+        log.failing = true
+        harness.press(.escape)
+        harness.doSet("13", "10")
+        #expect(harness.host.unsaved.count == 1)
+        log.failing = false
+        _ = harness.host.handle(.terminate, at: harness.now)
+        #expect(try log.workout(id: id)?.sets.count == 2)
+    }
+
+    @Test func theProfilesSettingsShapeTheTableAndChangesAreKept() throws {
+        let log = InMemoryWorkoutLog()
+        try log.setValue(5, for: .dumbbellSetCount)
+        try log.setValue(.pounds, for: .dumbbellUnit)
+        try log.setValue([45, 90], for: .restPresets)
+        var harness = HostHarness(log: log)
+        #expect(harness.host.workout?.rows.count == 5)
+        #expect(harness.frame()[0].hasSuffix("5 sets · lb"))
+        harness.press(.character("r"))
+        #expect(harness.frame()[21].contains("[45 s]  [90 s]  [No rest]"))
+        harness.press(.escape, .character("+"), .character("u"))
+        #expect(try log.value(for: .dumbbellSetCount) == 6)
+        #expect(try log.value(for: .dumbbellUnit) == .kilograms)
+    }
+
+    @Test func commandLineOptionsWinOverTheSettings() {
+        let log = InMemoryWorkoutLog()
+        let host = DumbbellsHost(
+            context: AppContext(profile: "alex"), options: DumbbellsOptions(setCount: 2, exercise: "Lunge"), log: log)
+        #expect(host.workout?.rows.count == 2)
+        #expect(host.workout?.settings.exercise == "Lunge")
+    }
+
+    @Test func choosingAnExerciseLoadsItsLastWorkout() throws {
+        let log = InMemoryWorkoutLog()
+        let lunge = DumbbellWorkout(
+            exercise: "Lunge", unit: .kilograms, startedAt: Date(timeIntervalSince1970: 1_794_000_000),
+            sets: [
+                DumbbellSet(
+                    number: 1, weight: 8, reps: 12, startedAt: Date(timeIntervalSince1970: 1_794_000_000),
+                    finishedAt: Date(timeIntervalSince1970: 1_794_000_040))
+            ])
+        try log.start(lunge)
+        var harness = HostHarness(log: log)
+        #expect(!harness.frame().joined().contains("last:"))
+        harness.press(.character("e"))
+        harness.type("lunge")
+        harness.press(.enter)
+        #expect(harness.host.workout?.settings.exercise == "Lunge")
+        #expect(harness.frame()[3].hasSuffix("last: 8 kg × 12"))
+        #expect(try log.value(for: .dumbbellExercise) == "Lunge", "the choice is kept for next time")
+    }
+
+    @Test func theBestSetComesFromEarlierWorkouts() throws {
+        let log = InMemoryWorkoutLog()
+        for (day, weight) in [(1, 20.0), (2, 10.0), (3, 11.0)] {
+            let start = Date(timeIntervalSince1970: 1_794_000_000 + Double(day) * 86_400)
+            try log.start(
+                DumbbellWorkout(
+                    exercise: "Bicep curl", unit: .kilograms, startedAt: start,
+                    sets: [DumbbellSet(number: 1, weight: weight, reps: 5, startedAt: start, finishedAt: start + 30)]))
+        }
+        let history = try DumbbellsHost.history(of: "Bicep curl", in: log).get()
+        #expect(history.lastWorkout?.sets.first?.weight == 11)
+        #expect(history.best?.volume == 100, "the heaviest set was two workouts before the last")
+    }
+
+    @Test func leavingGivesQuitAndMarksTheWorkout() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        harness.doSet("12", "10")
+        let id = try #require(harness.host.workout?.workoutID)
+        #expect(harness.press(.escape, .character("q")) == [.quit])
+        #expect(try log.workout(id: id)?.status == .abandoned)
+    }
+
+    @Test func dataThatCannotBeOpenedIsExplained() {
+        var host = DumbbellsHost(failure: "the database is from a newer TermFit")
+        _ = host.handle(.resize(Size(width: 40, height: 12)), at: .zero)
+        var composition = Composition(size: Size(width: 40, height: 12))
+        host.render(into: &composition, at: .zero)
+        let text = composition.flatten().lines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("The dumbbell workout cannot open: the database is from a newer TermFit"))
+        #expect(host.handle(.key(.character("5")), at: .zero).isEmpty)
+        #expect(host.handle(.key(.character("q")), at: .zero) == [.quit])
+        #expect(host.nextDeadline(after: .zero) == nil)
+    }
+
+    @Test func fromTheMenuLeavingReturnsToTheMenu() {
+        let log = InMemoryWorkoutLog()
+        let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
+            DumbbellsHost(context: context, log: log, settings: log)
+        }
+        var app = AppScene(
+            context: AppContext(profile: "alex"), workouts: [entry], profiles: InMemoryProfileDirectory(["alex"]))
+        _ = app.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        _ = app.handle(.key(.enter), at: .zero)
+        #expect(app.activeWorkout == "dumbbells")
+        #expect(app.handle(.key(.character("q")), at: .zero).isEmpty)
+        #expect(app.activeWorkout == nil)
+    }
+}
+
+// MARK: - The real program
+
+/// `termfit dumbbells` in tmux, on its own data directory.
+@Suite(.serialized) struct DumbbellsEndToEndTests {
+    /// A data directory that outlives one tmux session (each session removes its own).
+    private func makeDataDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "termfit-dumbbells-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Types a set's weight and reps and starts it.
+    private func startSet(_ session: TmuxSession, weight: String, reps: String, number: Int) throws {
+        try session.send(weight)
+        try session.send("Tab")
+        try session.send(reps)
+        try session.waitFor("▶ Start set \(number)")
+        try session.send("Enter")
+        try session.waitFor("[Finish]")
+    }
+
+    @Test func twoSetsWithASkippedRestThenTheSummaryAndNextTimeTheLastNumbers() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["TERMFIT_DATA_DIR": data.path]
+        do {
+            let session = try TmuxSession(
+                [Binary.termfit, "dumbbells", "--profile", "alex", "--sets", "2"], environment: environment)
+            defer { session.close() }
+            try session.waitFor("Enter kg and reps for set 1")
+            try startSet(session, weight: "12", reps: "10", number: 1)
+            try session.send("Enter")  // Finish set 1: the rest picker
+            try session.waitFor("[No rest]")
+            try session.send("Enter")  // 30 s
+            try session.waitFor("[Skip]")
+            try session.send("s")
+            try session.waitFor("Enter kg and reps for set 2")
+            try startSet(session, weight: "14", reps: "8", number: 2)
+            try session.send("Enter")  // Finish set 2, the last: the summary
+            let summary = try session.waitFor("Workout done")
+            #expect(summary.contains { $0.contains("12 kg × 10") })
+            #expect(summary.contains { $0.contains("14 kg × 8") })
+            #expect(summary.contains { $0.contains("Total volume  232 kg") })
+            #expect(summary.contains { $0.contains("Total time") })
+            try session.send("q")
+            #expect(try session.waitForExit() == 0)
+            #expect(try session.terminalIsRestored())
+        }
+        let again = try TmuxSession([Binary.termfit, "dumbbells", "--profile", "alex"], environment: environment)
+        defer { again.close() }
+        let screen = try again.waitFor("last: 12 kg × 10")
+        #expect(screen.contains { $0.contains("last: 14 kg × 8") })
+        try again.send("l")
+        try again.waitFor("▶ Start set 1")
+        try again.send("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
+    @Test func aHangUpAfterSet1KeepsSet1InTheHistory() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try TmuxSession(
+            [Binary.termfit, "dumbbells", "--profile", "sam"], environment: ["TERMFIT_DATA_DIR": data.path])
+        defer { session.close() }
+        try session.waitFor("Enter kg and reps for set 1")
+        try startSet(session, weight: "2.5", reps: "10", number: 1)
+        try session.send("Enter")
+        try session.waitFor("[No rest]")
+        // Set 2 is under way when the line drops: it is not a completed set.
+        try session.send("Escape")
+        try startSet(session, weight: "12", reps: "9", number: 2)
+        try runCommand(["kill", "-HUP", "\(try session.pid())"])
+        #expect(try session.waitForExit(timeout: 5) == 129)
+        #expect(try session.terminalIsRestored())
+        let history = try runCommand(
+            [Binary.termfit, "history", "--workout", "dumbbells", "--data-dir", data.path, "--profile", "sam"])
+        #expect(history.status == 0)
+        #expect(history.output.contains("Bicep curl: 1 set, 2.5 kg x 10"), "history:\n\(history.output)")
+        #expect(!history.output.contains("x 9"), "set 2 was running, not done")
+    }
+}

@@ -1,0 +1,471 @@
+import Foundation
+import GoldenFrames
+import Records
+import TermUI
+import Testing
+
+@testable import HIIT
+
+/// Whole screens of the workout as text, at the size TermFit is usually run at and at its minimum.
+@Suite struct HIITGoldenFrameTests {
+    static let large = Size(width: 80, height: 24)
+    static let small = Size(width: 40, height: 12)
+
+    /// A week with known counts: 1 on Thursday, 2 on Saturday, 4 on Monday, 3 today (Wednesday).
+    static let week: [HIITSession] = {
+        var sessions: [HIITSession] = []
+        var number = 0
+        func add(_ names: [String], days: Int) {
+            for (index, name) in names.enumerated() {
+                number += 1
+                sessions.append(session(name, on: date(days: days, hour: 7, minute: index * 5), number: number))
+            }
+        }
+        add(["Squat"], days: -6)
+        add(["Squat", "Step Up"], days: -4)
+        add(["Squat", "Step Up", "Burpee", "Sun Salute"], days: -2)
+        add(["Squat", "Step Up", "Burpee"], days: 0)
+        add(["Burpee"], days: -12)
+        return sessions
+    }()
+
+    func started(at size: Size, seconds: Duration) -> Harness {
+        var harness = Harness(size: size)
+        harness.press(.enter)
+        harness.press(.enter)
+        harness.wait(seconds)
+        return harness
+    }
+
+    // MARK: 80×24
+
+    @Test func welcomeAt80x24() {
+        expectFrame(
+            Harness(size: Self.large).frame(),
+            [
+                " HIIT                          👋   1   2   3   4",
+                "",
+                "",
+                "",
+                "                                    Welcome",
+                "",
+                "",
+                "          Four short exercises against the clock. No equipment needed.",
+                "",
+                "",
+                "",
+                "                                     \\ o /",
+                "                                      \\|/",
+                "                                       |",
+                "                                      / \\",
+                "                                     /   \\",
+                "",
+                "",
+                "                                [ Get Started ]",
+                "",
+                "",
+                "",
+                "                                  [ History ]",
+                "Enter Get started  → Next  h History  ? Keys  q Leave",
+            ])
+    }
+
+    @Test func exerciseBeforeTheCountdownAt80x24() {
+        var harness = Harness(size: Self.large)
+        harness.press(.enter)
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT                          👋   1   2   3   4",
+                "",
+                "",
+                "                                     Squat",
+                "",
+                "",
+                "                             o",
+                "                            /|\\       █▀█ █▀█ ▄ ▀▀█ █▀█",
+                "                             |        █ █ █ █ ▄  ▀█ █ █",
+                "                            / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "                           /   \\",
+                "",
+                "",
+                "                                  Ready: 30 s",
+                "",
+                "",
+                "                                   [ Start ]",
+                "",
+                "",
+                "                                Rating ☆ ☆ ☆ ☆ ☆",
+                "",
+                "",
+                "                                  [ History ]",
+                "Enter Start  p Show  ←→ Page  [ ] Rate  + - 10 s  h History  ? Keys  q Leave",
+            ])
+    }
+
+    @Test func exerciseWhileCountingAt80x24() {
+        expectFrame(
+            started(at: Self.large, seconds: .milliseconds(14_500)).frame(),
+            [
+                " HIIT                          👋   1   2   3   4",
+                "",
+                "",
+                "                                     Squat",
+                "",
+                "",
+                "                             o",
+                "                            /|\\       █▀█ █▀█ ▄ ▀█  █▀█",
+                "                             |        █ █ █ █ ▄  █  ▀▀█",
+                "                            / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "                           /   \\",
+                "",
+                "",
+                "                                      Go!",
+                "",
+                "",
+                "                                    [ Done ]",
+                "",
+                "",
+                "                                Rating ☆ ☆ ☆ ☆ ☆",
+                "",
+                "",
+                "                                  [ History ]",
+                "Space Pause  + - 10 s  r Reset  p Show  [ ] Rate  h History  ? Keys  q Leave",
+            ])
+    }
+
+    @Test func exerciseAfterTheCountdownAt80x24() {
+        expectFrame(
+            started(at: Self.large, seconds: .seconds(33)).frame(),
+            [
+                " HIIT                          👋   1   2   3   4",
+                "",
+                "",
+                "                                     Squat",
+                "",
+                "",
+                "                             o",
+                "                            /|\\       █▀█ █▀█ ▄ █▀█ █▀█",
+                "                             |        █ █ █ █ ▄ █ █ █ █",
+                "                            / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "                           /   \\",
+                "",
+                "",
+                "                             Time's up! Press Done",
+                "",
+                "",
+                "                                    [ Done ]",
+                "",
+                "",
+                "                                Rating ☆ ☆ ☆ ☆ ☆",
+                "",
+                "",
+                "                                  [ History ]",
+                "Enter Done  [ ] Rate  ←→ Page  h History  ? Keys  q Leave",
+            ])
+    }
+
+    @Test func historyChartAt80x24() {
+        var harness = Harness(history: .success(Self.week), size: Self.large)
+        harness.press(.character("h"))
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT                          👋   1   2   3   4",
+                "       ╭ History ───────────────────────────────────────────────────────╮",
+                "       │                 Exercises per day, last 7 days                 │",
+                "       │                                   4                            │",
+                "       │                                  ███      3                    │",
+                "       │                           2      ███     ▆▆▆                   │",
+                "       │                   1      ▄▄▄     ███     ███                   │",
+                "       │                  ▂▂▂     ███     ███     ███                   │",
+                "       │                  ███  0  ███  0  ███  0  ███                   │",
+                "       │                  Thu Fri Sat Sun Mon Tue Wed                   │",
+                "       │                                                                │",
+                "       │ Today        3  Squat, Step Up, Burpee                         │",
+                "       │ Mon 3 Mar    4  Squat, Step Up, Burpee, Sun Salute             │",
+                "       │ Sat 1 Mar    2  Squat, Step Up                                 │",
+                "       │ Thu 27 Feb   1  Squat                                          │",
+                "       │ Fri 21 Feb   1  Burpee                                         │",
+                "       │                                                                │",
+                "       │                                                                │",
+                "       │                                                                │",
+                "       │                                                                │",
+                "       │                                                                │",
+                "       │                           [ Close ]                            │",
+                "       ╰────────────────────────────────────────────────────────────────╯",
+                "↑↓ Scroll  Esc Close",
+            ])
+    }
+
+    @Test func highFiveAt80x24() {
+        var harness = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0), size: Self.large)
+        harness.press(.character("4"))
+        harness.press(.enter)
+        harness.run(for: .seconds(30))
+        harness.press(.enter)
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT                          👋   1   2   3   4",
+                "",
+                "",
+                "                                   Sun Salute",
+                "",
+                "",
+                "                             o",
+                "                ╭──────────────────────────────────────────────╮",
+                "                │                                              │",
+                "                │       █ █ █ █▀▀▀ █ █   █▀▀ █ █ █ █▀▀ █       │",
+                "                │       █▀█ █ █ ▀█ █▀█   █▀  █ █ █ █▀▀ ▀       │",
+                "                │       ▀ ▀ ▀ ▀▀▀▀ ▀ ▀   ▀   ▀ ▀▄▀ ▀▀▀ ▀       │",
+                "                │         All done. See you tomorrow!          │",
+                "                │                 [ Continue ]                 │",
+                "                │                                              │",
+                "                ╰──────────────────────────────────────────────╯",
+                "                                   [ Start ]",
+                "",
+                "",
+                "                                Rating ☆ ☆ ☆ ☆ ☆",
+                "",
+                "",
+                "                                  [ History ]",
+                "Enter Continue",
+            ])
+    }
+
+    // MARK: 40×12
+
+    @Test func welcomeAt40x12() {
+        expectFrame(
+            Harness(size: Self.small).frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                "                Welcome",
+                "    Four short exercises against the",
+                "      clock. No equipment needed.",
+                "                 \\ o /",
+                "                  \\|/",
+                "                   |",
+                "                  / \\",
+                "                 /   \\",
+                "            [ Get Started ]",
+                "              [ History ]",
+                "Enter Get started  ? Keys  q Leave",
+            ])
+    }
+
+    @Test func exerciseBeforeTheCountdownAt40x12() {
+        var harness = Harness(size: Self.small)
+        harness.press(.enter)
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                "                 Squat",
+                "         o",
+                "        /|\\       █▀█ █▀█ ▄ ▀▀█ █▀█",
+                "         |        █ █ █ █ ▄  ▀█ █ █",
+                "        / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "       /   \\",
+                "              Ready: 30 s",
+                "               [ Start ]",
+                "            Rating ☆ ☆ ☆ ☆ ☆",
+                "              [ History ]",
+                "Enter Start  ? Keys  q Leave  p Show",
+            ])
+    }
+
+    @Test func exerciseWhileCountingAt40x12() {
+        expectFrame(
+            started(at: Self.small, seconds: .milliseconds(14_500)).frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                "                 Squat",
+                "         o",
+                "        /|\\       █▀█ █▀█ ▄ ▀█  █▀█",
+                "         |        █ █ █ █ ▄  █  ▀▀█",
+                "        / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "       /   \\",
+                "                  Go!",
+                "                [ Done ]",
+                "            Rating ☆ ☆ ☆ ☆ ☆",
+                "              [ History ]",
+                "Space Pause  ? Keys  q Leave  + - 10 s",
+            ])
+    }
+
+    @Test func exerciseAfterTheCountdownAt40x12() {
+        expectFrame(
+            started(at: Self.small, seconds: .seconds(33)).frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                "                 Squat",
+                "         o",
+                "        /|\\       █▀█ █▀█ ▄ █▀█ █▀█",
+                "         |        █ █ █ █ ▄ █ █ █ █",
+                "        / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "       /   \\",
+                "         Time's up! Press Done",
+                "                [ Done ]",
+                "            Rating ☆ ☆ ☆ ☆ ☆",
+                "              [ History ]",
+                "Enter Done  ? Keys  q Leave  [ ] Rate",
+            ])
+    }
+
+    @Test func historyChartAt40x12() {
+        var harness = Harness(history: .success(Self.week), size: Self.small)
+        harness.press(.character("h"))
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                " ╭ History ───────────────────────────╮",
+                " │                     4       3      │",
+                " │     1       2      ███     ▄▄▄     │",
+                " │    ▄▄▄  0  ███  0  ███  0  ███     │",
+                " │    Thu Fri Sat Sun Mon Tue Wed     │",
+                " │ Today        3  Squat, Step Up, B… │",
+                " │ Mon 3 Mar    4  Squat, Step Up, B… │",
+                " │ Sat 1 Mar    2  Squat, Step Up   ↓ │",
+                " │             [ Close ]              │",
+                " ╰────────────────────────────────────╯",
+                "↑↓ Scroll  Esc Close",
+            ])
+    }
+
+    @Test func highFiveAt40x12() {
+        var harness = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0), size: Self.small)
+        harness.press(.character("4"))
+        harness.press(.enter)
+        harness.run(for: .seconds(30))
+        harness.press(.enter)
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                " ╭────────────────────────────────────╮",
+                " │                                    │",
+                " │  █ █ █ █▀▀▀ █ █   █▀▀ █ █ █ █▀▀ █  │",
+                " │  █▀█ █ █ ▀█ █▀█   █▀  █ █ █ █▀▀ ▀  │",
+                " │  ▀ ▀ ▀ ▀▀▀▀ ▀ ▀   ▀   ▀ ▀▄▀ ▀▀▀ ▀  │",
+                " │    All done. See you tomorrow!     │",
+                " │            [ Continue ]            │",
+                " │                                    │",
+                " ╰────────────────────────────────────╯",
+                "              [ History ]",
+                "Enter Continue",
+            ])
+    }
+
+    // MARK: Other states
+
+    @Test func getReadyAndTabataRestAt80x24() {
+        var harness = Harness(configuration: HIITWorkout.Configuration(usesTabata: true), size: Self.large)
+        harness.press(.enter)
+        harness.press(.enter)
+        harness.wait(.milliseconds(400))
+        expectFrame(
+            Array(harness.frame()[6...13]),
+            [
+                "                             o",
+                "                            /|\\              ▀▀█",
+                "                             |                ▀█",
+                "                            / \\              ▀▀▀",
+                "                           /   \\",
+                "",
+                "",
+                "                                   Get ready…",
+            ])
+        harness.wait(.seconds(3 + 20 + 2))
+        expectFrame(
+            Array(harness.frame()[6...13]),
+            [
+                "                             o",
+                "                            /|\\       █▀█ █▀█ ▄ █▀█ █▀█",
+                "                             |        █ █ █ █ ▄ █ █ █▀█",
+                "                            / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
+                "                           /   \\",
+                "",
+                "",
+                "                            Rest · round 2 of 8 next",
+            ])
+    }
+
+    @Test func aHistoryThatCannotBeReadAt40x12() {
+        var harness = Harness(history: .failure(TestFailure(description: "disk I/O error")), size: Self.small)
+        harness.press(.character("h"))
+        expectFrame(
+            harness.frame(),
+            [
+                " HIIT      👋   1   2   3   4",
+                " ╭ History ───────────────────────────╮",
+                " │ Could not read your HIIT history:  │",
+                " │ disk I/O error                     │",
+                " │                                    │",
+                " │                                    │",
+                " │     0   0   0   0   0   0   0      │",
+                " │    Thu Fri Sat Sun Mon Tue Wed     │",
+                " │ No exercises yet: press Done when… │",
+                " │             [ Close ]              │",
+                " ╰────────────────────────────────────╯",
+                "↑↓ Scroll  Esc Close",
+            ])
+    }
+
+    // MARK: Styles and cost
+
+    @Test func thePageOnScreenIsReversedAndDoneIsDimUntilZero() {
+        var harness = started(at: Self.large, seconds: .seconds(5))
+        var canvas = harness.canvas()
+        #expect(canvas[36, 0].style.attributes.contains(.reverse), "page 1 is on screen")
+        #expect(!canvas[40, 0].style.attributes.contains(.reverse))
+        #expect(canvas[38, 16].glyph.character == "D")
+        #expect(canvas[38, 16].style.attributes.contains(.dim), "Done is disabled")
+        harness.wait(.seconds(30))
+        canvas = harness.canvas()
+        #expect(canvas[38, 16].style.attributes.contains(.reverse), "Done can be pressed")
+    }
+
+    @Test func withoutColourNothingIsColouredAndMarksStillDiffer() {
+        let configuration = HIITWorkout.Configuration(usesColor: false)
+        var harness = Harness(configuration: configuration, history: .success(Self.week), size: Self.large)
+        harness.press(.enter)
+        harness.type("]]]")
+        harness.press(.enter)
+        harness.wait(.seconds(10))
+        for canvas in [
+            harness.canvas(),
+            { () -> Canvas in
+                var copy = harness
+                copy.press(.character("h"))
+                return copy.canvas()
+            }(),
+        ] {
+            #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
+        }
+        #expect(harness.frame()[19].contains("★ ★ ★ ☆ ☆"))
+    }
+
+    @Test func eachSecondOnlyTheDigitsChange() {
+        for size in [Self.large, Self.small, Size(width: 200, height: 60)] {
+            var harness = started(at: size, seconds: .seconds(4))
+            let layout = PageLayout(size: size, workout: harness.workout)
+            for _ in 0..<25 {
+                let before = harness.canvas()
+                guard let deadline = harness.workout.nextDeadline(after: harness.now) else { break }
+                harness.now = deadline
+                harness.send(.tick)
+                let runs = FrameDiff.runs(from: before, to: harness.canvas())
+                #expect(!runs.isEmpty)
+                for run in runs {
+                    #expect(
+                        layout.digits.contains(Point(x: run.x, y: run.y))
+                            && layout.digits.contains(Point(x: run.x + run.count - 1, y: run.y)),
+                        "at \(size) a second changed \(run), outside the digits \(layout.digits)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Records
+import TermUI
+import Testing
+
+@testable import HIIT
+
+/// SplitMix64: a small, fast generator whose whole state is one seed, so any failing run can be
+/// replayed from the seed printed with it.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Random keys, clicks, resizes, suspensions and jumps of the clock, many times over.
+@Suite struct HIITPropertyTests {
+    static let keys: [Key] =
+        [
+            .enter, .escape, .left, .right, .up, .down, .home, .end, .pageUp, .pageDown, .tab, .backspace,
+            .function(1),
+        ] + Array("  dsrp+-=_[]th?q012345jkxc").map(Key.character)
+    static let sizes = [
+        Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60),
+        Size(width: 39, height: 11), Size(width: 3, height: 2), Size(width: 0, height: 0),
+    ]
+
+    /// Keys that may record an exercise whose countdown reached zero.
+    static func mayRecord(_ event: Event) -> Bool {
+        switch event {
+        case .key(.enter), .key(.character("d")), .key(.character(" ")), .key(.character("q")), .key(.escape),
+            .mouse, .terminate:
+            return true
+        default:
+            return false
+        }
+    }
+
+    @Test(arguments: 1...120)
+    func randomUseNeverBreaksTheRules(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let past = [
+            session("Squat", on: date(days: -1), rating: 3, number: 1),
+            session("Burpee", on: date(days: -4), rating: 5, number: 2),
+        ]
+        let tabata = Bool.random(using: &random)
+        let configuration = HIITWorkout.Configuration(
+            exerciseLength: Int.random(in: 1...40, using: &random), usesTabata: tabata,
+            tabataWork: Int.random(in: 1...20, using: &random), getReadySeconds: Int.random(in: 0...3, using: &random),
+            reducesMotion: Bool.random(using: &random))
+        var harness = Harness(configuration: configuration, history: .success(past))
+        var known = Set(past.map(\.id))
+        var sessions = Dictionary(uniqueKeysWithValues: past.map { ($0.id, $0) })
+        let replay = "seed \(seed)"
+
+        for step in 0..<250 {
+            let event: Event
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<55:
+                event = .key(Self.keys.randomElement(using: &random) ?? .enter)
+            case 55..<65:
+                let size = harness.workout.size
+                event = .mouse(
+                    MouseEvent(
+                        Bool.random(using: &random) ? .release : .press,
+                        at: Point(
+                            x: Int.random(in: 0...max(0, size.width), using: &random),
+                            y: Int.random(in: 0...max(0, size.height), using: &random))))
+            case 65..<85:
+                harness.now = harness.now + .milliseconds(Int.random(in: 0...4_000, using: &random))
+                event = .tick
+            case 85..<90:
+                if let deadline = harness.workout.nextDeadline(after: harness.now) { harness.now = deadline }
+                event = .tick
+            case 90..<93:
+                event = .resize(Self.sizes.randomElement(using: &random) ?? Size(width: 80, height: 24))
+            case 93..<96:
+                event = .suspend
+            case 96..<99:
+                harness.now = harness.now + .milliseconds(Int.random(in: 0...10_000, using: &random))
+                event = .resume
+            default:
+                event = .terminate
+            }
+
+            var probe = harness.workout.countdown
+            _ = probe?.advance(to: harness.now)
+            let wasOver = probe?.isFinished == true
+            let historyBefore = harness.workout.history.count
+            let outputs = harness.send(event)
+            let context = "\(replay), step \(step), after \(event)"
+
+            var newRecords = 0
+            for case .save(let saved) in outputs {
+                if known.contains(saved.id) {
+                    let before = sessions[saved.id]
+                    #expect(before?.exercise == saved.exercise, "\(context): an update changes only the rating")
+                    #expect(before?.startedAt == saved.startedAt, "\(context)")
+                    #expect(saved.rating != before?.rating, "\(context): an update has a new rating")
+                } else {
+                    newRecords += 1
+                    #expect(saved.completed, "\(context): only finished exercises are recorded")
+                    #expect(wasOver && Self.mayRecord(event), "\(context): recorded without Done after zero")
+                    #expect(saved.duration >= 0, "\(context)")
+                }
+                known.insert(saved.id)
+                sessions[saved.id] = saved
+            }
+            #expect(newRecords <= 1, "\(context): one exercise at a time")
+            #expect(
+                harness.workout.history.count == historyBefore + newRecords, "\(context): history grew without Done")
+
+            if let left = harness.workout.timeLeft(at: harness.now) {
+                #expect(left >= .zero, "\(context): time left \(left)")
+            }
+            if let countdown = harness.workout.countdown {
+                #expect(countdown.secondsLeft(at: harness.now) >= 0, "\(context)")
+                #expect(countdown.exerciseDuration >= .zero, "\(context)")
+            }
+            if let deadline = harness.workout.nextDeadline(after: harness.now) {
+                #expect(deadline > harness.now, "\(context): a deadline that has already passed would spin")
+                #expect(deadline - harness.now <= .seconds(1), "\(context): nothing waits more than a second")
+            }
+            if step % 5 == 0 {
+                let canvas = harness.canvas()
+                #expect(canvas.size == harness.workout.size, "\(context)")
+            }
+        }
+    }
+}

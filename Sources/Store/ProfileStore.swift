@@ -150,19 +150,29 @@ extension ProfileStore: CardSessionLog {
             ])
     }
 
+    /// The rows of `table` (a session table of TermFit's schema) that belong to this profile and
+    /// match `condition`, ordered by start (then id), at most `limit` of them.
+    private func sessionRows(
+        _ db: Database, table: String, where condition: String, arguments: StatementArguments, newestFirst: Bool,
+        limit: Int?
+    ) throws -> [Row] {
+        let order = newestFirst ? "DESC" : "ASC"
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM \(table) WHERE profile_id = ? AND (\(condition))
+                ORDER BY started_at \(order), id \(order) LIMIT ?
+                """,
+            arguments: [profileID] + arguments + [limit ?? -1])
+    }
+
     /// Card sessions of this profile matching `condition`, ordered by start, with their cards.
     func fetchCardSessions(
         _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
         newestFirst: Bool = false, limit: Int? = nil
     ) throws -> [CardSession] {
-        let order = newestFirst ? "DESC" : "ASC"
-        let headers = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM card_session WHERE profile_id = ? AND (\(condition))
-                ORDER BY started_at \(order), id \(order) LIMIT ?
-                """,
-            arguments: [profileID] + arguments + [limit ?? -1])
+        let headers = try sessionRows(
+            db, table: "card_session", where: condition, arguments: arguments, newestFirst: newestFirst, limit: limit)
         var sessions = try headers.map { row in
             CardSession(
                 id: try Columns.uuid(row, "id"), deckID: try row.decode(forColumn: "deck_id"),
@@ -264,14 +274,9 @@ extension ProfileStore: DumbbellLog {
         _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
         newestFirst: Bool = false, limit: Int? = nil
     ) throws -> [DumbbellWorkout] {
-        let order = newestFirst ? "DESC" : "ASC"
-        let headers = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM dumbbell_workout WHERE profile_id = ? AND (\(condition))
-                ORDER BY started_at \(order), id \(order) LIMIT ?
-                """,
-            arguments: [profileID] + arguments + [limit ?? -1])
+        let headers = try sessionRows(
+            db, table: "dumbbell_workout", where: condition, arguments: arguments, newestFirst: newestFirst,
+            limit: limit)
         var workouts = try headers.map { row in
             DumbbellWorkout(
                 id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
@@ -446,14 +451,9 @@ extension ProfileStore: FlashcardLibrary {
         _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
         newestFirst: Bool = false, limit: Int? = nil
     ) throws -> [FlashcardSession] {
-        let order = newestFirst ? "DESC" : "ASC"
-        let headers = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM flashcard_session WHERE profile_id = ? AND (\(condition))
-                ORDER BY started_at \(order), id \(order) LIMIT ?
-                """,
-            arguments: [profileID] + arguments + [limit ?? -1])
+        let headers = try sessionRows(
+            db, table: "flashcard_session", where: condition, arguments: arguments, newestFirst: newestFirst,
+            limit: limit)
         var sessions = try headers.map { row in
             FlashcardSession(
                 id: try Columns.uuid(row, "id"), deckID: try Columns.uuid(row, "deck_id"),
@@ -524,14 +524,8 @@ extension ProfileStore: HIITLog {
         _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
         newestFirst: Bool = false, limit: Int? = nil
     ) throws -> [HIITSession] {
-        let order = newestFirst ? "DESC" : "ASC"
-        return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT * FROM hiit_session WHERE profile_id = ? AND (\(condition))
-                ORDER BY started_at \(order), id \(order) LIMIT ?
-                """,
-            arguments: [profileID] + arguments + [limit ?? -1]
+        try sessionRows(
+            db, table: "hiit_session", where: condition, arguments: arguments, newestFirst: newestFirst, limit: limit
         ).map { row in
             HIITSession(
                 id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),

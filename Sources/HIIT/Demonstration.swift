@@ -94,6 +94,16 @@ public struct Demonstration: Hashable, Sendable {
 }
 
 extension Demonstration {
+    /// The squat's halfway pose, shown on the way down and again on the way up.
+    private static let squatHalfway = Pose(
+        [
+            "         ",
+            "    o__  ",
+            "   /|    ",
+            "   / >   ",
+            "  /   \\  ",
+        ], beats: 2)
+
     /// Squat: arms forward, hips back and down, and up again.
     public static let squat = Demonstration(poses: [
         Pose(
@@ -104,14 +114,7 @@ extension Demonstration {
                 "   / \\   ",
                 "  /   \\  ",
             ], beats: 3),
-        Pose(
-            [
-                "         ",
-                "    o__  ",
-                "   /|    ",
-                "   / >   ",
-                "  /   \\  ",
-            ], beats: 2),
+        squatHalfway,
         Pose(
             [
                 "         ",
@@ -120,14 +123,7 @@ extension Demonstration {
                 "  _|>    ",
                 "  /  \\   ",
             ], beats: 3),
-        Pose(
-            [
-                "         ",
-                "    o__  ",
-                "   /|    ",
-                "   / >   ",
-                "  /   \\  ",
-            ], beats: 2),
+        squatHalfway,
     ])
 
     /// Step up: one foot onto the step, stand tall on it, step down.

@@ -42,15 +42,25 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         }
     }
 
+    /// `new` plus those of `old` whose `key` none of `new` has, sorted: how a saved step replaces
+    /// the one with the same number (a set, a draw, a review) and keeps the rest, as the database does.
+    private static func merge<Element, Key: Equatable>(
+        _ new: [Element], keeping old: [Element], key: KeyPath<Element, Key>,
+        by areInIncreasingOrder: (Element, Element) -> Bool
+    ) -> [Element] {
+        let kept = old.filter { element in !new.contains { $0[keyPath: key] == element[keyPath: key] } }
+        return (new + kept).sorted(by: areInIncreasingOrder)
+    }
+
     // MARK: Card sessions
 
     public func start(_ session: CardSession) throws {
         try session.validate()
         state.withLock { state in
             var merged = session
-            let kept = state.cardSessions[session.id]?.draws ?? []
-            merged.draws += kept.filter { old in !session.draws.contains { $0.position == old.position } }
-            merged.draws.sort { $0.position < $1.position }
+            merged.draws = Self.merge(
+                session.draws, keeping: state.cardSessions[session.id]?.draws ?? [], key: \.position,
+                by: { $0.position < $1.position })
             state.cardSessions[session.id] = merged
         }
     }
@@ -59,9 +69,8 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         try draw.validate()
         try state.withLock { state in
             guard var session = state.cardSessions[sessionID] else { throw LogError.unknownSession(sessionID) }
-            session.draws.removeAll { $0.position == draw.position }
-            session.draws.append(draw)
-            session.draws.sort { $0.position < $1.position }
+            session.draws = Self.merge(
+                [draw], keeping: session.draws, key: \.position, by: { $0.position < $1.position })
             state.cardSessions[sessionID] = session
         }
     }
@@ -103,9 +112,9 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         try workout.validate()
         state.withLock { state in
             var merged = workout
-            let kept = state.workouts[workout.id]?.sets ?? []
-            merged.sets += kept.filter { old in !workout.sets.contains { $0.number == old.number } }
-            merged.sets.sort { $0.number < $1.number }
+            merged.sets = Self.merge(
+                workout.sets, keeping: state.workouts[workout.id]?.sets ?? [], key: \.number,
+                by: { $0.number < $1.number })
             state.workouts[workout.id] = merged
         }
     }
@@ -114,9 +123,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         try set.validate()
         try state.withLock { state in
             guard var workout = state.workouts[workoutID] else { throw LogError.unknownSession(workoutID) }
-            workout.sets.removeAll { $0.number == set.number }
-            workout.sets.append(set)
-            workout.sets.sort { $0.number < $1.number }
+            workout.sets = Self.merge([set], keeping: workout.sets, key: \.number, by: { $0.number < $1.number })
             state.workouts[workoutID] = workout
         }
     }
@@ -181,9 +188,9 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     public func start(_ session: FlashcardSession) throws {
         state.withLock { state in
             var merged = session
-            let kept = state.flashcardSessions[session.id]?.reviews ?? []
-            merged.reviews += kept.filter { old in !session.reviews.contains { $0.id == old.id } }
-            merged.reviews.sort(by: Self.reviewOrder)
+            merged.reviews = Self.merge(
+                session.reviews, keeping: state.flashcardSessions[session.id]?.reviews ?? [], key: \.id,
+                by: Self.reviewOrder)
             state.flashcardSessions[session.id] = merged
         }
     }
@@ -193,9 +200,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
             guard var session = state.flashcardSessions[sessionID] else {
                 throw LogError.unknownSession(sessionID)
             }
-            session.reviews.removeAll { $0.id == review.id }
-            session.reviews.append(review)
-            session.reviews.sort(by: Self.reviewOrder)
+            session.reviews = Self.merge([review], keeping: session.reviews, key: \.id, by: Self.reviewOrder)
             state.flashcardSessions[sessionID] = session
         }
     }

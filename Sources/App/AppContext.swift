@@ -10,12 +10,19 @@ public struct AppContext: Sendable {
     public var usesColor: Bool
     /// Where the database is, shown in the help sheet.
     public var dataLocation: String?
+    /// `--kiosk`: the profile is the one the operator set; nobody can switch to, list or create
+    /// another from the screen.
+    public var locksProfile: Bool
 
-    public init(profile: String, reducesMotion: Bool = false, usesColor: Bool = true, dataLocation: String? = nil) {
+    public init(
+        profile: String, reducesMotion: Bool = false, usesColor: Bool = true, dataLocation: String? = nil,
+        locksProfile: Bool = false
+    ) {
         self.profile = profile
         self.reducesMotion = reducesMotion
         self.usesColor = usesColor
         self.dataLocation = dataLocation
+        self.locksProfile = locksProfile
     }
 }
 

@@ -45,7 +45,10 @@ public struct AppScene: Scene {
         }
     }
 
-    public var menu: [MenuItem] { workouts.indices.map(MenuItem.workout) + [.profiles, .help, .quit] }
+    /// The home menu: the workouts, then Profile (not in kiosk mode), Help and Quit.
+    public var menu: [MenuItem] {
+        workouts.indices.map(MenuItem.workout) + (context.locksProfile ? [] : [.profiles]) + [.help, .quit]
+    }
 
     /// The workout on screen, if any.
     public var activeWorkout: String? { active.map { workouts[$0.index].identifier } }
@@ -124,7 +127,7 @@ public struct AppScene: Scene {
             return [.quit]
         case .key(.character("?")), .key(.function(1)):
             overlay = .help
-        case .key(.character("p")):
+        case .key(.character("p")) where !context.locksProfile:
             return open(.profiles, at: now)
         case .key(.character(let digit)) where digit.wholeNumberValue.map { (1...menu.count).contains($0) } == true:
             if let number = digit.wholeNumberValue {
@@ -168,7 +171,10 @@ public struct AppScene: Scene {
         case .key(.escape), .key(.character("?")), .key(.character("q")), .key(.enter), .key(.function(1)):
             overlay = nil
         case .mouse(let mouse) where mouse.kind == .release:
-            if !HelpSheet.sheet.frame(in: Rect(size: size)).contains(mouse.position) { overlay = nil }
+            if !HelpSheet.sheet(locksProfile: context.locksProfile).frame(in: Rect(size: size)).contains(mouse.position)
+            {
+                overlay = nil
+            }
         default:
             break
         }
@@ -214,7 +220,9 @@ public struct AppScene: Scene {
         }
         renderHome(into: &composition)
         switch overlay {
-        case .help: HelpSheet.render(into: &composition, dataLocation: context.dataLocation)
+        case .help:
+            HelpSheet.render(
+                into: &composition, dataLocation: context.dataLocation, locksProfile: context.locksProfile)
         case .profiles(let picker): picker.render(into: &composition)
         case nil: break
         }
@@ -253,10 +261,12 @@ public struct AppScene: Scene {
             if let notice {
                 Text(notice, style: Palette.title, alignment: .center).render(into: &canvas, in: layout.notice)
             }
-            HelpBar([
-                HelpBar.Hint("↑↓", "Move"), HelpBar.Hint("Enter", "Open"), HelpBar.Hint("p", "Profile"),
-                HelpBar.Hint("?", "Help"), HelpBar.Hint("q", "Quit"),
-            ]).render(into: &canvas, in: layout.helpBar)
+            let profileHint = context.locksProfile ? [] : [HelpBar.Hint("p", "Profile")]
+            HelpBar(
+                [HelpBar.Hint("↑↓", "Move"), HelpBar.Hint("Enter", "Open")] + profileHint + [
+                    HelpBar.Hint("?", "Help"), HelpBar.Hint("q", "Quit"),
+                ]
+            ).render(into: &canvas, in: layout.helpBar)
         }
     }
 

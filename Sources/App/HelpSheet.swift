@@ -2,7 +2,7 @@ import TermUI
 
 /// The `?` sheet: every key of the home screen, and where TermFit keeps its data.
 enum HelpSheet {
-    static let lines: [(String, String)] = [
+    static let allLines: [(String, String)] = [
         ("↑ ↓  j k", "move through the menu"),
         ("Enter  Space", "open the selected entry"),
         ("1 … 9", "open an entry by its number"),
@@ -14,10 +14,21 @@ enum HelpSheet {
         ("mouse", "click an entry to open it"),
     ]
 
-    static let sheet = Sheet(title: "Help", size: Size(width: 76, height: lines.count + 7), titleStyle: Palette.title)
+    /// The lines for this run: in kiosk mode there is no profile to switch to and no shell to
+    /// suspend to.
+    static func lines(locksProfile: Bool) -> [(String, String)] {
+        locksProfile ? allLines.filter { $0.0 != "p" && $0.0 != "Ctrl-Z" } : allLines
+    }
 
-    static func render(into composition: inout Composition, dataLocation: String?) {
-        composition.addSheet(sheet) { canvas, area in
+    static func sheet(locksProfile: Bool) -> Sheet {
+        Sheet(
+            title: "Help", size: Size(width: 76, height: lines(locksProfile: locksProfile).count + 7),
+            titleStyle: Palette.title)
+    }
+
+    static func render(into composition: inout Composition, dataLocation: String?, locksProfile: Bool) {
+        let lines = lines(locksProfile: locksProfile)
+        composition.addSheet(sheet(locksProfile: locksProfile)) { canvas, area in
             for (index, (keys, meaning)) in lines.enumerated() where index < area.height {
                 let row = area.row(index).inset(left: 1, right: 1)
                 canvas.write(keys, at: Point(x: row.x, y: row.y), style: .bold, clip: row)

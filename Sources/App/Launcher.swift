@@ -14,11 +14,14 @@ public struct LaunchOptions {
     public var environment: [String: String]
     /// The database file, for the help sheet.
     public var dataLocation: String?
+    /// `--kiosk`: the profile cannot be changed from the screen.
+    public var kiosk: Bool
 
     public init(
         noColor: Bool = false, reduceMotion: Bool = false, workout: String? = nil, environment: [String: String],
-        dataLocation: String? = nil
+        dataLocation: String? = nil, kiosk: Bool = false
     ) {
+        self.kiosk = kiosk
         self.noColor = noColor
         self.reduceMotion = reduceMotion
         self.workout = workout
@@ -54,7 +57,7 @@ public enum Launcher {
                 colorMode in
                 let context = AppContext(
                     profile: profile, reducesMotion: options.reduceMotion, usesColor: colorMode != .none,
-                    dataLocation: options.dataLocation)
+                    dataLocation: options.dataLocation, locksProfile: options.kiosk)
                 return AppScene(context: context, workouts: workouts, profiles: profiles, opening: options.workout)
             }
         } catch {

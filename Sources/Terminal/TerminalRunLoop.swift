@@ -25,6 +25,9 @@ public final class TerminalRunLoop<Content: Scene> {
     private let clock: any MonotonicClock
     private let measuresBytes: Bool
     private var outcome: RunOutcome?
+    /// The terminal hung up (standard input reported `POLLHUP`): the keys already read are handled,
+    /// then the run ends as after SIGHUP, even if the signal itself never arrives.
+    private var hungUp = false
 
     /// Takes the terminal. Throws (without touching the terminal) when there is no usable terminal.
     /// - Parameters:
@@ -54,6 +57,7 @@ public final class TerminalRunLoop<Content: Scene> {
             let events = waitForEvents()
             guard outcome == nil else { break }
             perform(driver.deliver(events, at: clock.now))
+            if hungUp { finish(signal: SIGHUP) }
             if outcome == nil { present() }
         }
         screen.close()
@@ -80,9 +84,11 @@ public final class TerminalRunLoop<Content: Scene> {
         }
         if descriptors[0].revents & Int16(POLLIN) != 0 {
             events += screen.readEvents()
-        } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-            // The terminal went away (an SSH link dropped without a SIGHUP reaching us).
-            finish(signal: SIGHUP)
+        }
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            // The terminal went away (an SSH link dropped). `poll` reports this at once and for
+            // ever, before any SIGHUP: waiting for the signal would spin on the dead descriptor.
+            hungUp = true
         }
         if descriptors[2].revents != 0 {
             events += wake.drain()

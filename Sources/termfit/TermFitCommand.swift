@@ -89,6 +89,12 @@ struct InterfaceOptions: ParsableArguments {
 
     @Flag(name: .customLong("reduce-motion"), help: "Show changes at once instead of animating them.")
     var reduceMotion = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Kiosk mode for a shared box: the profile (--profile, else the login name) cannot be changed or listed "
+                + "from the screen. See docs/kiosk.md."))
+    var kiosk = false
 }
 
 /// Starts the full-screen interface on the database.
@@ -116,7 +122,7 @@ enum Interactive {
         }
         let options = LaunchOptions(
             noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
-            environment: environment, dataLocation: store.location.databasePath)
+            environment: environment, dataLocation: store.location.databasePath, kiosk: interface.kiosk)
         let status = Launcher.run(
             options: options, profile: profile.name, profiles: StoreProfileDirectory(store: store),
             workouts: Workouts.all(store: store, options: workoutOptions))

@@ -216,3 +216,44 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         #expect(composition.flatten().lines().first == "echo workout 2")
     }
 }
+
+/// `--kiosk`: the profile the operator set is the only one anybody at the screen can reach.
+@Suite struct KioskModeTests {
+    private func kioskScene(profiles: InMemoryProfileDirectory) -> AppScene {
+        var scene = AppScene(
+            context: AppContext(profile: "alex", locksProfile: true), workouts: [echo], profiles: profiles)
+        _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        return scene
+    }
+
+    @Test func theMenuHasNoProfileEntryAndPDoesNothing() {
+        let profiles = InMemoryProfileDirectory(["alex", "sam"])
+        var scene = kioskScene(profiles: profiles)
+        #expect(scene.menu == [.workout(0), .help, .quit])
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        #expect(!scene.isProfilePickerOpen)
+        let screen = frame(scene)
+        #expect(!screen.joined().contains("sam"))
+        #expect(!screen.joined().contains("Profile  "))
+        #expect(screen.last?.contains("p Profile") == false)
+        #expect(screen.contains { $0.contains("Profile: alex") })
+        // The number keys reach only what is listed: 2 is Help here, not the profile picker.
+        _ = scene.handle(.key(.character("2")), at: .zero)
+        #expect(scene.isHelpOpen)
+    }
+
+    @Test func theHelpSheetOffersNeitherProfilesNorSuspend() {
+        var scene = kioskScene(profiles: InMemoryProfileDirectory(["alex"]))
+        _ = scene.handle(.key(.character("?")), at: .zero)
+        let text = frame(scene).joined(separator: "\n")
+        #expect(text.contains("this help"))
+        #expect(!text.contains("switch or add a profile"))
+        #expect(!text.contains("Ctrl-Z"))
+    }
+
+    @Test func withoutKioskModeTheProfileEntryIsThere() {
+        let scene = makeScene(workouts: [echo])
+        #expect(scene.menu == [.workout(0), .profiles, .help, .quit])
+        #expect(frame(scene).last?.contains("p Profile") == true)
+    }
+}

@@ -3,20 +3,18 @@
 
 SWIFT ?= swift
 SHELL := /bin/bash
-# Debian packages: the ncursesw and SQLite headers, tmux for the end-to-end tests, pkg-config.
-APT_PACKAGES := libncurses-dev libsqlite3-dev tmux pkg-config
 ARGS ?=
 # How TermFit is built to be used: optimised, with the Swift runtime linked in (no shared Swift
 # libraries to load and relocate at start: the first frame comes in about half the time).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test build lint format bench deps clean
+.PHONY: run test build lint format bench deps test-deps install-missing clean
 
 run: deps
 	$(SWIFT) build $(RELEASE) --product termfit
 	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/termfit" $(ARGS)
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -41,14 +39,27 @@ bench: deps
 	  "$$bin/termfit-store-bench" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
 
+# Each entry: a file or command that shows the package is there, then the Debian package.
+RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
+	pkg-config:pkg-config
+# The end-to-end tests also drive tmux, and OpenSSH's server and client (the kiosk tests).
+TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client
+
 deps:
+	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-missing NEEDS="$(TEST_NEEDS)"
+
+install-missing:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
 		echo "TermFit needs the Swift toolchain (6.0 or later): https://www.swift.org/install/"; exit 1; }
 	@missing=""; \
-	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
-	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
-	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	for need in $(NEEDS); do \
+		probe="$${need%%:*}"; package="$${need##*:}"; \
+		case "$$probe" in /*) [ -e "$$probe" ] ;; *) command -v "$$probe" >/dev/null 2>&1 ;; esac \
+			|| missing="$$missing $$package"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing:$$missing"; \

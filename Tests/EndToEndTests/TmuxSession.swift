@@ -41,8 +41,25 @@ func runCommand(_ arguments: [String], environment: [String: String] = [:], inpu
     let outputPath = scratch.appendingPathComponent("out").path
     let errorPath = scratch.appendingPathComponent("err").path
     let inputPath = input == nil ? "/dev/null" : scratch.appendingPathComponent("in").path
-    if let input { FileManager.default.createFile(atPath: inputPath, contents: input) }
+    if let input { _ = FileManager.default.createFile(atPath: inputPath, contents: input) }
 
+    let pid = try spawnCommand(
+        arguments, environment: environment, input: inputPath, output: outputPath, error: errorPath)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return CommandResult(
+        status: exitStatus, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+        error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+}
+
+/// Starts `arguments` (looked up on PATH) in the background with its standard streams on these
+/// files, and returns its process id. The child starts with no blocked signals and default
+/// handlers, whatever the test runner has.
+func spawnCommand(
+    _ arguments: [String], environment: [String: String] = [:], input: String = "/dev/null", output: String,
+    error: String
+) throws -> pid_t {
     var merged = ProcessInfo.processInfo.environment
     for (key, value) in environment { merged[key] = value }
     let environmentLines = merged.map { "\($0.key)=\($0.value)" }
@@ -50,9 +67,9 @@ func runCommand(_ arguments: [String], environment: [String: String] = [:], inpu
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
     let envp = environmentLines.map { strdup($0) } + [nil]
@@ -60,7 +77,6 @@ func runCommand(_ arguments: [String], environment: [String: String] = [:], inpu
         argv.forEach { free($0) }
         envp.forEach { free($0) }
     }
-    // The child starts with no blocked signals and default handlers, whatever the test runner has.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -74,12 +90,7 @@ func runCommand(_ arguments: [String], environment: [String: String] = [:], inpu
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw TmuxError(message: "cannot run \(arguments): error \(spawned)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return CommandResult(
-        status: exitStatus, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-        error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    return pid
 }
 
 /// A private tmux server running one program in a pane of a fixed size: the real terminal

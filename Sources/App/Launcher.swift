@@ -36,6 +36,12 @@ public enum Launcher {
     /// Whether standard input and output are both a terminal.
     public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
+    /// Whether `TERMFIT_STATS` asks for figures on exit (set, not empty, not 0).
+    public static func showsStatistics(environment: [String: String]) -> Bool {
+        guard let value = environment["TERMFIT_STATS"] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
     /// Runs the interface and returns the process exit status.
     public static func run(
         options: LaunchOptions, profile: String, profiles: ProfileDirectory, workouts: [WorkoutEntry]
@@ -48,9 +54,7 @@ public enum Launcher {
         }
         let glyphMode = LocaleSetup.configure()
         let terminalOptions = TerminalOptions.from(environment: options.environment, noColorFlag: options.noColor)
-        let showsStatistics =
-            (options.environment["TERMFIT_STATS"] ?? "").isEmpty == false
-            && options.environment["TERMFIT_STATS"] != "0"
+        let showsStatistics = showsStatistics(environment: options.environment)
         let loop: TerminalRunLoop<AppScene>
         do {
             loop = try TerminalRunLoop(options: terminalOptions, glyphMode: glyphMode, measuresBytes: showsStatistics) {

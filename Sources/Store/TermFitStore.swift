@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Records
+import Synchronization
 
 /// TermFit's database: one SQLite file shared by every profile and every TermFit process on the
 /// machine.
@@ -22,6 +23,25 @@ public final class TermFitStore: Sendable {
     /// connection's dispatch queue wakes libdispatch's worker pool on Linux, whose monitor then
     /// ticks once a second for the life of the process, and an idle TermFit must not wake at all.
     private let checkingConnection: DatabaseQueue?
+
+    /// What this process's writes cost so far, waiting for other processes included.
+    public struct WriteStatistics: Sendable, Equatable {
+        /// Committed or failed write transactions.
+        public var count = 0
+        /// The longest one, from asking for the write lock to the commit's fsync.
+        public var longest = Duration.zero
+
+        /// One line for `TERMFIT_STATS`.
+        public var report: String {
+            let milliseconds = Double(longest.components.attoseconds) / 1e15 + Double(longest.components.seconds) * 1000
+            return "store: \(count) writes, longest \(String(format: "%.1f", milliseconds)) ms"
+        }
+    }
+
+    private let statistics = Mutex(WriteStatistics())
+
+    /// What this process's writes cost so far.
+    public var writeStatistics: WriteStatistics { statistics.withLock { $0 } }
 
     private init(location: StoreLocation, pool: DatabasePool, checkingConnection: DatabaseQueue?) {
         self.location = location
@@ -165,6 +185,15 @@ public final class TermFitStore: Sendable {
     /// Runs `body` in one committed write transaction, translating errors into ``StoreError``s.
     @discardableResult
     func write<Value>(_ body: (Database) throws -> Value) throws -> Value {
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer {
+            let took = clock.now - start
+            statistics.withLock { statistics in
+                statistics.count += 1
+                statistics.longest = max(statistics.longest, took)
+            }
+        }
         do { return try pool.write(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
     }
 

@@ -126,6 +126,9 @@ enum Interactive {
         let status = Launcher.run(
             options: options, profile: profile.name, profiles: StoreProfileDirectory(store: store),
             workouts: Workouts.all(store: store, options: workoutOptions))
+        if Launcher.showsStatistics(environment: environment) {
+            FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
+        }
         try? store.close()
         if status != 0 { throw ExitCode(status) }
     }

@@ -52,7 +52,7 @@ public enum Launcher {
             printError(TerminalError.notInteractive.description)
             return TerminalError.notInteractive.exitStatus
         }
-        let glyphMode = LocaleSetup.configure()
+        let glyphMode = LocaleSetup.configure(environment: options.environment)
         let terminalOptions = TerminalOptions.from(environment: options.environment, noColorFlag: options.noColor)
         let showsStatistics = showsStatistics(environment: options.environment)
         let loop: TerminalRunLoop<AppScene>

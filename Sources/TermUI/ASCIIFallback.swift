@@ -1,5 +1,5 @@
 /// ASCII stand-ins for the glyphs TermFit draws, for terminals without a UTF-8 locale: suits as
-/// S/H/D/C, box lines as + - |, blocks as #, so nothing is dropped or drawn as garbage.
+/// S/H/D/C, box lines as + - |, blocks as # (half blocks " and _), so nothing is dropped or drawn as garbage.
 public enum ASCIIFallback {
     /// The ASCII byte that best stands for `scalar`.
     public static func byte(for scalar: Unicode.Scalar) -> UInt8 {
@@ -15,7 +15,10 @@ public enum ASCIIFallback {
         case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551, 0x2575, 0x2577, 0x2579, 0x257B:
             return UInt8(ascii: "|")
         case 0x250C...0x254B, 0x2552...0x256C, 0x256D...0x2570: return UInt8(ascii: "+")
-        case 0x2580...0x259F, 0x25A0, 0x25AE, 0x25FC: return UInt8(ascii: "#")
+        // Half blocks keep their half, so big lettering keeps its shape: ▀ " and ▄ _.
+        case 0x2580, 0x2594: return UInt8(ascii: "\"")
+        case 0x2581, 0x2584: return UInt8(ascii: "_")
+        case 0x2582...0x2583, 0x2585...0x259F, 0x25A0, 0x25AE, 0x25FC: return UInt8(ascii: "#")
         case 0x2190, 0x25C0, 0x25C2, 0x2039, 0x00AB, 0x232B: return UInt8(ascii: "<")  // … ⌫
         case 0x2192, 0x25B6, 0x25B8, 0x203A, 0x00BB: return UInt8(ascii: ">")
         case 0x2191, 0x25B2, 0x25B4: return UInt8(ascii: "^")
@@ -29,6 +32,7 @@ public enum ASCIIFallback {
         case 0x2018, 0x2019: return UInt8(ascii: "'")
         case 0x201C, 0x201D: return UInt8(ascii: "\"")
         case 0x00A0, 0x2002...0x200A: return UInt8(ascii: " ")
+        case 0x1F44B: return UInt8(ascii: "*")  // 👋 (the welcome page's dot)
         default: return UInt8(ascii: "?")
         }
     }

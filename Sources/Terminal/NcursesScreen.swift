@@ -31,12 +31,44 @@ public struct TerminalOptions: Sendable {
 /// Sets up the locale for wide characters: the user's locale if it is UTF-8, else `C.UTF-8`,
 /// else ASCII stand-ins for every non-ASCII glyph.
 public enum LocaleSetup {
-    public static func configure() -> GlyphMode {
+    /// Terminal types that are hardware terminals or consoles, which cannot be assumed to speak
+    /// UTF-8 when the locale does not say so.
+    static let nonUnicodeTerminals = ["vt52", "vt100", "vt102", "vt220", "vt320", "ansi", "linux", "cons25", "pcansi"]
+
+    /// Sets the process locale and decides how characters outside ASCII are drawn:
+    ///
+    /// 1. The user's locale when it is UTF-8.
+    /// 2. ASCII stand-ins when `TERMFIT_ASCII` is set, or the locale names another character set
+    ///    (`en_US.ISO-8859-1`): the terminal most likely speaks that set.
+    /// 3. With no usable locale (unset, `C`, `POSIX`, or one that is not generated, as over SSH,
+    ///    which does not pass `LANG` on by default): `C.UTF-8` for terminal emulators, ASCII for
+    ///    the hardware-style types in ``nonUnicodeTerminals``.
+    public static func configure(environment: [String: String]) -> GlyphMode {
         setlocale(LC_ALL, "")
-        if isUTF8 { return .unicode }
+        let forcesASCII = environment["TERMFIT_ASCII"].map { !$0.isEmpty && $0 != "0" } ?? false
+        if isUTF8 && !forcesASCII { return .unicode }
+        let requested = requestedLocale(environment)
+        if forcesASCII || namesOtherCharacterSet(requested) { return .ascii }
+        let family = (environment["TERM"] ?? "").split(separator: "-").first.map(String.init) ?? ""
+        if nonUnicodeTerminals.contains(family) { return .ascii }
         if setlocale(LC_CTYPE, "C.UTF-8") != nil, isUTF8 { return .unicode }
         setlocale(LC_ALL, "")
         return .ascii
+    }
+
+    /// The locale the environment asks for character handling, as POSIX orders the variables.
+    static func requestedLocale(_ environment: [String: String]) -> String {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = environment[name], !value.isEmpty { return value }
+        }
+        return ""
+    }
+
+    /// Whether `locale` names a character set other than UTF-8 (`de_DE.ISO-8859-1`, `ru_RU.KOI8-R`).
+    static func namesOtherCharacterSet(_ locale: String) -> Bool {
+        guard let dot = locale.firstIndex(of: ".") else { return false }
+        let codeset = locale[locale.index(after: dot)...].prefix { $0 != "@" }.lowercased()
+        return !codeset.isEmpty && codeset != "utf-8" && codeset != "utf8"
     }
 
     private static var isUTF8: Bool {

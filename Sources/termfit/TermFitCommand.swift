@@ -90,6 +90,9 @@ struct InterfaceOptions: ParsableArguments {
     @Flag(name: .customLong("reduce-motion"), help: "Show changes at once instead of animating them.")
     var reduceMotion = false
 
+    @Flag(help: "Draw with ASCII characters only, for a terminal that shows garbage (TERMFIT_ASCII=1 does the same).")
+    var ascii = false
+
     @Flag(
         help: ArgumentHelp(
             "Kiosk mode for a shared box: the profile (--profile, else the login name) cannot be changed or listed "
@@ -103,7 +106,8 @@ enum Interactive {
         interface: InterfaceOptions, data: DataOptions, workout: String?,
         options workoutOptions: WorkoutOptions = .init()
     ) throws {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        if interface.ascii { environment["TERMFIT_ASCII"] = "1" }
         // Without a terminal, say so before touching anything, the database included.
         guard Launcher.isInteractive else {
             FileHandle.standardError.write(Data("termfit: needs an interactive terminal\n".utf8))

@@ -25,3 +25,22 @@ import Testing
         #expect(ModeSequence.resetAll.contains("\u{1B}[?25h"), "the cursor shows again")
     }
 }
+
+/// Which locale settings say "this terminal speaks another character set".
+@Suite struct LocaleNameTests {
+    @Test(arguments: [
+        ("en_US.ISO-8859-1", true), ("ru_RU.KOI8-R", true), ("de_DE.ISO-8859-15@euro", true),
+        ("de_DE.UTF-8", false), ("C.utf8", false), ("sr_RS.UTF-8@latin", false), ("C", false), ("POSIX", false),
+        ("", false), ("en_US", false),
+    ])
+    func namesOtherCharacterSet(locale: String, other: Bool) {
+        #expect(LocaleSetup.namesOtherCharacterSet(locale) == other)
+    }
+
+    @Test func theFirstSetVariableDecidesAsPOSIXOrdersThem() {
+        #expect(LocaleSetup.requestedLocale(["LANG": "a", "LC_CTYPE": "b", "LC_ALL": "c"]) == "c")
+        #expect(LocaleSetup.requestedLocale(["LANG": "a", "LC_CTYPE": "b", "LC_ALL": ""]) == "b")
+        #expect(LocaleSetup.requestedLocale(["LANG": "a"]) == "a")
+        #expect(LocaleSetup.requestedLocale([:]) == "")
+    }
+}

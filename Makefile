@@ -8,7 +8,7 @@ ARGS ?=
 # libraries to load and relocate at start: the first frame comes in about half the time).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test build lint format bench deps test-deps install-missing clean
+.PHONY: run test chaos build lint format bench deps test-deps install-missing clean
 
 run: deps
 	$(SWIFT) build $(RELEASE) --product termfit
@@ -17,6 +17,13 @@ run: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Minutes of random keys, mouse reports, resizes and Ctrl-Z against every workout (the tests run
+# a few seconds of it). Each run prints its seed; TERMFIT_CHAOS_SEED=N replays one.
+CHAOS_SECONDS ?= 120
+chaos: test-deps
+	$(SWIFT) build --build-tests
+	TERMFIT_CHAOS_SECONDS=$(CHAOS_SECONDS) TERMFIT_CHAOS_STRICT=1 $(SWIFT) test --skip-build --filter ChaosEndToEndTests
 
 build: deps
 	$(SWIFT) build
@@ -42,8 +49,9 @@ bench: deps
 # Each entry: a file or command that shows the package is there, then the Debian package.
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
 	pkg-config:pkg-config
-# The end-to-end tests also drive tmux, and OpenSSH's server and client (the kiosk tests).
-TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client
+# The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests) and python3
+# (a job-control stand-in for the chaos runs).
+TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3
 
 deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"

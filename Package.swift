@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Records"]),
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["termfit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["termfit", "GoldenFrames"]),
     ],
     swiftLanguageModes: [.v6]
 )

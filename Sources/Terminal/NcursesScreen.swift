@@ -103,6 +103,8 @@ public final class NcursesScreen {
     private var decoder = InputDecoder()
     private var mouseOn = false
     private var isOpen = false
+    /// Reading the terminal failed for good: the run must end rather than poll it again.
+    public private(set) var inputClosed = false
     private var output = [UInt8]()
 
     /// Starts ncurses on the terminal. Throws, without touching the terminal, when standard input
@@ -176,9 +178,18 @@ public final class NcursesScreen {
     public func readEvents() -> [Event] {
         var events: [Event] = []
         var character: wint_t = 0
+        var first = true
         while true {
+            errno = 0
             let result = wget_wch(termfit_stdscr(), &character)
-            if result == termfit_err() { break }
+            if result == termfit_err() {
+                // Readable, yet the very first read fails: the terminal is gone (EIO after a
+                // hang-up, or a read from the background with SIGTTIN ignored). Reading again
+                // would fail the same way at once, for ever.
+                if first && (errno == EIO || errno == EBADF) { inputClosed = true }
+                break
+            }
+            first = false
             if result == termfit_key_code_yes() {
                 let code = Int32(bitPattern: character)
                 if code == termfit_key_mouse() {

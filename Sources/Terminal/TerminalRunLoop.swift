@@ -85,7 +85,7 @@ public final class TerminalRunLoop<Content: Scene> {
         if descriptors[0].revents & Int16(POLLIN) != 0 {
             events += screen.readEvents()
         }
-        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 || screen.inputClosed {
             // The terminal went away (an SSH link dropped). `poll` reports this at once and for
             // ever, before any SIGHUP: waiting for the signal would spin on the dead descriptor.
             hungUp = true

@@ -193,18 +193,23 @@ final class TmuxSession {
         try waitForScreen(timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
+    /// The program's exit status (128 + n for a signal) if it has ended, else `nil`; does not wait.
+    func exitStatus() -> Int? {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("status"), encoding: .utf8) else {
+            return nil
+        }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Waits for the program to end and returns its exit status (128 + n for a signal), or `nil`
     /// if it did not end within `timeout` seconds.
     func waitForExit(timeout: Double = 10) throws -> Int? {
         let deadline = Date().addingTimeInterval(timeout)
-        let statusFile = directory.appendingPathComponent("status")
         while Date() < deadline {
-            if let text = try? String(contentsOf: statusFile, encoding: .utf8) {
-                return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
+            if let status = exitStatus() { return status }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        return nil
+        return exitStatus()
     }
 
     /// Whether the program gave the terminal back as it found it: as tmux sees it (main screen,

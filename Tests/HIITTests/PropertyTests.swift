@@ -1,25 +1,10 @@
 import Foundation
+import GoldenFrames
 import Records
 import TermUI
 import Testing
 
 @testable import HIIT
-
-/// SplitMix64: a small, fast generator whose whole state is one seed, so any failing run can be
-/// replayed from the seed printed with it.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 /// Random keys, clicks, resizes, suspensions and jumps of the clock, many times over.
 @Suite struct HIITPropertyTests {

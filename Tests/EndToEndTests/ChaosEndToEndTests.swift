@@ -1,0 +1,217 @@
+import Foundation
+import GoldenFrames
+import Testing
+
+/// The chaos run's random choices, from a seed that is printed so a run can be replayed.
+struct ChaosRandom {
+    private var generator: SeededGenerator
+
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    /// A number in `range`.
+    mutating func next(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+
+    mutating func pick<Element>(_ elements: [Element]) -> Element { elements[next(in: 0...elements.count - 1)] }
+}
+
+/// How long and how hard a chaos run goes: a few seconds per workout in `make test`; `make chaos`
+/// sets `TERMFIT_CHAOS_SECONDS` (and a strict 1 s answer) for minutes of it. `TERMFIT_CHAOS_SEED`
+/// replays a printed run.
+struct ChaosSettings {
+    var seconds: Double
+    var seed: UInt64
+    /// The longest the screen may take to answer before the run counts as hung.
+    var answerLimit: Double
+
+    static func fromEnvironment(salt: String) -> ChaosSettings {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = environment["TERMFIT_CHAOS_SECONDS"].flatMap(Double.init) ?? 4
+        let seed =
+            environment["TERMFIT_CHAOS_SEED"].flatMap(UInt64.init)
+            ?? (UInt64(Date().timeIntervalSince1970 * 1000) ^ UInt64(truncatingIfNeeded: salt.hashValue))
+        // In `make test` other suites share the two cores: a hang, not a slow moment, fails there.
+        let answerLimit = environment["TERMFIT_CHAOS_STRICT"] == "1" ? 1 : 5
+        return ChaosSettings(seconds: seconds, seed: seed, answerLimit: Double(answerLimit))
+    }
+}
+
+/// The real binary in tmux under thousands of random keys, mouse reports, pastes, invalid bytes,
+/// resizes from 1×1 to 300×100, Ctrl-Z with `fg`, and bursts of all of them, from a printed seed.
+/// It must never crash or hang, must give the terminal back whole every time it ends, and must
+/// leave a database `termfit history` reads in full.
+@Suite struct ChaosEndToEndTests {
+    /// Each workout opened directly, and the home menu (from which every workout can be reached).
+    static let targets: [[String]] = [["hiit"], ["dumbbells"], []]
+
+    /// Keys by tmux's names, beyond single characters. Esc and q (which leave a workout or quit)
+    /// come only one at a time, so a burst does not end every run at once.
+    static let namedKeys = [
+        "Enter", "Tab", "BTab", "Up", "Down", "Left", "Right", "Home", "End", "PageUp", "PageDown",
+        "BSpace", "DC", "IC", "F1", "F2", "F5", "F12", "Space", "C-a", "C-e", "C-k", "C-u", "C-w", "C-l", "C-d",
+        "M-a", "M-Enter", "S-Left", "C-Right",
+    ]
+    static let characters =
+        Array("abcdefghijklmnoprstuvwxyz0123456789.,-+?!/ []hjkl#e").map(String.init) + [
+            "é", "✓", "漢", "😀", "ß",
+        ]
+
+    /// What a job-control shell does, in a few lines of Python: runs the program as the terminal's
+    /// foreground job, and when Ctrl-Z stops it, takes the terminal back and at once brings it
+    /// back with `fg` (SIGCONT), as often as it stops. Like a shell, it ignores Ctrl-C and Ctrl-Z
+    /// typed while the program is stopped. Exits with the program's status.
+    static let jobControl = """
+        import os, signal, sys, time
+        stops = (signal.SIGTSTP, signal.SIGTTOU, signal.SIGTTIN, signal.SIGINT, signal.SIGQUIT)
+        for number in stops: signal.signal(number, signal.SIG_IGN)
+        pid = os.fork()
+        if pid == 0:
+            os.setpgid(0, 0)
+            os.tcsetpgrp(0, os.getpgrp())
+            for number in stops: signal.signal(number, signal.SIG_DFL)
+            os.execvp(sys.argv[1], sys.argv[1:])
+        try: os.setpgid(pid, pid)
+        except OSError: pass
+        while True:
+            _, status = os.waitpid(pid, os.WUNTRACED)
+            if not os.WIFSTOPPED(status): break
+            os.tcsetpgrp(0, os.getpgrp())
+            time.sleep(0.02)
+            os.tcsetpgrp(0, pid)
+            os.killpg(pid, signal.SIGCONT)
+        sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+        """
+
+    @Test(arguments: targets)
+    func randomInputNeverBreaksIt(arguments: [String]) throws {
+        let name = arguments.first ?? "home"
+        let settings = ChaosSettings.fromEnvironment(salt: name)
+        print("chaos \(name): seed \(settings.seed) (replay: TERMFIT_CHAOS_SEED=\(settings.seed))")
+        var random = ChaosRandom(seed: settings.seed)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "termfit-chaos-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let command = ["python3", "-c", Self.jobControl, Binary.termfit] + arguments + ["--profile", "chaos"]
+        let environment = ["TERMFIT_DATA_DIR": data.path]
+
+        var session = try TmuxSession(command, environment: environment)
+        defer { session.close() }
+        try session.waitForScreen(timeout: 20) { $0.contains { !$0.isEmpty } }
+        let end = Date().addingTimeInterval(settings.seconds)
+        var actions = 0
+        var keys = 0
+        var restarts = 0
+        var slowestAnswer = 0.0
+        while Date() < end {
+            actions += 1
+            keys += try act(on: session, random: &random)
+            if let status = session.exitStatus() {
+                // A key that quits (q, Esc, Ctrl-C) is fair; anything else is a crash.
+                #expect(
+                    status == 0 || status == 130,
+                    "seed \(settings.seed): exit status \(status):\n\((try? session.screen())?.joined(separator: "\n") ?? "")"
+                )
+                #expect(try session.terminalIsRestored(), "seed \(settings.seed)")
+                guard status == 0 || status == 130 else { return }
+                session.close()
+                session = try TmuxSession(command, environment: environment)
+                try session.waitForScreen(timeout: 20) { $0.contains { !$0.isEmpty } }
+                restarts += 1
+            } else if actions % 25 == 0 {
+                // Still alive: it must answer, which a too-small window shows at once.
+                let answer = try answerTime(of: session, limit: settings.answerLimit)
+                guard let answer else {
+                    Issue.record("seed \(settings.seed): no answer within \(settings.answerLimit) s")
+                    return
+                }
+                slowestAnswer = max(slowestAnswer, answer)
+            }
+        }
+        print(
+            "chaos \(name): \(actions) actions, \(keys) keys, \(restarts) restarts, slowest answer "
+                + String(format: "%.3f s", slowestAnswer))
+        // The end: Ctrl-C, answered at once, and the terminal back whole. (A q sent just before
+        // may still be on its way out: then it ends with 0.)
+        if session.exitStatus() == nil {
+            try session.resize(width: 80, height: 24)
+            try session.send("C-c")
+            let status = try session.waitForExit(timeout: settings.answerLimit)
+            #expect(status == 130 || status == 0, "seed \(settings.seed): Ctrl-C gave \(String(describing: status))")
+            #expect(try session.terminalIsRestored(), "seed \(settings.seed)")
+        }
+        let history = try runCommand([Binary.termfit, "history", "--data-dir", data.path, "--profile", "chaos"])
+        #expect(history.status == 0, "seed \(settings.seed): the database does not read back: \(history.error)")
+    }
+
+    /// Seconds until the program shows the too-small notice for a 39×11 window (then a random size
+    /// again), or `nil` if it did not within `limit`.
+    private func answerTime(of session: TmuxSession, limit: Double) throws -> Double? {
+        let start = Date()
+        try session.resize(width: 39, height: 11)
+        while Date().timeIntervalSince(start) < limit {
+            if try session.screen().contains(where: { $0.contains("too small") }) {
+                return Date().timeIntervalSince(start)
+            }
+            // A Ctrl-Z may have it stopped for a moment, or a key may just have ended it.
+            if session.exitStatus() != nil { return Date().timeIntervalSince(start) }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+
+    /// One random action; returns how many keys it sent.
+    private func act(on session: TmuxSession, random: inout ChaosRandom) throws -> Int {
+        let roll = random.next(in: 0...99)
+        switch roll {
+        case 0..<40:
+            try session.tmux([
+                "send-keys", "-t", "0", "--", random.pick(Self.namedKeys + Self.characters + ["q", "Escape"]),
+            ])
+            return 1
+        case 40..<52:
+            let text = (0..<random.next(in: 1...12)).map { _ in random.pick(Self.characters) }.joined()
+            try session.tmux(["send-keys", "-t", "0", "-l", "--", text])
+            return text.count
+        case 52..<64:
+            try session.tmux(["send-keys", "-t", "0", "-l", "--", mouseReport(&random)])
+            return 1
+        case 64..<74:
+            let width = random.next(in: 0...9) == 0 ? random.next(in: 1...4) : random.next(in: 1...300)
+            let height = random.next(in: 0...9) == 0 ? random.next(in: 1...3) : random.next(in: 1...100)
+            try session.resize(width: width, height: height)
+            return 0
+        case 74..<84:
+            // A burst: up to 200 keys in one write, as a paste or a leaning elbow gives.
+            let burst = (0..<random.next(in: 20...200)).map { _ in random.pick(Self.namedKeys + Self.characters) }
+            try session.tmux(["send-keys", "-t", "0", "--"] + burst)
+            return burst.count
+        case 84..<89:
+            let text = (0..<random.next(in: 1...80)).map { _ in random.pick(Self.characters) }.joined()
+            try session.tmux(["send-keys", "-t", "0", "-l", "--", "\u{1B}[200~" + text + "\u{1B}[201~"])
+            return 1
+        case 89..<94:
+            // Bytes that are not UTF-8, and stray control and escape bytes (never Ctrl-C or Ctrl-Z).
+            let bytes = (0..<random.next(in: 1...8)).map { _ -> String in
+                var byte = random.next(in: 0...255)
+                if byte == 0x03 || byte == 0x1A { byte = 0x80 }
+                return String(format: "%02x", byte)
+            }
+            try session.tmux(["send-keys", "-t", "0", "-H"] + bytes)
+            return bytes.count
+        case 94..<97:
+            try session.send("C-z")
+            return 1
+        default:
+            try session.resize(width: random.next(in: 40...120), height: random.next(in: 12...40))
+            return 0
+        }
+    }
+
+    /// An SGR mouse report: press, drag, release or wheel somewhere (maybe off the window).
+    private func mouseReport(_ random: inout ChaosRandom) -> String {
+        let button = random.pick([0, 1, 2, 32, 34, 35, 64, 65])
+        let x = random.next(in: 1...320)
+        let y = random.next(in: 1...110)
+        return "\u{1B}[<\(button);\(x);\(y)\(random.next(in: 0...2) == 0 ? "m" : "M")"
+    }
+}

@@ -58,6 +58,11 @@ struct PtyRun: ParsableCommand {
     @Option(name: .customLong("quiet-ms"), help: "A pause this long (ms) ends the first frame.")
     var quietMilliseconds: Double = 50
 
+    @Option(
+        name: .customLong("steady-from"),
+        help: "Seconds from the start at which the steady state begins (default: the end of the first frame).")
+    var steadyFrom: Double?
+
     @Option(help: "The first frame ends only after this text has appeared.")
     var firstFrameText: String?
 
@@ -125,7 +130,8 @@ struct PtyRun: ParsableCommand {
             firstFrameText: firstFrameText,
             firstFrameLimit: firstFrameLimit,
             awaitedTexts: awaitedTexts,
-            sampleInterval: sampleMilliseconds / 1000
+            sampleInterval: sampleMilliseconds / 1000,
+            steadyFrom: steadyFrom
         )
         let recording: Recording
         switch Session(plan: plan).run() {

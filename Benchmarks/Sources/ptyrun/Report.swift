@@ -13,6 +13,21 @@ struct Report: Encodable {
         var ms: Double?
     }
 
+    /// How the program answered one resize: the redraw it wrote.
+    struct Redraw: Encodable {
+        /// The new size, COLUMNSxROWS.
+        var size: String
+        /// When the window was resized, milliseconds from the start.
+        var atMs: Double
+        /// Milliseconds from the resize to the first byte of the redraw; absent when none came.
+        var latencyMs: Double?
+        /// Milliseconds from the resize to the last byte before the output paused (the quiet
+        /// period) or the next resize.
+        var settledMs: Double?
+        /// Bytes written between the resize and that pause.
+        var bytes: Int
+    }
+
     var command: [String]
     var columns: Int
     var rows: Int
@@ -54,6 +69,8 @@ struct Report: Encodable {
     var modesLeftChanged: [String]
     /// termios as before and every tracked mode switched back.
     var restored: Bool
+    /// The answer to each `--resize`, in order.
+    var redraws: [Redraw]
 
     init(plan: Plan, recording: Recording) {
         command = plan.command
@@ -67,8 +84,9 @@ struct Report: Encodable {
             firstFrameBytes = frame.bytes
             firstFrameMs = milliseconds(frame.time)
             firstFrameEnd = frame.reason
-            let bytes = recording.bytes(through: end) - frame.bytes
-            let seconds = max(0, end - frame.time)
+            let start = max(frame.time, recording.steadyStartTime ?? frame.time)
+            let bytes = recording.bytes(through: end) - max(frame.bytes, recording.bytes(through: start))
+            let seconds = max(0, end - start)
             steadyBytes = max(0, bytes)
             steadySeconds = rounded(seconds, 3)
             steadyBytesPerSecond = seconds > 0 ? rounded(Double(max(0, bytes)) / seconds, 2) : nil
@@ -76,6 +94,22 @@ struct Report: Encodable {
         exitBytes = recording.output.count - recording.bytes(through: end)
         texts = ([plan.firstFrameText].compactMap { $0 } + plan.awaitedTexts).map { text in
             TextTime(text: text, ms: recording.textTimes[text].map(milliseconds))
+        }
+        redraws = recording.resizes.enumerated().map { index, resize in
+            let limit = index + 1 < recording.resizes.count ? recording.resizes[index + 1].time : end
+            let before = recording.bytes(through: resize.time)
+            var answer = recording.chunks.filter { $0.time > resize.time && $0.time <= limit }
+            // The redraw ends at the first pause of the quiet period.
+            if let pause = answer.indices.dropLast().first(where: {
+                answer[$0 + 1].time - answer[$0].time >= plan.quietPeriod
+            }) {
+                answer = Array(answer.prefix(pause + 1))
+            }
+            return Redraw(
+                size: "\(resize.size.columns)x\(resize.size.rows)", atMs: milliseconds(resize.time),
+                latencyMs: answer.first.map { milliseconds($0.time - resize.time) },
+                settledMs: answer.last.map { milliseconds($0.time - resize.time) },
+                bytes: (answer.last?.end ?? before) - before)
         }
         userSeconds = rounded(recording.userSeconds, 6)
         systemSeconds = rounded(recording.systemSeconds, 6)

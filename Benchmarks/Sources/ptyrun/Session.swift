@@ -29,6 +29,9 @@ struct Plan: Sendable {
     var awaitedTexts: [String]
     /// Seconds between two samples of the program's /proc counters.
     var sampleInterval: Double
+    /// When set, the steady state starts here (seconds) instead of at the end of the first frame:
+    /// after the keys that set up what is measured.
+    var steadyFrom: Double? = nil
 }
 
 /// One scripted step: something a user or the system does to the program at `time` seconds.
@@ -106,6 +109,8 @@ struct Recording: Sendable {
     /// Counters when the first frame ended, and just before the stop (or the last before an exit).
     var steadyStartSample: ProcessSample?
     var steadyEndSample: ProcessSample?
+    /// When the steady state began (seconds): the end of the first frame, or `--steady-from`.
+    var steadyStartTime: Double?
     var peakResidentKiB: Int?
     /// When the stop signal went out, or nil when the program ended before it.
     var stopTime: Double?
@@ -120,6 +125,8 @@ struct Recording: Sendable {
     var involuntarySwitches = 0
     /// termios fields the program left different from before it started (empty: restored).
     var termiosDifferences: [String] = []
+    /// When each resize was made, in seconds, and to what size.
+    var resizes: [(time: Double, size: WindowSize)] = []
 
     /// The end of the steady state: the stop signal, or the program's own end.
     var measurementEnd: Double { stopTime ?? exitTime }
@@ -205,6 +212,7 @@ struct Session {
                 case .type(let bytes): writeFully(program.controller, bytes)
                 case .resize(let size):
                     _ = termfit_set_window_size(program.controller, UInt16(size.rows), UInt16(size.columns))
+                    recording.resizes.append((now, size))
                 case .signal(let signal):
                     sample(now)
                     kill(signalTarget, signal.number)
@@ -235,7 +243,14 @@ struct Session {
                     recording.firstFrame = FirstFrame(
                         time: lastChunkTime, bytes: recording.output.count, reason: reason)
                     recording.steadyStartSample = ProcessProbe.sample(pid: pid, time: now)
+                    recording.steadyStartTime = lastChunkTime
                 }
+            }
+            if let from = plan.steadyFrom, recording.firstFrame != nil, let start = recording.steadyStartTime,
+                start < from, now >= from, recording.stopTime == nil
+            {
+                recording.steadyStartSample = ProcessProbe.sample(pid: pid, time: now)
+                recording.steadyStartTime = now
             }
 
             // Sleep until the next thing to do, or until the program writes or ends.
@@ -245,6 +260,9 @@ struct Session {
                 if !recording.killed { wakeTimes.append(stopTime + plan.grace) }
             } else {
                 wakeTimes.append(plan.duration)
+            }
+            if let from = plan.steadyFrom, (recording.steadyStartTime ?? 0) < from, from > now {
+                wakeTimes.append(from)
             }
             if recording.firstFrame == nil, let firstByteTime {
                 wakeTimes.append(lastChunkTime + plan.quietPeriod)

@@ -65,6 +65,10 @@ let package = Package(
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["termfit", "GoldenFrames"]),
+        // The command line itself: the quick reader of the usual start-ups against ArgumentParser.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["termfit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     ],
     swiftLanguageModes: [.v6]
 )

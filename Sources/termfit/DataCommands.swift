@@ -50,13 +50,32 @@ struct DataOptions: ParsableArguments {
     @Option(name: .customLong("profile"), help: "Whose data to use (default: your login name).")
     var profile: String?
 
+    /// The options as plain values.
+    var settings: DataSettings { DataSettings(dataDirectory: dataDirectory, profile: profile) }
+
     /// The database's location for this process's environment.
     func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreLocation {
-        try StoreLocation.resolve(dataDirectory: dataDirectory, environment: environment)
+        try settings.location(environment: environment)
     }
 
     /// The profile to use: `--profile`, else the login name.
     func profileName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        settings.profileName(environment: environment)
+    }
+}
+
+/// What `DataOptions` hold, as plain values.
+struct DataSettings: Equatable {
+    var dataDirectory: String?
+    var profile: String?
+
+    /// The database's location for this process's environment.
+    func location(environment: [String: String]) throws -> StoreLocation {
+        try StoreLocation.resolve(dataDirectory: dataDirectory, environment: environment)
+    }
+
+    /// The profile to use: `--profile`, else the login name.
+    func profileName(environment: [String: String]) -> String {
         profile ?? Profile.defaultName(environment: environment)
     }
 }

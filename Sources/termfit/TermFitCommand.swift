@@ -33,6 +33,10 @@ struct TermFitCommand: ParsableCommand {
     /// Parses the command line and runs; usage errors exit with 2, data-file problems with 3.
     static func main() {
         do {
+            if let request = QuickStart.parse(Array(CommandLine.arguments.dropFirst())) {
+                try Interactive.run(request)
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {
@@ -100,12 +104,40 @@ struct InterfaceOptions: ParsableArguments {
     var kiosk = false
 }
 
+/// What `InterfaceOptions` hold, as plain values.
+struct InterfaceSettings: Equatable {
+    var noColor = false
+    var reduceMotion = false
+    var ascii = false
+    var kiosk = false
+}
+
+extension InterfaceOptions {
+    var settings: InterfaceSettings {
+        InterfaceSettings(noColor: noColor, reduceMotion: reduceMotion, ascii: ascii, kiosk: kiosk)
+    }
+}
+
+/// A start of the full-screen interface: how, on which data, and which workout (none: the menu).
+struct InteractiveRequest: Equatable {
+    var interface = InterfaceSettings()
+    var data = DataSettings()
+    var workout: String?
+}
+
 /// Starts the full-screen interface on the database.
 enum Interactive {
     static func run(
         interface: InterfaceOptions, data: DataOptions, workout: String?,
         options workoutOptions: WorkoutOptions = .init()
     ) throws {
+        try run(
+            InteractiveRequest(interface: interface.settings, data: data.settings, workout: workout),
+            options: workoutOptions)
+    }
+
+    static func run(_ request: InteractiveRequest, options workoutOptions: WorkoutOptions = .init()) throws {
+        let (interface, data, workout) = (request.interface, request.data, request.workout)
         var environment = ProcessInfo.processInfo.environment
         if interface.ascii { environment["TERMFIT_ASCII"] = "1" }
         // Without a terminal, say so before touching anything, the database included.

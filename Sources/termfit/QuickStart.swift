@@ -1,0 +1,44 @@
+/// The usual ways into the full-screen interface (`termfit`, `termfit --kiosk --profile alex`,
+/// `termfit hiit`), read without ArgumentParser.
+///
+/// ArgumentParser learns a command's options by reflection, and the first run of that costs the
+/// Swift runtime a scan of every protocol conformance in the binary per type it looks at: about a
+/// third of TermFit's start-up to the first frame. Anything this reader is not sure of (help,
+/// `--version`, workout options, data commands, a repeated or unknown option, a value that looks
+/// like an option) goes to ArgumentParser as before, and a test checks that both agree on every
+/// command line this reader accepts.
+enum QuickStart {
+    /// Workouts whose subcommand needs nothing but these options to open with its defaults.
+    static let workouts: Set<String> = ["hiit", "dumbbells"]
+
+    /// The request, or `nil` when ArgumentParser must read the command line.
+    static func parse(_ arguments: [String]) -> InteractiveRequest? {
+        var request = InteractiveRequest()
+        var remaining = arguments[...]
+        if let first = remaining.first, !first.hasPrefix("-") {
+            guard workouts.contains(first) else { return nil }
+            request.workout = first
+            remaining = remaining.dropFirst()
+        }
+        var seen: Set<String> = []
+        while let argument = remaining.popFirst() {
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard seen.insert(name).inserted else { return nil }
+            switch (name, parts.count) {
+            case ("--no-color", 1): request.interface.noColor = true
+            case ("--reduce-motion", 1): request.interface.reduceMotion = true
+            case ("--ascii", 1): request.interface.ascii = true
+            case ("--kiosk", 1): request.interface.kiosk = true
+            case ("--profile", _), ("--data-dir", _):
+                // `--profile alex` or `--profile=alex`; nothing that could be read another way.
+                let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
+                guard let value, !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                if name == "--profile" { request.data.profile = value } else { request.data.dataDirectory = value }
+            default:
+                return nil
+            }
+        }
+        return request
+    }
+}

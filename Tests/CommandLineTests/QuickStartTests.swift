@@ -1,0 +1,68 @@
+import ArgumentParser
+import Testing
+
+@testable import termfit
+
+/// The quick reader of the usual command lines agrees with ArgumentParser on everything it
+/// accepts, and leaves everything else to it.
+@Suite struct QuickStartTests {
+    /// What ArgumentParser makes of `arguments`, as a request (nil: not a plain start).
+    private func parsedByArgumentParser(_ arguments: [String]) -> InteractiveRequest? {
+        guard let command = try? TermFitCommand.parseAsRoot(arguments) else { return nil }
+        switch command {
+        case let root as TermFitCommand:
+            return InteractiveRequest(interface: root.interface.settings, data: root.data.settings)
+        case let hiit as HIITCommand where hiit.seconds == nil && !hiit.tabata && !hiit.quiet:
+            return InteractiveRequest(interface: hiit.interface.settings, data: hiit.data.settings, workout: "hiit")
+        case let dumbbells as DumbbellsCommand where dumbbells.sets == nil && dumbbells.exercise == nil:
+            return InteractiveRequest(
+                interface: dumbbells.interface.settings, data: dumbbells.data.settings, workout: "dumbbells")
+        default:
+            return nil
+        }
+    }
+
+    /// Every combination of the interface flags, the two data options in both spellings, and
+    /// each workout subcommand.
+    static var commandLines: [[String]] {
+        let flags = ["--no-color", "--reduce-motion", "--ascii", "--kiosk"]
+        let flagSets = (0..<(1 << flags.count)).map { mask in
+            flags.indices.filter { mask & (1 << $0) != 0 }.map { flags[$0] }
+        }
+        let dataSets: [[String]] = [
+            [], ["--profile", "alex"], ["--profile=sam"], ["--data-dir", "/tmp/gym"], ["--data-dir=/srv/termfit"],
+            ["--profile", "alex", "--data-dir", "/tmp/gym"], ["--data-dir=/d", "--profile=zed"],
+        ]
+        var lines: [[String]] = []
+        for workout in [[], ["hiit"], ["dumbbells"]] {
+            for flagSet in flagSets {
+                for data in dataSets { lines.append(workout + flagSet + data) }
+                lines.append(workout + flagSet.reversed())
+            }
+        }
+        return lines
+    }
+
+    @Test func agreesWithArgumentParserOnEveryUsualCommandLine() {
+        var accepted = 0
+        for arguments in Self.commandLines {
+            let quick = QuickStart.parse(arguments)
+            #expect(quick != nil, "\(arguments) is a usual command line")
+            guard let quick else { continue }
+            #expect(quick == parsedByArgumentParser(arguments), "\(arguments)")
+            accepted += 1
+        }
+        #expect(accepted == Self.commandLines.count)
+    }
+
+    @Test(arguments: [
+        ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "3"], ["hiit", "--tabata"],
+        ["dumbbells", "--sets", "2"], ["history"], ["export"], ["import", "file.json"], ["--profile"],
+        ["--profile="], ["--profile", "--kiosk"], ["--kiosk", "--kiosk"], ["--kiosk=yes"], ["--no-colour"],
+        ["--profile", "a", "--profile", "b"], ["-"], ["--"], ["--", "hiit"], ["hiit", "hiit"], ["--kiosk", "hiit"],
+        ["cardio"], ["HIIT"],
+    ])
+    func leavesEverythingElseToArgumentParser(arguments: [String]) {
+        #expect(QuickStart.parse(arguments) == nil)
+    }
+}

@@ -41,7 +41,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product termfit
 	$(SWIFT) build $(RELEASE) --product termfit-store-bench
 	@set -o pipefail; bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; data="$$(mktemp -d)"; \
-	{ TERMFIT_DATA_DIR="$$data" PTYRUN_ARGS="--first-frame-text Workouts" Benchmarks/bench.sh "$$bin/termfit" && \
+	{ Benchmarks/bench.sh "$$bin/termfit" && \
 	  echo "## Database: ten years of daily workouts" && echo && echo '```' && \
 	  "$$bin/termfit-store-bench" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status

@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
-# TermFit's benchmarks in one go: the compose+diff micro-benchmarks, then the TermFit binary
-# driven on a pseudo-terminal, idle on its home screen, at 80x24 and 200x60. Prints Markdown
-# tables on standard output; progress and build logs go to standard error.
+# TermFit's benchmarks in one go: the compose+diff micro-benchmarks, then TermFit and the terminal
+# programs people use instead (tty-clock, termdown, tclock) side by side on a pseudo-terminal.
+# Prints Markdown on standard output; progress and build logs go to standard error.
 #
 # Usage: Benchmarks/bench.sh TERMFIT_BINARY
-#   TERMFIT_BINARY   the program to measure, e.g. .build/release/termfit (built with
-#                    `swift build -c release` at the root); any terminal program works.
+#   TERMFIT_BINARY   the TermFit to measure, e.g. .build/release/termfit (a release build)
 # Environment:
-#   TERMFIT_ARGS     arguments for the program (default: none, the home screen), split on spaces
-#   PTYRUN_ARGS      extra ptyrun options, e.g. "--first-frame-text TermFit"
-#   BENCH_RUNS       runs per size (default 5); the tables show medians
-#   BENCH_DURATION   seconds per run (default 10)
+#   BENCH_RUNS       runs per program and size (default 5); the tables show medians
 #   BENCH_SIZES      window sizes (default "80x24 200x60")
+#   BENCH_ONLY       scenarios to run, comma-separated (countdown,flipping,idle,startup,resize_storm)
 #   BENCH_MICRO      0 skips the micro-benchmarks (default 1)
+#   BENCH_PEERS      where the PyPI peers are installed (default Benchmarks/.build/peers)
 set -euo pipefail
 
 usage() {
@@ -37,10 +35,8 @@ fi
 program="$(cd "$(dirname "$program")" && pwd)/$(basename "$program")"
 
 runs="${BENCH_RUNS:-5}"
-duration="${BENCH_DURATION:-10}"
 read -r -a sizes <<<"${BENCH_SIZES:-80x24 200x60}"
-read -r -a program_args <<<"${TERMFIT_ARGS:-}"
-read -r -a ptyrun_args <<<"${PTYRUN_ARGS:-}"
+peers="${BENCH_PEERS:-$here/.build/peers}"
 
 log() { echo "bench.sh: $*" >&2; }
 
@@ -58,6 +54,21 @@ need_tool() {
 }
 command -v swift >/dev/null 2>&1 || { echo "bench.sh: swift is not on PATH" >&2; exit 2; }
 need_tool python3 python3
+# The peers: tty-clock from Debian, termdown and tclock from PyPI (in a virtual environment of
+# their own, so nothing is installed into the system's Python).
+need_tool tty-clock tty-clock
+if [[ ! -x "$peers/bin/termdown" || ! -x "$peers/bin/tclock" ]]; then
+    log "installing termdown and tclock into $peers"
+    if ! python3 -m venv "$peers" >&2; then
+        if [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+            apt-get install -y -qq python3-venv >&2 && python3 -m venv "$peers" >&2
+        else
+            echo "bench.sh: python3 cannot make a virtual environment; install python3-venv" >&2
+            exit 2
+        fi
+    fi
+    "$peers/bin/pip" install --quiet termdown tclock >&2
+fi
 
 log "building the Benchmarks package (release)"
 swift build --package-path "$here" -c release >&2
@@ -68,7 +79,11 @@ trap 'rm -rf "$work"' EXIT
 
 echo "# TermFit benchmarks"
 echo
-echo "$(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -m), $(nproc) cores, $(uname -sr)."
+cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+echo "$(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -m) (${cpu:-unknown CPU}), $(nproc) cores, \
+$(free -g | awk '/^Mem:/ {print $2}') GiB, $(uname -sr). Peers: tty-clock $(dpkg-query -W -f '${Version}' tty-clock \
+2>/dev/null || echo '?'), termdown $("$peers/bin/pip" show termdown 2>/dev/null | sed -n 's/^Version: //p'), \
+tclock $("$peers/bin/pip" show tclock 2>/dev/null | sed -n 's/^Version: //p'). Medians of $runs runs."
 echo
 
 if [[ "${BENCH_MICRO:-1}" != 0 ]]; then
@@ -114,45 +129,6 @@ print()
 EOF
 fi
 
-for size in "${sizes[@]}"; do
-    for run in $(seq 1 "$runs"); do
-        log "$(basename "$program") ${program_args[*]:-} at $size, run $run of $runs (${duration} s)"
-        "$ptyrun" --size "$size" --duration "$duration" --json-file "$work/idle-$size-$run.json" \
-            ${ptyrun_args[@]+"${ptyrun_args[@]}"} -- "$program" ${program_args[@]+"${program_args[@]}"} >&2
-    done
-done
-
-python3 - "$work" "$program ${program_args[*]:-}" "$duration" "$runs" "${sizes[@]}" <<'EOF'
-import glob, json, os, statistics, sys
-
-work, command, duration, runs, sizes = sys.argv[1], sys.argv[2].strip(), sys.argv[3], sys.argv[4], sys.argv[5:]
-
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-def show(value, digits=0):
-    if value is None:
-        return "–"
-    return ("%%.%df" % digits) % value
-
-print("## %s idle for %s s on a pseudo-terminal (median of %s runs)" % (os.path.basename(command), duration, runs))
-print()
-print("| size | bytes after first frame (target 0) | B/s | wake-ups/s | CPU s | voluntary ctx switches "
-      "| first frame ms | first frame B | peak RSS MiB | restored |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
-for size in sizes:
-    reports = [json.load(open(path)) for path in sorted(glob.glob(os.path.join(work, "idle-%s-*.json" % size)))]
-    get = lambda key: median([r.get(key) for r in reports])
-    rss = get("peak_rss_kib")
-    restored = sum(1 for r in reports if r.get("restored"))
-    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %d of %d |" % (
-        size.replace("x", "×"), show(get("steady_bytes")), show(get("steady_bytes_per_second"), 1),
-        show(get("steady_wakeups_per_second"), 2), show(get("cpu_seconds"), 3),
-        show(get("voluntary_context_switches")), show(get("first_frame_ms"), 1), show(get("first_frame_bytes")),
-        show(rss / 1024 if rss is not None else None, 1), restored, len(reports)))
-print()
-print("Command: `%s`. Bytes after first frame and wake-ups/s cover the steady state, from the end of the "
-      "first frame (the first 50 ms pause in output) to SIGTERM; CPU s and voluntary context switches "
-      "are the whole run (rusage); peak RSS is VmHWM." % command)
-EOF
+log "running the scenarios (${runs} runs of each program at each size)"
+python3 "$here/scenarios.py" "$ptyrun" "$program" --peers "$peers" --runs "$runs" \
+    --sizes "$(IFS=,; echo "${sizes[*]}")" ${BENCH_ONLY:+--only "$BENCH_ONLY"}

@@ -12,15 +12,7 @@ extension DumbbellsWorkout {
     var headerTitle: String { "Dumbbells · \(settings.exercise)" }
 
     /// "1:05", "12:34", "1:02:03".
-    static func clock(_ seconds: Int) -> String {
-        let seconds = max(0, seconds)
-        let hours = seconds / 3600
-        let minutes = (seconds / 60) % 60
-        let rest = seconds % 60
-        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secondsText)" }
-        return "\(minutes):\(secondsText)"
-    }
+    static func clock(_ seconds: Int) -> String { ClockText.elapsed(seconds) }
 
     // MARK: The pill's looks
 

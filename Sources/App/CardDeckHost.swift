@@ -52,7 +52,8 @@ public struct CardDeckHost: Scene {
     /// Why the workout could not open, when it could not.
     public let failure: String?
     /// Saves that failed, tried again (in order) before the next one.
-    public private(set) var unsaved: [PendingSave] = []
+    public var unsaved: [PendingSave] { queue.pending }
+    private var queue = SaveQueue<PendingSave>()
     private let log: (any CardSessionLog)?
     private let settingsStore: (any SettingsStore)?
     private let fetch: DeckFetcher
@@ -177,24 +178,17 @@ public struct CardDeckHost: Scene {
     /// card cannot go in before its session). Returns the notice when something failed.
     private mutating func save(_ saves: [PendingSave]) -> String? {
         guard let log else { return nil }
-        var pending = unsaved + saves
-        while let next = pending.first {
-            do {
-                switch next {
-                case .start(let session): try log.start(session)
-                case .draw(let draw, let id): try log.save(draw, inCardSession: id)
-                case .finish(let id, let status, let date, let duration):
-                    try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
-                }
-                pending.removeFirst()
-            } catch {
-                unsaved = pending
-                let cards = pending.count == 1 ? "1 save" : "\(pending.count) saves"
-                return "Not saved (\(error)): \(cards) kept here, tried again with the next card"
+        let error = queue.flush(adding: saves) { next in
+            switch next {
+            case .start(let session): try log.start(session)
+            case .draw(let draw, let id): try log.save(draw, inCardSession: id)
+            case .finish(let id, let status, let date, let duration):
+                try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
             }
         }
-        unsaved = []
-        return nil
+        guard let error else { return nil }
+        let waiting = unsaved.count == 1 ? "1 save" : "\(unsaved.count) saves"
+        return "Not saved (\(error)): \(waiting) kept here, tried again with the next card"
     }
 
     /// Stores the rules the workout changed; returns the notice when that failed.

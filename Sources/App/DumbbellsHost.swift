@@ -31,7 +31,8 @@ public struct DumbbellsHost: Scene {
     /// Why the workout could not open, when it could not.
     public let failure: String?
     /// Saves that failed, tried again (in order) before the next one.
-    public private(set) var unsaved: [PendingSave] = []
+    public var unsaved: [PendingSave] { queue.pending }
+    private var queue = SaveQueue<PendingSave>()
     private let log: (any DumbbellLog)?
     private let settingsStore: (any SettingsStore)?
     private var size = Size.zero
@@ -165,22 +166,15 @@ public struct DumbbellsHost: Scene {
     /// set cannot go in before its workout). Returns the notice when something failed.
     private mutating func save(_ saves: [PendingSave]) -> String? {
         guard let log else { return nil }
-        var pending = unsaved + saves
-        while let next = pending.first {
-            do {
-                switch next {
-                case .start(let workout): try log.start(workout)
-                case .set(let set, let id): try log.save(set, inWorkout: id)
-                case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
-                }
-                pending.removeFirst()
-            } catch {
-                unsaved = pending
-                return "Not saved (\(error)): \(Self.describe(pending)); kept here, tried again with the next set"
+        let error = queue.flush(adding: saves) { next in
+            switch next {
+            case .start(let workout): try log.start(workout)
+            case .set(let set, let id): try log.save(set, inWorkout: id)
+            case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
             }
         }
-        unsaved = []
-        return nil
+        guard let error else { return nil }
+        return "Not saved (\(error)): \(Self.describe(unsaved)); kept here, tried again with the next set"
     }
 
     /// Stores the settings the workout changed; returns the notice when that failed.

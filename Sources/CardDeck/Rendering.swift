@@ -171,11 +171,7 @@ extension CardWorkout {
         switch sheet {
         case .keys:
             composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                for (index, (keys, meaning)) in KeysSheet.lines.enumerated() where index < area.height {
-                    let row = area.row(index).inset(left: 1, right: 1)
-                    canvas.write(keys, at: row.origin, style: .bold, clip: row)
-                    Text(meaning).render(into: &canvas, in: row.inset(left: 14))
-                }
+                KeyList(KeysSheet.lines, keyWidth: 14).render(into: &canvas, in: area)
             }
         case .rules(let editor):
             let settings = self.settings

@@ -136,11 +136,7 @@ extension DumbbellsWorkout {
         switch sheet {
         case .keys:
             composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                for (index, (keys, meaning)) in KeysSheet.lines.enumerated() where index < area.height {
-                    let row = area.row(index).inset(left: 1, right: 1)
-                    canvas.write(keys, at: row.origin, style: .bold, clip: row)
-                    Text(meaning).render(into: &canvas, in: row.inset(left: 11))
-                }
+                KeyList(KeysSheet.lines, keyWidth: 11).render(into: &canvas, in: area)
             }
         case .exercise(let picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)

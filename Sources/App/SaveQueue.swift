@@ -1,0 +1,21 @@
+/// Saves a host owes its log, carried out in order: the first that fails stops the rest (a set
+/// or a card cannot go in before its session), and they all wait for the next try.
+struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
+    /// What waits, oldest first.
+    private(set) var pending: [Item] = []
+
+    /// Adds `items` after what waits and saves everything with `save`, in order. Returns the
+    /// error that stopped it, or `nil` when all went in.
+    mutating func flush(adding items: [Item], with save: (Item) throws -> Void) -> (any Error)? {
+        pending += items
+        while let next = pending.first {
+            do {
+                try save(next)
+            } catch {
+                return error
+            }
+            pending.removeFirst()
+        }
+        return nil
+    }
+}

@@ -148,9 +148,10 @@ extension CardWorkout {
             ]
         case nil: break
         }
+        // Leaving comes before the mode: a 40-column screen has room for three hints.
         let tail = [
-            HelpBar.Hint("r", "Rules"), HelpBar.Hint("m", mode == .flip ? "Deck mode" : "Flip mode"),
-            HelpBar.Hint("?", "Keys"), HelpBar.Hint("q", "Back"),
+            HelpBar.Hint("r", "Rules"), HelpBar.Hint("q", "Back"),
+            HelpBar.Hint("m", mode == .flip ? "Deck mode" : "Flip mode"), HelpBar.Hint("?", "Keys"),
         ]
         if mode == .flip { return [HelpBar.Hint("Space", isFlipping ? "Stop" : "Start")] + tail }
         switch phase {

@@ -558,7 +558,9 @@ public struct CardWorkout {
     }
 
     private mutating func receive(_ reply: DeckReply, at now: Instant, into outputs: inout [Output]) {
-        guard case .waiting(let request, let number, _) = phase, number == reply.requestNumber else { return }
+        guard case .waiting(let request, let number, _) = phase, number == reply.requestNumber,
+            reply.request == request
+        else { return }
         guard case .remote(let server, let knownID, _) = source else { return }
         let response: DeckResponse
         switch reply.result {

@@ -1,9 +1,13 @@
 /// A card's suit as the Deck of Cards API names it: the four suits, and `black` and `red` for
 /// the two jokers.
 public enum Suit: String, Codable, Sendable, CaseIterable, Hashable {
+    /// ♠
     case spades = "SPADES"
+    /// ♥
     case hearts = "HEARTS"
+    /// ♦
     case diamonds = "DIAMONDS"
+    /// ♣
     case clubs = "CLUBS"
     /// The black joker's colour.
     case black = "BLACK"
@@ -67,6 +71,7 @@ public enum Suit: String, Codable, Sendable, CaseIterable, Hashable {
 /// A card's value as the Deck of Cards API writes it: "ACE", "2"…"10", "JACK", "QUEEN", "KING",
 /// "JOKER".
 public enum Rank: String, Codable, Sendable, CaseIterable, Hashable {
+    /// "ACE", code letter A.
     case ace = "ACE"
     case two = "2"
     case three = "3"
@@ -76,6 +81,7 @@ public enum Rank: String, Codable, Sendable, CaseIterable, Hashable {
     case seven = "7"
     case eight = "8"
     case nine = "9"
+    /// "10", code character 0.
     case ten = "10"
     case jack = "JACK"
     case queen = "QUEEN"

@@ -120,7 +120,8 @@ extension CardWorkout {
     }
 
     var layout: ScreenLayout {
-        ScreenLayout(size: size, mode: mode, buttonTitle: buttonTitle, tallyRows: tally.count)
+        // Flip mode has no tally: nothing per card is worked out at 10 Hz.
+        ScreenLayout(size: size, mode: mode, buttonTitle: buttonTitle, tallyRows: mode == .deck ? tally.count : 0)
     }
 
     func sheetFrame(_ sheet: Sheet) -> Rect {

@@ -60,7 +60,7 @@ public struct CardDeckHost: Scene {
     /// Whether `--deck-api` chose the server for this run only (then it is not kept).
     private let serverIsForThisRun: Bool
     private var size = Size.zero
-    private var showsSaveProblem = false
+    private var saveProblem = SaveProblem()
 
     /// A save the host owes the log.
     public enum PendingSave: Equatable, Sendable {
@@ -143,20 +143,11 @@ public struct CardDeckHost: Scene {
             case .fetch(let request, let number):
                 effects.append(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
             case .saveSettings(let settings):
-                if let problem = keep(settings) {
-                    workout.showProblem(problem)
-                    showsSaveProblem = true
-                }
+                if let problem = keep(settings) { saveProblem.report(problem, on: &workout) }
             }
         }
         if !saves.isEmpty || (event == .terminate && !unsaved.isEmpty) {
-            if let problem = save(saves) {
-                workout.showProblem(problem)
-                showsSaveProblem = true
-            } else if showsSaveProblem {
-                workout.showProblem(nil)
-                showsSaveProblem = false
-            }
+            saveProblem.report(save(saves), on: &workout)
         }
         self.workout = workout
         return effects
@@ -243,3 +234,5 @@ extension WorkoutEntry {
         }
     }
 }
+
+extension CardWorkout: ShowsProblems {}

@@ -36,8 +36,7 @@ public struct DumbbellsHost: Scene {
     private let log: (any DumbbellLog)?
     private let settingsStore: (any SettingsStore)?
     private var size = Size.zero
-    /// Whether the workout shows a failed save or setting (cleared by the next save that works).
-    private var showsSaveProblem = false
+    private var saveProblem = SaveProblem()
 
     /// How many past workouts of an exercise are read for its personal best.
     public static let historyLimit = 50
@@ -143,20 +142,11 @@ public struct DumbbellsHost: Scene {
             case .loadHistory(let exercise):
                 if let log { workout.receive(Self.history(of: exercise, in: log), for: exercise) }
             case .saveSettings(let settings):
-                if let problem = keep(settings) {
-                    workout.showProblem(problem)
-                    showsSaveProblem = true
-                }
+                if let problem = keep(settings) { saveProblem.report(problem, on: &workout) }
             }
         }
         if !saves.isEmpty || (event == .terminate && !unsaved.isEmpty) {
-            if let problem = save(saves) {
-                workout.showProblem(problem)
-                showsSaveProblem = true
-            } else if showsSaveProblem {
-                workout.showProblem(nil)
-                showsSaveProblem = false
-            }
+            saveProblem.report(save(saves), on: &workout)
         }
         self.workout = workout
         return effects
@@ -205,3 +195,5 @@ public struct DumbbellsHost: Scene {
         workout?.nextDeadline(after: now)
     }
 }
+
+extension DumbbellsWorkout: ShowsProblems {}

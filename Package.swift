@@ -31,19 +31,28 @@ let package = Package(
         // The workouts: view-model modules, pure Swift over TermUI and Records.
         .target(name: "HIIT", dependencies: ["TermUI", "Records"]),
         .target(name: "Dumbbells", dependencies: ["TermUI", "Records"]),
+        .target(name: "CardDeck", dependencies: ["TermUI", "Records"]),
+        // The Deck of Cards API client: HTTP through the system's libcurl, loaded with dlopen
+        // the first time a remote deck is used, so it costs nothing at start-up (see
+        // docs/DECISIONS.md). CCurl is the only C that touches libcurl.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "DeckClient", dependencies: ["CardDeck", "CCurl"]),
         // Home menu, routing between scenes, settings and profiles; hosts each workout and
         // carries out what it asks for (saving, above all).
-        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells"]),
+        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells", "CardDeck"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "termfit",
             dependencies: [
-                "App", "Terminal", "TermUI", "Records", "Store",
+                "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Golden-frame helpers shared by the test targets that draw screens.
         .target(name: "GoldenFrames", path: "Tests/Support/GoldenFrames"),
+        // A Deck of Cards API server on loopback (POSIX sockets, a thread), for the client's,
+        // the host's and the end-to-end tests.
+        .target(name: "LoopbackDeckServer", dependencies: ["CardDeck"], path: "Tests/Support/LoopbackDeckServer"),
         .testTarget(name: "TermUITests", dependencies: ["TermUI", "GoldenFrames"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw"]),
         .testTarget(
@@ -61,10 +70,15 @@ let package = Package(
         // the home screen and the dumbbell screen run.
         .executableTarget(
             name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
-        .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Records"]),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "TermUI", "Records", "CardDeck", "DeckClient", "LoopbackDeckServer"]),
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["termfit", "GoldenFrames"]),
+        .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "GoldenFrames"]),
+        .testTarget(name: "DeckClientTests", dependencies: ["DeckClient", "CardDeck", "LoopbackDeckServer"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "GoldenFrames"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.
         .testTarget(
             name: "CommandLineTests",

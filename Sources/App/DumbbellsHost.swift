@@ -31,12 +31,12 @@ public struct DumbbellsHost: Scene {
     /// Why the workout could not open, when it could not.
     public let failure: String?
     /// Saves that failed, tried again (in order) before the next one.
-    public private(set) var unsaved: [PendingSave] = []
+    public var unsaved: [PendingSave] { queue.pending }
+    private var queue = SaveQueue<PendingSave>()
     private let log: (any DumbbellLog)?
     private let settingsStore: (any SettingsStore)?
     private var size = Size.zero
-    /// Whether the workout shows a failed save or setting (cleared by the next save that works).
-    private var showsSaveProblem = false
+    private var saveProblem = SaveProblem()
 
     /// How many past workouts of an exercise are read for its personal best.
     public static let historyLimit = 50
@@ -126,13 +126,7 @@ public struct DumbbellsHost: Scene {
     /// effects for the run loop.
     public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
         if case .resize(let newSize) = event { size = newSize }
-        guard var workout else {
-            switch event {
-            case .key(.character("q")), .key(.escape): return [.quit]
-            case .mouse(let mouse) where mouse.kind == .release && mouse.position.y == size.height - 1: return [.quit]
-            default: return []
-            }
-        }
+        guard var workout else { return UnavailableWorkout.effects(of: event, screen: size) }
         var effects: [Effect] = []
         var saves: [PendingSave] = []
         for output in workout.handle(event, at: now) {
@@ -148,20 +142,11 @@ public struct DumbbellsHost: Scene {
             case .loadHistory(let exercise):
                 if let log { workout.receive(Self.history(of: exercise, in: log), for: exercise) }
             case .saveSettings(let settings):
-                if let problem = keep(settings) {
-                    workout.showProblem(problem)
-                    showsSaveProblem = true
-                }
+                if let problem = keep(settings) { saveProblem.report(problem, on: &workout) }
             }
         }
         if !saves.isEmpty || (event == .terminate && !unsaved.isEmpty) {
-            if let problem = save(saves) {
-                workout.showProblem(problem)
-                showsSaveProblem = true
-            } else if showsSaveProblem {
-                workout.showProblem(nil)
-                showsSaveProblem = false
-            }
+            saveProblem.report(save(saves), on: &workout)
         }
         self.workout = workout
         return effects
@@ -171,22 +156,15 @@ public struct DumbbellsHost: Scene {
     /// set cannot go in before its workout). Returns the notice when something failed.
     private mutating func save(_ saves: [PendingSave]) -> String? {
         guard let log else { return nil }
-        var pending = unsaved + saves
-        while let next = pending.first {
-            do {
-                switch next {
-                case .start(let workout): try log.start(workout)
-                case .set(let set, let id): try log.save(set, inWorkout: id)
-                case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
-                }
-                pending.removeFirst()
-            } catch {
-                unsaved = pending
-                return "Not saved (\(error)): \(Self.describe(pending)); kept here, tried again with the next set"
+        let error = queue.flush(adding: saves) { next in
+            switch next {
+            case .start(let workout): try log.start(workout)
+            case .set(let set, let id): try log.save(set, inWorkout: id)
+            case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
             }
         }
-        unsaved = []
-        return nil
+        guard let error else { return nil }
+        return "Not saved (\(error)): \(Self.describe(unsaved)); kept here, tried again with the next set"
     }
 
     /// Stores the settings the workout changed; returns the notice when that failed.
@@ -208,16 +186,8 @@ public struct DumbbellsHost: Scene {
             workout.render(into: &composition, at: now)
             return
         }
-        let message = failure ?? ""
-        composition.add { canvas in
-            let screen = canvas.bounds
-            canvas.write("Dumbbells", at: .zero, style: .bold, clip: screen)
-            let body = Text("The dumbbell workout cannot open: " + message, alignment: .center, wraps: true)
-            let area = screen.inset(top: 2, left: 2, bottom: 2, right: 2)
-            let height = min(area.height, body.laidOut(in: area.size).count)
-            body.render(into: &canvas, in: area.centered(Size(width: area.width, height: height)))
-            HelpBar([HelpBar.Hint("q", "Back")]).render(into: &canvas, in: screen.row(screen.height - 1))
-        }
+        UnavailableWorkout(title: "Dumbbells", lead: "The dumbbell workout cannot open: ", reason: failure ?? "")
+            .render(into: &composition)
     }
 
     /// The workout's next deadline; none when it could not open.
@@ -225,3 +195,5 @@ public struct DumbbellsHost: Scene {
         workout?.nextDeadline(after: now)
     }
 }
+
+extension DumbbellsWorkout: ShowsProblems {}

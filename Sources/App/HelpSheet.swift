@@ -29,11 +29,7 @@ enum HelpSheet {
     static func render(into composition: inout Composition, dataLocation: String?, locksProfile: Bool) {
         let lines = lines(locksProfile: locksProfile)
         composition.addSheet(sheet(locksProfile: locksProfile)) { canvas, area in
-            for (index, (keys, meaning)) in lines.enumerated() where index < area.height {
-                let row = area.row(index).inset(left: 1, right: 1)
-                canvas.write(keys, at: Point(x: row.x, y: row.y), style: .bold, clip: row)
-                Text(meaning).render(into: &canvas, in: row.inset(left: 16))
-            }
+            KeyList(lines, keyWidth: 16).render(into: &canvas, in: area)
             if let dataLocation, area.height > lines.count + 3 {
                 let row = area.row(lines.count + 1).inset(left: 1, right: 1)
                 canvas.write("your data", at: Point(x: row.x, y: row.y), style: .bold, clip: row)

@@ -12,15 +12,7 @@ extension DumbbellsWorkout {
     var headerTitle: String { "Dumbbells · \(settings.exercise)" }
 
     /// "1:05", "12:34", "1:02:03".
-    static func clock(_ seconds: Int) -> String {
-        let seconds = max(0, seconds)
-        let hours = seconds / 3600
-        let minutes = (seconds / 60) % 60
-        let rest = seconds % 60
-        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secondsText)" }
-        return "\(minutes):\(secondsText)"
-    }
+    static func clock(_ seconds: Int) -> String { ClockText.elapsed(seconds) }
 
     // MARK: The pill's looks
 
@@ -144,11 +136,7 @@ extension DumbbellsWorkout {
         switch sheet {
         case .keys:
             composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                for (index, (keys, meaning)) in KeysSheet.lines.enumerated() where index < area.height {
-                    let row = area.row(index).inset(left: 1, right: 1)
-                    canvas.write(keys, at: row.origin, style: .bold, clip: row)
-                    Text(meaning).render(into: &canvas, in: row.inset(left: 11))
-                }
+                KeyList(KeysSheet.lines, keyWidth: 11).render(into: &canvas, in: area)
             }
         case .exercise(let picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)

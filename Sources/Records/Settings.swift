@@ -85,6 +85,27 @@ extension SettingKey where Value == [String: String] {
     public static var suitExercises: Self { .init("cards.suitExercises") }
 }
 
+extension SettingKey where Value == String {
+    /// How many reps a jack, queen or king asks for: `"ten"` (10 each) or `"ranked"` (11, 12, 13).
+    public static var cardFaceReps: Self { .init("cards.faceCardReps") }
+    /// What a joker asks for: `"rest"` (a 2-minute rest) or `"burpees"` (15 burpees).
+    public static var cardJokerSpecial: Self { .init("cards.jokerSpecial") }
+    /// The base address of a Deck of Cards API server to draw from; unset or empty: TermFit's own deck.
+    public static var cardDeckAPI: Self { .init("cards.deckAPI") }
+}
+
+extension SettingKey where Value == Int {
+    /// How many reps an ace asks for: 1, 11 or 14.
+    public static var cardAceReps: Self { .init("cards.aceReps") }
+    /// How many standard decks are shuffled together (1–20).
+    public static var cardDeckCount: Self { .init("cards.deckCount") }
+}
+
+extension SettingKey where Value == Bool {
+    /// Whether each deck has its two jokers.
+    public static var cardJokers: Self { .init("cards.jokers") }
+}
+
 extension SettingKey where Value == [Int] {
     /// The rest lengths offered after a dumbbell set, in seconds.
     public static var restPresets: Self { .init("dumbbells.restPresetSeconds") }

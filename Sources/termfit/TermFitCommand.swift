@@ -19,7 +19,8 @@ struct TermFitCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            HIITCommand.self, DumbbellsCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self,
+            HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, HistoryCommand.self, ExportCommand.self,
+            ImportCommand.self,
         ]
     )
 
@@ -186,6 +187,7 @@ final class StoreProfileDirectory: ProfileDirectory {
 struct WorkoutOptions {
     var hiit = HIITOptions()
     var dumbbells = DumbbellsOptions()
+    var cards = CardDeckOptions()
 }
 
 /// The workouts on the home menu, in order.
@@ -195,6 +197,7 @@ enum Workouts {
         [
             .hiit(options: options.hiit) { profile in try store.profileStore(named: profile) },
             dumbbellsEntry(store: store, options: options.dumbbells),
+            cardsEntry(store: store, options: options.cards),
         ]
     }
 }

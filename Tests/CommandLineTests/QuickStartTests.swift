@@ -17,6 +17,10 @@ import Testing
         case let dumbbells as DumbbellsCommand where dumbbells.sets == nil && dumbbells.exercise == nil:
             return InteractiveRequest(
                 interface: dumbbells.interface.settings, data: dumbbells.data.settings, workout: "dumbbells")
+        case let cards as CardsCommand
+        where cards.mode == nil && cards.seed == nil && cards.deckAPI == nil && cards.deckID == nil
+            && cards.cards == nil:
+            return InteractiveRequest(interface: cards.interface.settings, data: cards.data.settings, workout: "cards")
         default:
             return nil
         }
@@ -34,7 +38,7 @@ import Testing
             ["--profile", "alex", "--data-dir", "/tmp/gym"], ["--data-dir=/d", "--profile=zed"],
         ]
         var lines: [[String]] = []
-        for workout in [[], ["hiit"], ["dumbbells"]] {
+        for workout in [[], ["hiit"], ["dumbbells"], ["cards"]] {
             for flagSet in flagSets {
                 for data in dataSets { lines.append(workout + flagSet + data) }
                 lines.append(workout + flagSet.reversed())
@@ -57,7 +61,8 @@ import Testing
 
     @Test(arguments: [
         ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "3"], ["hiit", "--tabata"],
-        ["dumbbells", "--sets", "2"], ["history"], ["export"], ["import", "file.json"], ["--profile"],
+        ["dumbbells", "--sets", "2"], ["cards", "--mode", "flip"], ["cards", "--seed=4"], ["history"], ["export"],
+        ["import", "file.json"], ["--profile"],
         ["--profile="], ["--profile", "--kiosk"], ["--kiosk", "--kiosk"], ["--kiosk=yes"], ["--no-colour"],
         ["--profile", "a", "--profile", "b"], ["-"], ["--"], ["--", "hiit"], ["hiit", "hiit"], ["--kiosk", "hiit"],
         ["cardio"], ["HIIT"],

@@ -41,7 +41,7 @@ struct ChaosSettings {
 /// leave a database `termfit history` reads in full.
 @Suite struct ChaosEndToEndTests {
     /// Each workout opened directly, and the home menu (from which every workout can be reached).
-    static let targets: [[String]] = [["hiit"], ["dumbbells"], []]
+    static let targets: [[String]] = [["hiit"], ["dumbbells"], ["cards"], ["cards", "--mode", "flip"], []]
 
     /// Keys by tmux's names, beyond single characters. Esc and q (which leave a workout or quit)
     /// come only one at a time, so a burst does not end every run at once.
@@ -83,7 +83,7 @@ struct ChaosSettings {
 
     @Test(arguments: targets)
     func randomInputNeverBreaksIt(arguments: [String]) throws {
-        let name = arguments.first ?? "home"
+        let name = arguments.isEmpty ? "home" : arguments.joined(separator: " ")
         let settings = ChaosSettings.fromEnvironment(salt: name)
         print("chaos \(name): seed \(settings.seed) (replay: TERMFIT_CHAOS_SEED=\(settings.seed))")
         var random = ChaosRandom(seed: settings.seed)

@@ -47,6 +47,17 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
                 try session.waitFor("[No rest]")
             },
             history: "1 set, 12 kg x 10"),
+        KioskWorkout(
+            title: "Cards",
+            complete: { session in
+                try session.waitFor("Enter draws the first card")
+                try session.send("Enter")
+                try session.waitFor("51 cards left")
+                // The first card done; the second is under way when the link drops.
+                try session.send("Enter")
+                try session.waitFor("50 cards left")
+            },
+            history: "1 card: "),
     ]
 }
 

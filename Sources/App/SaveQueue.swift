@@ -1,0 +1,44 @@
+/// Saves a host owes its log, carried out in order: the first that fails stops the rest (a set
+/// or a card cannot go in before its session), and they all wait for the next try.
+struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
+    /// What waits, oldest first.
+    private(set) var pending: [Item] = []
+
+    /// Adds `items` after what waits and saves everything with `save`, in order. Returns the
+    /// error that stopped it, or `nil` when all went in.
+    mutating func flush(adding items: [Item], with save: (Item) throws -> Void) -> (any Error)? {
+        pending += items
+        while let next = pending.first {
+            do {
+                try save(next)
+            } catch {
+                return error
+            }
+            pending.removeFirst()
+        }
+        return nil
+    }
+}
+
+/// A workout that can show a problem its host reports (a save that failed) until told otherwise.
+protocol ShowsProblems {
+    /// Shows `message`, or nothing for `nil`.
+    mutating func showProblem(_ message: String?)
+}
+
+/// Whether a host's workout shows a failed save: shown when a save or a setting fails, cleared
+/// by the next save that goes through.
+struct SaveProblem: Sendable, Equatable {
+    private(set) var isShown = false
+
+    /// Shows `problem` on `workout`; `nil` (all saved) clears a problem shown before.
+    mutating func report<Workout: ShowsProblems>(_ problem: String?, on workout: inout Workout) {
+        if let problem {
+            workout.showProblem(problem)
+            isShown = true
+        } else if isShown {
+            workout.showProblem(nil)
+            isShown = false
+        }
+    }
+}

@@ -1,0 +1,737 @@
+import Foundation
+import Records
+import TermUI
+
+/// The card-deck workout's view model: in deck mode (the default) a whole shuffled deck to work
+/// through one card at a time, each card's suit an exercise and its rank the reps, timed to the
+/// last card; in flip mode cards flip at 10 Hz until Stop reveals the exercise. A Rules sheet
+/// maps suits to exercises and ranks to reps.
+///
+/// A plain value and a state machine: `handle(_:at:)` takes one event at a monotonic instant and
+/// returns what the host should do (save, fetch from a deck server, keep settings, effects for
+/// the run loop). It never reads a clock, touches a disk or the network. Every timer is a
+/// deadline: the flip shows frame `n` from `n × 100 ms` after it started, the workout's clock
+/// counts from the first card, and `nextDeadline(after:)` is the next moment the screen changes
+/// by itself, or `nil` when nothing moves.
+public struct CardWorkout {
+    /// What the workout asks its host to do.
+    public enum Output: Equatable, Sendable {
+        /// An effect for the run loop (`.bell`, `.quit`). `.quit` means "leave the workout".
+        case effect(Effect)
+        /// Save a new session (with the card just done), or again with its details brought up to date.
+        case startSession(CardSession)
+        /// Save a card that was done.
+        case saveDraw(CardDraw, sessionID: UUID)
+        /// Mark a session finished (the deck ran out) or abandoned (left before).
+        case finishSession(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
+        /// Send `request` to the deck server; hand the answer back as a ``DeckReply`` message.
+        case fetch(DeckRequest, number: Int)
+        /// Keep these settings for the profile.
+        case saveSettings(CardSettings)
+    }
+
+    /// Which of the two ways to work out is on screen.
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// Cards flip at 10 Hz until Stop.
+        case flip
+        /// A whole deck, one card at a time.
+        case deck
+    }
+
+    /// How the workout starts and looks.
+    public struct Options: Hashable, Sendable {
+        /// The mode on screen first.
+        public var mode: Mode
+        /// The seed of the first deck and of the flips (`--seed`); a new one from the host otherwise.
+        public var seed: UInt64
+        /// The deck server for this run (`--deck-api`), over the profile's setting.
+        public var deckServer: String?
+        /// A deck on the server to join (`--deck-id`).
+        public var deckID: String?
+        /// A partial deck: these card codes only (`--cards`).
+        public var partial: [String]?
+        /// Show the next card at once instead of flipping, and no spinner.
+        public var reducesMotion: Bool
+        /// Colour may be used (everything shows without it too).
+        public var usesColor: Bool
+
+        /// Options; see the properties.
+        public init(
+            mode: Mode = .deck, seed: UInt64 = 0, deckServer: String? = nil, deckID: String? = nil,
+            partial: [String]? = nil, reducesMotion: Bool = false, usesColor: Bool = true
+        ) {
+            self.mode = mode
+            self.seed = seed
+            self.deckServer = deckServer
+            self.deckID = deckID
+            self.partial = partial
+            self.reducesMotion = reducesMotion
+            self.usesColor = usesColor
+        }
+    }
+
+    /// The flip mode's card.
+    public enum Flip: Hashable, Sendable {
+        /// Not started yet: it starts flipping when the workout first sees the screen.
+        case idle
+        /// Flipping since `since`; frame `n` shows ``CardWorkout/flipCard(seed:frame:)``.
+        case flipping(since: Instant, seed: UInt64)
+        /// Stopped on a card: its exercise and reps show.
+        case stopped(PlayingCard)
+    }
+
+    /// The card on screen in deck mode, waiting for Done.
+    public struct Current: Hashable, Sendable {
+        /// The card.
+        public var card: PlayingCard
+        /// Its exercise and reps, fixed when it was drawn.
+        public var exercise: String
+        /// The reps (0 for a joker's rest).
+        public var reps: Int
+        /// Its place in the session, from 1.
+        public var position: Int
+        /// When it showed.
+        public var shownAt: Instant
+        /// Whether the bell rang for the end of a joker's rest.
+        public var rang = false
+
+        /// Whether this card is a rest rather than reps.
+        public var isRest: Bool { card.isJoker && reps == 0 }
+    }
+
+    /// The deck finished: the score and what was done.
+    public struct Summary: Hashable, Sendable {
+        /// Seconds from the first card to the last Done: the score.
+        public var seconds: Int
+        /// The cards done.
+        public var cards: Int
+        /// Reps per exercise, in the order the exercises first came up.
+        public var reps: [(exercise: String, reps: Int)]
+
+        public static func == (lhs: Summary, rhs: Summary) -> Bool {
+            lhs.seconds == rhs.seconds && lhs.cards == rhs.cards && lhs.reps.map(\.exercise) == rhs.reps.map(\.exercise)
+                && lhs.reps.map(\.reps) == rhs.reps.map(\.reps)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(seconds)
+            hasher.combine(cards)
+        }
+    }
+
+    /// Where deck mode is.
+    public enum Phase: Hashable, Sendable {
+        /// A deck ready; Enter draws the first card.
+        case ready
+        /// Waiting for the deck server's answer to request `number`.
+        case waiting(DeckRequest, number: Int, since: Instant)
+        /// The deck server gave no usable answer; Enter asks again, `l` goes on with a local deck.
+        case failed(DeckServiceError, request: DeckRequest)
+        /// A card is on screen; Enter marks it done.
+        case showing(Current)
+        /// The deck is done.
+        case finished(Summary)
+    }
+
+    /// Where the cards come from.
+    public enum Source: Hashable, Sendable {
+        /// TermFit's own deck.
+        case local(Deck)
+        /// A Deck of Cards API server; `deckID` once it has given (or been given) a deck.
+        case remote(server: String, deckID: String?, remaining: Int?)
+    }
+
+    /// A sheet over the screen.
+    public enum Sheet: Hashable, Sendable {
+        /// Every key.
+        case keys
+        /// The rules, editable.
+        case rules(RulesEditor)
+    }
+
+    /// The session under way: created when the first card shows.
+    struct Session: Hashable, Sendable {
+        var id: UUID
+        var startedAt: Instant
+        var startedOn: Date
+        var deckID: String
+        var source: DeckSource
+        /// Time the program was suspended, which does not count.
+        var paused = Duration.zero
+        var suspendedAt: Instant?
+        var endedAt: Instant?
+        var isInLog = false
+        var draws: [CardDraw] = []
+
+        /// Working time at `instant`, suspensions left out.
+        func active(at instant: Instant) -> Duration {
+            let end = endedAt ?? suspendedAt ?? instant
+            return max(.zero, min(end, instant) - startedAt - paused)
+        }
+
+        /// Whole seconds of working time at `instant`.
+        func seconds(at instant: Instant) -> Int {
+            Int(active(at: instant).totalNanoseconds / 1_000_000_000)
+        }
+
+        /// The wall-clock date of `instant`.
+        func date(at instant: Instant) -> Date {
+            startedOn.addingTimeInterval((instant - startedAt).seconds)
+        }
+
+        func record(status: SessionStatus, at instant: Instant) -> CardSession {
+            CardSession(
+                id: id, deckID: deckID, deckSource: source, startedAt: startedOn,
+                finishedAt: status == .inProgress ? nil : date(at: instant), status: status,
+                activeDuration: active(at: instant).seconds, draws: draws)
+        }
+    }
+
+    // MARK: State
+
+    /// The rules.
+    public private(set) var settings: CardSettings
+    /// How the workout started and looks.
+    public let options: Options
+    /// The size of the screen, from the last `.resize`.
+    public private(set) var size = Size.zero
+    /// The mode on screen.
+    public private(set) var mode: Mode
+    /// The flip mode's card.
+    public private(set) var flip = Flip.idle
+    /// Where deck mode is.
+    public private(set) var phase = Phase.ready
+    /// Where the cards come from.
+    public private(set) var source: Source
+    /// The sheet over the screen, if any.
+    public private(set) var sheet: Sheet?
+    /// A one-line message over the help bar, until the next key.
+    public private(set) var notice: String?
+    /// A problem the host reported (a save that failed); shown until it reports none.
+    public private(set) var problem: String?
+    private(set) var session: Session?
+    /// The seed of the next local deck (and of the flips).
+    private(set) var seed: UInt64
+    private var requestCount = 0
+    private let wallClock: @Sendable () -> Date
+    private let makeIdentifier: @Sendable () -> UUID
+
+    /// The time between two flips.
+    public static let flipInterval = Duration.milliseconds(100)
+    /// The time between two spinner frames while the deck server is asked.
+    public static let spinnerInterval = Duration.milliseconds(100)
+
+    /// A workout with a fresh deck.
+    ///
+    /// - Parameters:
+    ///   - wallClock: the date and time, read when a session starts.
+    ///   - makeIdentifier: a new identifier for each session.
+    public init(
+        settings: CardSettings = CardSettings(), options: Options = Options(),
+        wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        var settings = settings
+        if let server = options.deckServer { settings.deckServer = server.isEmpty ? nil : server }
+        self.settings = settings
+        self.options = options
+        self.mode = options.mode
+        self.seed = options.seed
+        self.wallClock = wallClock
+        self.makeIdentifier = makeIdentifier
+        source = .local(Deck(id: "", cards: []))
+        source = newSource(joining: options.deckID)
+    }
+
+    // MARK: Derived state
+
+    /// The card flip mode shows at `now`.
+    public func flipCard(at now: Instant) -> PlayingCard? {
+        switch flip {
+        case .idle: return nil
+        case .stopped(let card): return card
+        case .flipping(let since, let seed): return flipCard(seed: seed, frame: Self.frame(at: now, since: since))
+        }
+    }
+
+    /// The card of flip frame `frame`: a random card of a full deck (with jokers when they are on).
+    public func flipCard(seed: UInt64, frame: Int) -> PlayingCard {
+        let pool = PlayingCard.standardDeck(jokers: settings.jokers)
+        let index = SeededRandom.mix(seed &+ UInt64(max(0, frame))) % UInt64(pool.count)
+        return pool[Int(index)]
+    }
+
+    static func frame(at now: Instant, since: Instant) -> Int {
+        Int(max(0, (now - since).totalNanoseconds) / flipInterval.totalNanoseconds)
+    }
+
+    /// Whether the flip mode's cards are flipping.
+    public var isFlipping: Bool {
+        if case .flipping = flip { return true }
+        return false
+    }
+
+    /// The card waiting for Done, if any.
+    public var current: Current? {
+        if case .showing(let current) = phase { return current }
+        return nil
+    }
+
+    /// The workout's time in whole seconds at `now` (from the first card, suspensions left out);
+    /// `nil` before the first card.
+    public func elapsedSeconds(at now: Instant) -> Int? {
+        session?.seconds(at: now)
+    }
+
+    /// The cards done in this deck, in order.
+    public var draws: [CardDraw] { session?.draws ?? [] }
+
+    /// Cards left to draw: known for a local deck and from the server's last answer.
+    public var remaining: Int? {
+        switch source {
+        case .local(let deck): deck.remaining
+        case .remote(_, _, let remaining): remaining
+        }
+    }
+
+    /// The identifier of the session under way, once the first card showed.
+    public var sessionID: UUID? { session?.id }
+
+    /// Reps done and (for a local deck) still to come, per exercise of the four suits, then the
+    /// jokers' exercise when it came up or is to come.
+    public var tally: [(exercise: String, done: Int, left: Int?)] {
+        var done: [String: Int] = [:]
+        for draw in draws { done[draw.exercise, default: 0] += draw.reps }
+        var left: [String: Int]?
+        if case .local(let deck) = source {
+            var counts: [String: Int] = [:]
+            for card in deck.pile {
+                let (exercise, reps) = settings.task(for: card)
+                counts[exercise, default: 0] += reps
+            }
+            left = counts
+        }
+        var names: [String] = []
+        for suit in Suit.listed where !names.contains(settings.exercise(for: suit)) {
+            names.append(settings.exercise(for: suit))
+        }
+        for name in done.keys.sorted() where !names.contains(name) { names.append(name) }
+        for name in (left ?? [:]).keys.sorted() where !names.contains(name) { names.append(name) }
+        return names.map { name in (name, done[name] ?? 0, left.map { $0[name] ?? 0 }) }
+    }
+
+    /// Whole seconds of a joker's rest left at `now`, when one is on screen.
+    public func restSecondsLeft(at now: Instant) -> Int? {
+        guard let current, current.isRest, let session else { return nil }
+        return max(0, CardSettings.jokerRestSeconds - (session.seconds(at: now) - session.seconds(at: current.shownAt)))
+    }
+
+    // MARK: Host calls
+
+    /// Shows `message` (a save that failed) until the host clears it with `nil`.
+    public mutating func showProblem(_ message: String?) {
+        problem = message
+    }
+
+    // MARK: Events
+
+    /// Reacts to `event` at `now` and returns what the host should do.
+    public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var outputs: [Output] = []
+        if flip == .idle && mode == .flip { startFlipping(at: now) }
+        ringForRest(at: now, into: &outputs)
+        switch event {
+        case .resize(let newSize):
+            size = newSize
+        case .key(let key):
+            notice = nil
+            handle(key, at: now, into: &outputs)
+        case .mouse(let mouse):
+            if mouse.kind == .release {
+                notice = nil
+                click(mouse.position, at: now, into: &outputs)
+            }
+        case .paste(let text):
+            if case .rules(var editor) = sheet, editor.field != nil {
+                editor.field?.insert(text)
+                sheet = .rules(editor)
+            }
+        case .message(let message):
+            if message.name == DeckReply.messageName, let reply = message.payload as? DeckReply {
+                receive(reply, at: now, into: &outputs)
+            }
+        case .suspend:
+            if var session, session.suspendedAt == nil {
+                session.suspendedAt = now
+                self.session = session
+            }
+        case .resume:
+            if var session, let since = session.suspendedAt {
+                session.paused += now - since
+                session.suspendedAt = nil
+                self.session = session
+            }
+        case .terminate:
+            // Every card done is saved already; the session stays "in progress" (interrupted),
+            // with its working time brought up to date.
+            if let session, session.isInLog, session.endedAt == nil {
+                outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+            }
+        case .tick, .focusIn, .focusOut:
+            break
+        }
+        return outputs
+    }
+
+    /// Rings once when a joker's rest runs out.
+    private mutating func ringForRest(at now: Instant, into outputs: inout [Output]) {
+        guard var current, current.isRest, !current.rang, restSecondsLeft(at: now) == 0 else { return }
+        current.rang = true
+        phase = .showing(current)
+        outputs.append(.effect(.bell))
+    }
+
+    // MARK: Keys
+
+    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys:
+            sheet = nil
+            return
+        case .rules(var editor):
+            let outcome = editor.handle(key, settings: &settings)
+            sheet = outcome == .close ? nil : .rules(editor)
+            if outcome == .changed { settingsChanged(into: &outputs) }
+            return
+        case nil:
+            break
+        }
+        if case .finished = phase, mode == .deck {
+            switch key {
+            case .enter, .character(" "), .character("n"): newDeck()
+            case .escape, .character("q"): leave(at: now, into: &outputs)
+            default: break
+            }
+            return
+        }
+        switch key {
+        case .character("q"), .escape:
+            leave(at: now, into: &outputs)
+        case .enter, .character(" "):
+            primary(at: now, into: &outputs)
+        case .character("r"):
+            stopFlipping(at: now)
+            sheet = .rules(RulesEditor())
+        case .character("?"), .function(1):
+            stopFlipping(at: now)
+            sheet = .keys
+        case .character("m"):
+            switchMode(at: now)
+        case .character("l"):
+            if case .failed = phase {
+                continueLocally(at: now, into: &outputs)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Enter, Space or a click: Stop/Start in flip mode; draw, Done, retry or a new deck in deck mode.
+    private mutating func primary(at now: Instant, into outputs: inout [Output]) {
+        if mode == .flip {
+            if isFlipping {
+                stopFlipping(at: now)
+            } else {
+                startFlipping(at: now)
+            }
+            return
+        }
+        switch phase {
+        case .ready: drawNext(at: now, into: &outputs)
+        case .waiting: notice = "Waiting for the deck server…"
+        case .failed(_, let request): send(request, at: now, into: &outputs)
+        case .showing(let current): done(current, at: now, into: &outputs)
+        case .finished: newDeck()
+        }
+    }
+
+    private mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
+        if let sheet {
+            let frame = sheetFrame(sheet)
+            if !frame.contains(point) { self.sheet = nil }
+            return
+        }
+        if case .finished = phase, mode == .deck {
+            let layout = SummaryLayout(screen: size, summary: summary ?? Summary(seconds: 0, cards: 0, reps: []))
+            if layout.newDeckButton.contains(point) {
+                newDeck()
+            } else if layout.backButton.contains(point) {
+                leave(at: now, into: &outputs)
+            }
+            return
+        }
+        let layout = self.layout
+        if layout.card.contains(point) || layout.button.contains(point) {
+            primary(at: now, into: &outputs)
+        }
+    }
+
+    /// The summary on screen, if the deck is done.
+    var summary: Summary? {
+        if case .finished(let summary) = phase { return summary }
+        return nil
+    }
+
+    // MARK: Flip mode
+
+    private mutating func startFlipping(at now: Instant) {
+        seed = SeededRandom.mix(seed &+ 1)
+        if options.reducesMotion {
+            // The next card at once, no flipping.
+            flip = .stopped(flipCard(seed: seed, frame: 0))
+        } else {
+            flip = .flipping(since: now, seed: seed)
+        }
+    }
+
+    private mutating func stopFlipping(at now: Instant) {
+        guard case .flipping = flip, let card = flipCard(at: now) else { return }
+        flip = .stopped(card)
+    }
+
+    private mutating func switchMode(at now: Instant) {
+        switch mode {
+        case .flip:
+            stopFlipping(at: now)
+            mode = .deck
+        case .deck:
+            mode = .flip
+            startFlipping(at: now)
+        }
+    }
+
+    // MARK: Deck mode
+
+    /// A fresh source: a shuffled local deck, or a server deck still to be asked for (or joined).
+    private mutating func newSource(joining deckID: String? = nil) -> Source {
+        if let server = settings.deckServer {
+            return .remote(server: server, deckID: deckID, remaining: nil)
+        }
+        return .local(localDeck())
+    }
+
+    private mutating func localDeck() -> Deck {
+        var random = SeededRandom(seed: seed)
+        seed = SeededRandom.mix(seed &+ 0x5EED)
+        let deck = try? Deck.shuffledNew(
+            deckCount: settings.deckCount, jokers: settings.jokers, partial: options.partial, using: &random)
+        return deck ?? Deck(id: "", cards: [])
+    }
+
+    /// Draws the next card: from the local deck at once, or asks the server.
+    private mutating func drawNext(at now: Instant, into outputs: inout [Output]) {
+        switch source {
+        case .local(var deck):
+            let (cards, _) = deck.draw(1)
+            source = .local(deck)
+            guard let card = cards.first else {
+                finish(at: now, into: &outputs)
+                return
+            }
+            show(card, at: now)
+        case .remote(_, let deckID, _):
+            if let deckID {
+                // A deck joined with `--deck-id` is looked up first: it may not exist, or be empty.
+                let request: DeckRequest = session == nil ? .info(deckID: deckID) : .draw(deckID: deckID, count: 1)
+                send(request, at: now, into: &outputs)
+            } else {
+                send(
+                    .newShuffled(deckCount: settings.deckCount, jokers: settings.jokers, partial: options.partial),
+                    at: now, into: &outputs)
+            }
+        }
+    }
+
+    private mutating func send(_ request: DeckRequest, at now: Instant, into outputs: inout [Output]) {
+        requestCount += 1
+        phase = .waiting(request, number: requestCount, since: now)
+        outputs.append(.fetch(request, number: requestCount))
+    }
+
+    private mutating func receive(_ reply: DeckReply, at now: Instant, into outputs: inout [Output]) {
+        guard case .waiting(let request, let number, _) = phase, number == reply.requestNumber,
+            reply.request == request
+        else { return }
+        guard case .remote(let server, let knownID, _) = source else { return }
+        let response: DeckResponse
+        switch reply.result {
+        case .failure(let error):
+            phase = .failed(error, request: request)
+            return
+        case .success(let answer):
+            response = answer
+        }
+        let deckID = response.deckID ?? knownID
+        source = .remote(server: server, deckID: deckID, remaining: response.remaining)
+        switch request {
+        case .newShuffled, .info, .shuffle:
+            guard response.success, let deckID else {
+                phase = .failed(.refused(response.error ?? "no deck"), request: request)
+                return
+            }
+            guard (response.remaining ?? 0) > 0 else {
+                phase = .failed(.refused("deck \(deckID) has no cards left"), request: request)
+                return
+            }
+            send(.draw(deckID: deckID, count: 1), at: now, into: &outputs)
+        case .draw:
+            if let card = response.cards?.first {
+                show(card, at: now)
+            } else if session?.draws.isEmpty == false {
+                // The deck ran out (another terminal may have drawn the last card).
+                finish(at: now, into: &outputs)
+            } else {
+                phase = .failed(.refused(response.error ?? "no card came back"), request: request)
+            }
+        }
+    }
+
+    private mutating func show(_ card: PlayingCard, at now: Instant) {
+        if session == nil {
+            let deckID: String
+            let deckSource: DeckSource
+            switch source {
+            case .local(let deck):
+                deckID = deck.id
+                deckSource = .local
+            case .remote(let server, let id, _):
+                deckID = id ?? ""
+                deckSource = .server(server)
+            }
+            session = Session(
+                id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: deckID, source: deckSource)
+        }
+        let (exercise, reps) = settings.task(for: card)
+        phase = .showing(
+            Current(card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now))
+    }
+
+    /// Done: the card is saved at once, then the next one comes (or the summary).
+    private mutating func done(_ current: Current, at now: Instant, into outputs: inout [Output]) {
+        guard var session else { return }
+        let draw = CardDraw(
+            position: current.position, code: current.card.code, exercise: current.exercise, reps: current.reps,
+            drawnAt: session.date(at: current.shownAt))
+        session.draws.append(draw)
+        if !session.isInLog {
+            session.isInLog = true
+            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+        } else {
+            outputs.append(.saveDraw(draw, sessionID: session.id))
+        }
+        self.session = session
+        if remaining == 0 {
+            finish(at: now, into: &outputs)
+        } else {
+            drawNext(at: now, into: &outputs)
+        }
+    }
+
+    /// The deck is done: the session is marked finished and the summary shows.
+    private mutating func finish(at now: Instant, into outputs: inout [Output]) {
+        guard var session else {
+            phase = .ready
+            notice = "This deck has no cards"
+            return
+        }
+        end(&session, .finished, at: now, into: &outputs)
+        var reps: [(exercise: String, reps: Int)] = []
+        for draw in session.draws {
+            if let index = reps.firstIndex(where: { $0.exercise == draw.exercise }) {
+                reps[index].reps += draw.reps
+            } else {
+                reps.append((draw.exercise, draw.reps))
+            }
+        }
+        phase = .finished(Summary(seconds: session.seconds(at: now), cards: session.draws.count, reps: reps))
+    }
+
+    /// Stops the session's clock at `now` and, once it is in the log, marks it `status` there.
+    private mutating func end(
+        _ session: inout Session, _ status: SessionStatus, at now: Instant, into outputs: inout [Output]
+    ) {
+        session.endedAt = now
+        self.session = session
+        guard session.isInLog else { return }
+        outputs.append(
+            .finishSession(
+                session.id, status: status, at: session.date(at: now), activeDuration: session.active(at: now).seconds))
+    }
+
+    /// After the summary: a new deck, ready to draw.
+    private mutating func newDeck() {
+        session = nil
+        source = newSource()
+        phase = .ready
+    }
+
+    /// `l` after a server failure: the rest of the work on a local deck. The cards done already
+    /// are taken out of it, so none comes twice.
+    private mutating func continueLocally(at now: Instant, into outputs: inout [Output]) {
+        settings.deckServer = nil
+        var deck = localDeck()
+        var cards = deck.pile
+        for draw in draws {
+            if let index = cards.firstIndex(where: { $0.code == draw.code }) { cards.remove(at: index) }
+        }
+        deck = Deck(id: deck.id, cards: cards, shuffled: true)
+        source = .local(deck)
+        if var session {
+            session.source = .local
+            self.session = session
+        }
+        notice = "Going on with TermFit's own deck"
+        drawNext(at: now, into: &outputs)
+    }
+
+    /// q, Esc: leave. A session with cards done that did not reach the end is marked abandoned.
+    private mutating func leave(at now: Instant, into outputs: inout [Output]) {
+        if var session, session.endedAt == nil {
+            end(&session, .abandoned, at: now, into: &outputs)
+        }
+        session = nil
+        phase = .ready
+        outputs.append(.effect(.quit))
+    }
+
+    /// The rules changed in the sheet: kept for the profile; a deck not yet started is dealt again.
+    private mutating func settingsChanged(into outputs: inout [Output]) {
+        outputs.append(.saveSettings(settings))
+        if phase == .ready && session == nil {
+            source = newSource(joining: options.deckID)
+        } else {
+            notice = "Decks and jokers apply from the next deck"
+        }
+    }
+
+    // MARK: Deadlines
+
+    /// When the screen next changes by itself: the next flip (every 100 ms), the next spinner
+    /// frame while the server is asked, the next second of the workout's clock while a deck is
+    /// under way (a joker's rest ticks with it); `nil` when nothing moves.
+    public func nextDeadline(after now: Instant) -> Instant? {
+        var deadlines: [Instant] = []
+        if mode == .flip, case .flipping(let since, _) = flip {
+            deadlines.append(
+                since + .nanoseconds(Int64(Self.frame(at: now, since: since) + 1) * Self.flipInterval.totalNanoseconds))
+        }
+        if mode == .deck, !options.reducesMotion, case .waiting(_, _, let since) = phase {
+            let step = Self.spinnerInterval.totalNanoseconds
+            let frames = max(0, (now - since).totalNanoseconds) / step
+            deadlines.append(since + .nanoseconds((frames + 1) * step))
+        }
+        if mode == .deck, let session, session.endedAt == nil, session.suspendedAt == nil {
+            deadlines.append(session.startedAt + session.paused + .seconds(session.seconds(at: now) + 1))
+        }
+        return deadlines.min()
+    }
+}

@@ -1,0 +1,350 @@
+import Records
+import TermUI
+
+/// Where everything of the card screen goes, shared by drawing and mouse hit-testing.
+struct ScreenLayout {
+    var header: Rect
+    var card: Rect
+    var scale: CardFace.Scale
+    /// The exercise and reps (deck mode: beside the card; flip mode: under it).
+    var task: Rect
+    var button: Rect
+    /// The reps per exercise (deck mode), empty when there is no room.
+    var tally: Rect
+    var notice: Rect
+    var helpBar: Rect
+
+    /// The widest the exercise block beside the card gets.
+    static let taskWidth = 30
+
+    init(size: Size, mode: CardWorkout.Mode, buttonTitle: String, tallyRows: Int) {
+        let screen = Rect(size: size)
+        let (body, bar) = screen.splitBottom(1)
+        helpBar = bar
+        notice = body.row(body.height - 1)
+        header = screen.row(0)
+        let room = Size(width: size.width - 4, height: max(0, notice.y - 2))
+        scale = size.height >= 20 && size.width >= 60 ? .large : (CardFace.scale(fitting: room) ?? .small)
+        let cardSize = scale.size
+        let button = Button(buttonTitle, shape: .capsule)
+        switch mode {
+        case .deck:
+            let blockWidth = cardSize.width + 3 + Self.taskWidth
+            let left = max(1, (size.width - blockWidth) / 2)
+            card = Rect(x: left, y: 2, width: cardSize.width, height: cardSize.height)
+            let taskX = card.maxX + 3
+            let taskWidth = max(0, min(Self.taskWidth, size.width - taskX - 1))
+            task = Rect(x: taskX, y: card.y + 1, width: taskWidth, height: 2)
+            self.button = Rect(x: taskX, y: task.maxY + 1, width: min(button.width, taskWidth), height: 1)
+            let tallyTop = card.maxY + 1
+            let rows = min(tallyRows, max(0, notice.y - tallyTop))
+            tally =
+                rows >= min(tallyRows, 4)
+                ? Rect(x: left, y: tallyTop, width: max(0, min(blockWidth, size.width - left - 1)), height: rows)
+                : Rect(x: left, y: tallyTop, width: 0, height: 0)
+        case .flip:
+            card = Rect(x: (size.width - cardSize.width) / 2, y: 2, width: cardSize.width, height: cardSize.height)
+            task = Rect(x: 1, y: card.maxY + 1, width: max(0, size.width - 2), height: 1)
+            let buttonWidth = button.width
+            self.button = Rect(
+                x: (size.width - buttonWidth) / 2, y: min(task.maxY + 1, max(0, notice.y - 1)), width: buttonWidth,
+                height: 1)
+            tally = Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+    }
+}
+
+/// The deck's summary sheet: the time in big digits (the score), the cards and reps, two buttons.
+struct SummaryLayout {
+    let sheet: Sheet
+    let frame: Rect
+    let inside: Rect
+    let newDeckButton: Rect
+    let backButton: Rect
+
+    static let newDeck = Button("New deck")
+    static let back = Button("Back")
+
+    init(screen: Size, summary: CardWorkout.Summary) {
+        // Big digits, a blank, the cards line, a blank, the exercises, a blank, the buttons.
+        let wanted = 3 + 1 + 1 + 1 + summary.reps.count + 1 + 1
+        sheet = Sheet(title: "Deck done", size: Size(width: min(44, screen.width - 2), height: wanted + 2))
+        let bounds = Rect(size: screen)
+        frame = sheet.frame(in: bounds)
+        inside = sheet.contentRect(in: bounds)
+        let buttons = Button.frames(
+            of: [Self.newDeck, Self.back], in: inside.row(max(0, inside.height - 1)), alignment: .center)
+        newDeckButton = buttons[0]
+        backButton = buttons[1]
+    }
+}
+
+/// Every key of the card screen, for the `?` sheet.
+enum KeysSheet {
+    static let lines: [(String, String)] = [
+        ("Enter  Space", "stop / start · draw · done"),
+        ("click", "the card or the button: the same"),
+        ("r", "rules: exercises, reps, jokers, decks"),
+        ("m", "flip mode ↔ deck mode"),
+        ("l", "after a server error: own deck"),
+        ("q  Esc", "back"),
+    ]
+
+    static func sheet(screen: Size) -> Sheet {
+        Sheet(title: "Keys", size: Size(width: min(52, screen.width - 2), height: lines.count + 2))
+    }
+}
+
+extension CardWorkout {
+    /// The colours of the screen; all plain without colour.
+    struct Palette {
+        var usesColor: Bool
+        var accent: Style { usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold }
+        var muted: Style { usesColor ? Style(foreground: .brightBlack) : .dim }
+        var problem: Style { Style(attributes: [.reverse, .bold]) }
+        var selected: Style { .reverse }
+    }
+
+    var palette: Palette { Palette(usesColor: options.usesColor) }
+
+    /// What the button beside (or under) the card says.
+    var buttonTitle: String {
+        if mode == .flip { return isFlipping ? "Stop" : "Start" }
+        switch phase {
+        case .ready: return "Draw"
+        case .waiting: return "Wait"
+        case .failed: return "Retry"
+        case .showing: return "Done"
+        case .finished: return "New deck"
+        }
+    }
+
+    var layout: ScreenLayout {
+        // Flip mode has no tally: nothing per card is worked out at 10 Hz.
+        ScreenLayout(size: size, mode: mode, buttonTitle: buttonTitle, tallyRows: mode == .deck ? tally.count : 0)
+    }
+
+    func sheetFrame(_ sheet: Sheet) -> Rect {
+        switch sheet {
+        case .keys: return KeysSheet.sheet(screen: size).frame(in: Rect(size: size))
+        case .rules: return rulesSheet.frame(in: Rect(size: size))
+        }
+    }
+
+    var rulesSheet: TermUI.Sheet {
+        TermUI.Sheet(
+            title: "Rules", size: Size(width: min(56, size.width - 2), height: RulesEditor.Row.allCases.count + 4))
+    }
+
+    // MARK: Help bar
+
+    var helpHints: [HelpBar.Hint] {
+        switch sheet {
+        case .keys: return [HelpBar.Hint("any key", "Close")]
+        case .rules(let editor):
+            if editor.field != nil { return [HelpBar.Hint("Enter", "Keep"), HelpBar.Hint("Esc", "Cancel")] }
+            return [
+                HelpBar.Hint("↑↓", "Choose"), HelpBar.Hint("Enter", "Edit"), HelpBar.Hint("←→", "Change"),
+                HelpBar.Hint("Esc", "Close"),
+            ]
+        case nil: break
+        }
+        // Leaving comes before the mode: a 40-column screen has room for three hints.
+        let tail = [
+            HelpBar.Hint("r", "Rules"), HelpBar.Hint("q", "Back"),
+            HelpBar.Hint("m", mode == .flip ? "Deck mode" : "Flip mode"), HelpBar.Hint("?", "Keys"),
+        ]
+        if mode == .flip { return [HelpBar.Hint("Space", isFlipping ? "Stop" : "Start")] + tail }
+        switch phase {
+        case .ready: return [HelpBar.Hint("Enter", "Draw")] + tail
+        case .waiting: return [HelpBar.Hint("q", "Back")]
+        case .failed: return [HelpBar.Hint("Enter", "Retry"), HelpBar.Hint("l", "Own deck"), HelpBar.Hint("q", "Back")]
+        case .showing: return [HelpBar.Hint("Enter", "Done")] + tail
+        case .finished: return [HelpBar.Hint("Enter", "New deck"), HelpBar.Hint("q", "Back")]
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Draws the screen and any sheet over it.
+    public func render(into composition: inout Composition, at now: Instant) {
+        let model = self
+        composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
+        switch sheet {
+        case .keys:
+            composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
+                KeyList(KeysSheet.lines, keyWidth: 14).render(into: &canvas, in: area)
+            }
+        case .rules(let editor):
+            let settings = self.settings
+            let palette = self.palette
+            composition.addSheet(rulesSheet) { canvas, area in
+                Self.renderRules(editor, settings: settings, palette: palette, into: &canvas, in: area)
+            }
+        case nil:
+            if mode == .deck, let summary {
+                let layout = SummaryLayout(screen: size, summary: summary)
+                composition.addSheet(layout.sheet) { canvas, area in
+                    Self.renderSummary(summary, layout: layout, into: &canvas, in: area)
+                }
+            }
+        }
+    }
+
+    private func renderScreen(into canvas: inout Canvas, at now: Instant) {
+        let layout = self.layout
+        let palette = self.palette
+        renderHeader(into: &canvas, layout: layout, palette: palette, at: now)
+        switch mode {
+        case .flip: renderFlip(into: &canvas, layout: layout, palette: palette, at: now)
+        case .deck: renderDeck(into: &canvas, layout: layout, palette: palette, at: now)
+        }
+        if let notice {
+            Text(notice, style: .bold, alignment: .center).render(into: &canvas, in: layout.notice)
+        } else if let problem {
+            canvas.fill(layout.notice, with: Cell(.space, style: palette.problem))
+            Text("! " + problem, style: palette.problem, alignment: .center).render(into: &canvas, in: layout.notice)
+        }
+        HelpBar(helpHints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
+    }
+
+    private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+        let header = layout.header
+        var right: [String] = []
+        if mode == .deck {
+            if let remaining { right.append(remaining == 1 ? "1 card left" : "\(remaining) cards left") }
+            if let seconds = elapsedSeconds(at: now) { right.append(ClockText.elapsed(seconds)) }
+        }
+        let rightText = right.joined(separator: " · ")
+        Text(rightText, style: palette.muted, alignment: .trailing).render(into: &canvas, in: header.inset(right: 1))
+        let title = "Cards · " + (mode == .flip ? "Flip" : "Deck")
+        canvas.write(
+            title, at: Point(x: 1, y: header.y), style: palette.accent,
+            clip: header.inset(right: rightText.displayWidth + 2))
+    }
+
+    private func renderFlip(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+        let card = flipCard(at: now)
+        CardFace(card, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
+        if !isFlipping, let card {
+            let (exercise, reps) = settings.task(for: card)
+            let text =
+                card.isJoker && reps == 0 ? exercise + " · " + settings.jokerSpecial.title : "\(exercise) × \(reps)"
+            Text(text, style: .bold, alignment: .center).render(into: &canvas, in: layout.task)
+        } else {
+            // Constant while flipping, so each flip costs only the card's own cells.
+            Text("Stop to see your exercise", style: palette.muted, alignment: .center).render(
+                into: &canvas, in: layout.task)
+        }
+        Button(buttonTitle, state: .focused, shape: .capsule).render(into: &canvas, in: layout.button)
+    }
+
+    private func renderDeck(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+        let face: PlayingCard? = current?.card
+        CardFace(face, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
+        let task = layout.task
+        switch phase {
+        case .ready:
+            let count =
+                remaining.map { "\($0) cards, shuffled" } ?? "A deck from \(settings.deckServer ?? "the server")"
+            Text(lines: [count, "Enter draws the first card"], style: .plain).render(into: &canvas, in: task)
+        case .waiting(_, _, let since):
+            let frames = ["|", "/", "-", "\\"]
+            let step = Int(max(0, (now - since).totalNanoseconds) / Self.spinnerInterval.totalNanoseconds)
+            let spinner = options.reducesMotion ? "…" : frames[step % frames.count]
+            Text(lines: ["\(spinner) Asking the deck server", settings.deckServer ?? ""], style: .plain)
+                .render(into: &canvas, in: task)
+        case .failed(let error, _):
+            let area = Rect(x: task.x, y: task.y, width: task.width, height: max(0, layout.card.maxY - task.y))
+            let reason = Text(error.description, wraps: true).laidOut(
+                in: Size(width: task.width, height: max(1, area.height - 3)))
+            Text(lines: reason + ["", "Enter tries again", "l: TermFit's own deck"], style: .bold)
+                .render(into: &canvas, in: area)
+        case .showing(let current):
+            canvas.write(current.exercise, at: task.origin, style: .bold, clip: task)
+            let detail: String
+            if let left = restSecondsLeft(at: now) {
+                detail = left > 0 ? "rest \(ClockText.elapsed(left))" : "rest over"
+            } else {
+                detail = current.reps == 1 ? "1 rep" : "\(current.reps) reps"
+            }
+            canvas.write(detail, at: Point(x: task.x, y: task.y + 1), style: .plain, clip: task)
+        case .finished:
+            break
+        }
+        if case .failed = phase {
+        } else if case .ready = phase, remaining == 0 {
+        } else {
+            Button(buttonTitle, state: .focused, shape: .capsule).render(into: &canvas, in: layout.button)
+        }
+        renderTally(into: &canvas, in: layout.tally, palette: palette)
+    }
+
+    private func renderTally(into canvas: inout Canvas, in area: Rect, palette: Palette) {
+        guard !area.isEmpty else { return }
+        let rows = tally
+        let nameWidth = min(20, rows.map(\.exercise.displayWidth).max() ?? 0)
+        for (index, row) in rows.enumerated() where index < area.height {
+            let line = area.row(index)
+            let suit = Suit.listed.first { settings.exercise(for: $0) == row.exercise }
+            let symbol = suit?.symbol ?? "★"
+            let ink = options.usesColor && suit?.isRed == true ? Style(foreground: .red) : .plain
+            canvas.write(symbol, at: line.origin, style: ink, clip: line)
+            Text(row.exercise).render(into: &canvas, in: Rect(x: line.x + 2, y: line.y, width: nameWidth, height: 1))
+            var text = "done " + Self.padded(row.done, 4)
+            if let left = row.left { text += "   left " + Self.padded(left, 4) }
+            canvas.write(text, at: Point(x: line.x + nameWidth + 4, y: line.y), style: palette.muted, clip: line)
+        }
+    }
+
+    static func padded(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    private static func renderRules(
+        _ editor: RulesEditor, settings: CardSettings, palette: Palette, into canvas: inout Canvas, in area: Rect
+    ) {
+        let lines = RulesEditor.lines(settings)
+        for (index, line) in lines.enumerated() where index < area.height {
+            let row = area.row(index)
+            let selected = RulesEditor.Row.allCases[index] == editor.selection
+            let style: Style = selected && editor.field == nil ? palette.selected : .plain
+            canvas.fill(row, with: Cell(.space, style: style))
+            canvas.write((selected ? "▸ " : "  ") + line.label, at: row.origin, style: style.adding(.bold), clip: row)
+            let valueArea = row.inset(left: 16, right: 1)
+            if selected, let field = editor.field {
+                field.render(into: &canvas, in: valueArea)
+            } else {
+                Text(line.value, style: style).render(into: &canvas, in: valueArea)
+            }
+        }
+        let footer = area.row(area.height - 1)
+        if area.height > lines.count + 1 {
+            Text("2–10: reps = the number · changes are kept", style: palette.muted, alignment: .center)
+                .render(into: &canvas, in: footer)
+        }
+    }
+
+    private static func renderSummary(
+        _ summary: Summary, layout: SummaryLayout, into canvas: inout Canvas, in area: Rect
+    ) {
+        BigDigits(ClockText.elapsed(summary.seconds), style: .bold).render(
+            into: &canvas, in: Rect(x: area.x, y: area.y, width: area.width, height: 3))
+        let total = summary.reps.reduce(0) { $0 + $1.reps }
+        let cards = summary.cards == 1 ? "1 card" : "\(summary.cards) cards"
+        Text("\(cards) · \(total) reps · your time", alignment: .center).render(into: &canvas, in: area.row(4))
+        let nameWidth = min(20, summary.reps.map(\.exercise.displayWidth).max() ?? 0)
+        let blockWidth = nameWidth + 6
+        for (index, entry) in summary.reps.enumerated() {
+            let y = 6 + index
+            guard y < area.height - 2 else { break }
+            let row = area.row(y)
+            let x = row.x + max(0, (row.width - blockWidth) / 2)
+            Text(entry.exercise).render(into: &canvas, in: Rect(x: x, y: row.y, width: nameWidth, height: 1))
+            canvas.write(padded(entry.reps, 5), at: Point(x: x + nameWidth + 1, y: row.y), clip: row)
+        }
+        Button("New deck", state: .focused).render(into: &canvas, in: layout.newDeckButton)
+        SummaryLayout.back.render(into: &canvas, in: layout.backButton)
+    }
+}

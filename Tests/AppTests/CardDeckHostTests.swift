@@ -1,0 +1,214 @@
+import CardDeck
+import DeckClient
+import Foundation
+import LoopbackDeckServer
+import Records
+import Synchronization
+import TermUI
+import Testing
+
+@testable import App
+
+/// A card log that fails every save while `failing` is set, and otherwise keeps everything in memory.
+private final class FlakyCardLog: CardSessionLog, SettingsStore {
+    struct DiskFull: Error, CustomStringConvertible {
+        var description: String { "disk full" }
+    }
+
+    let memory = InMemoryWorkoutLog()
+    private let state = Mutex(false)
+
+    var failing: Bool {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    private func check() throws { if failing { throw DiskFull() } }
+
+    func start(_ session: CardSession) throws {
+        try check()
+        try memory.start(session)
+    }
+    func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
+        try check()
+        try memory.save(draw, inCardSession: sessionID)
+    }
+    func finishCardSession(
+        _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
+    ) throws {
+        try check()
+        try memory.finishCardSession(sessionID, status: status, at: finishedAt, activeDuration: activeDuration)
+    }
+    func cardSession(id: UUID) throws -> CardSession? { try memory.cardSession(id: id) }
+    func recentCardSessions(limit: Int) throws -> [CardSession] { try memory.recentCardSessions(limit: limit) }
+    func settings() throws -> Settings { try memory.settings() }
+    func setSetting(_ value: JSONValue?, forName name: String) throws {
+        try check()
+        try memory.setSetting(value, forName: name)
+    }
+}
+
+/// A host at 80×24 driven by a test clock; background jobs are run to their end and their event
+/// handed back, as the run loop does through its wake pipe.
+private struct HostHarness {
+    var host: CardDeckHost
+    var now = Instant(nanoseconds: 5_000_000_000)
+
+    init(
+        log: any CardSessionLog & SettingsStore, options: CardDeckOptions = CardDeckOptions(seed: 42),
+        fetch: @escaping DeckFetcher = { server, request in await DeckClient(baseURL: server).send(request) }
+    ) {
+        host = CardDeckHost(
+            context: AppContext(profile: "alex", reducesMotion: true), options: options, log: log, settings: log,
+            fetch: fetch, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
+        _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
+    }
+
+    /// Presses keys; runs any background job and delivers its answer.
+    @discardableResult
+    mutating func press(_ keys: Key...) async -> [Effect] {
+        var effects: [Effect] = []
+        for key in keys { effects += await deliver(.key(key)) }
+        return effects
+    }
+
+    mutating func deliver(_ event: Event) async -> [Effect] {
+        var effects = host.handle(event, at: now)
+        while let index = effects.firstIndex(where: { if case .perform = $0 { true } else { false } }) {
+            guard case .perform(let job) = effects.remove(at: index) else { break }
+            effects += host.handle(await job.work(), at: now)
+        }
+        return effects
+    }
+
+    mutating func wait(_ duration: Duration) {
+        now = now + duration
+        _ = host.handle(.tick, at: now)
+    }
+
+    func frame() -> [String] {
+        var composition = Composition(size: Size(width: 80, height: 24))
+        host.render(into: &composition, at: now)
+        return composition.flatten().lines()
+    }
+}
+
+@Suite struct CardDeckHostTests {
+    @Test func eachCardDoneIsSavedAtOnceAndTheDeckFinishes() async throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, options: CardDeckOptions(seed: 42, partial: ["AS", "2H", "3D"]))
+        await harness.press(.enter)
+        harness.wait(.seconds(10))
+        await harness.press(.enter)
+        let id = try #require(harness.host.workout?.sessionID)
+        #expect(try log.cardSession(id: id)?.draws.count == 1)
+        #expect(try log.cardSession(id: id)?.status == .inProgress)
+        harness.wait(.seconds(10))
+        await harness.press(.enter)
+        #expect(try log.cardSession(id: id)?.draws.count == 2)
+        harness.wait(.seconds(10))
+        await harness.press(.enter)
+        let saved = try #require(try log.cardSession(id: id))
+        #expect(saved.status == .finished)
+        #expect(saved.draws.map(\.position) == [1, 2, 3])
+        #expect(Set(saved.draws.map(\.code)) == ["AS", "2H", "3D"])
+        #expect(saved.activeDuration == 30)
+        #expect(saved.deckSource == .local)
+        #expect(saved.repsPerExercise == ["Push-ups": 11, "Sit-ups": 2, "Squats": 3])
+    }
+
+    @Test func aFailedSaveIsShownKeptAndTriedAgain() async throws {
+        let log = FlakyCardLog()
+        log.failing = true
+        var harness = HostHarness(log: log)
+        await harness.press(.enter, .enter)
+        #expect(harness.host.unsaved.count == 1)
+        #expect(harness.frame()[22].contains("Not saved (disk full): 1 save kept here"))
+        await harness.press(.enter)
+        #expect(harness.host.unsaved.count == 2, "kept in order")
+        log.failing = false
+        await harness.press(.enter)
+        #expect(harness.host.unsaved.isEmpty)
+        let id = try #require(harness.host.workout?.sessionID)
+        #expect(try log.cardSession(id: id)?.draws.map(\.position) == [1, 2, 3])
+        #expect(!harness.frame()[22].contains("Not saved"))
+    }
+
+    @Test func terminateBringsTheSessionUpToDateAndRetriesWhatFailed() async throws {
+        let log = FlakyCardLog()
+        var harness = HostHarness(log: log)
+        await harness.press(.enter)
+        harness.wait(.seconds(7))
+        await harness.press(.enter)
+        log.failing = true
+        await harness.press(.enter)
+        log.failing = false
+        harness.wait(.seconds(2))
+        _ = await harness.deliver(.terminate)
+        #expect(harness.host.unsaved.isEmpty)
+        let id = try #require(harness.host.workout?.sessionID)
+        let saved = try #require(try log.cardSession(id: id))
+        #expect(saved.status == .inProgress)
+        #expect(saved.draws.count == 2)
+        #expect(saved.activeDuration == 9)
+    }
+
+    @Test func theRulesAreKeptForTheProfileAndReadNextTime() async throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        await harness.press(.character("r"), .enter)
+        for _ in 0..<10 { await harness.press(.backspace) }
+        for character in "Dips" { await harness.press(.character(character)) }
+        await harness.press(.enter)
+        for _ in 0..<5 { await harness.press(.down) }
+        await harness.press(.right)
+        #expect(try log.value(for: .suitExercises)?["S"] == "Dips")
+        #expect(try log.value(for: .cardAceReps) == 14)
+        #expect(try log.value(for: .cardDeckAPI) == "")
+        let next = HostHarness(log: log)
+        #expect(next.host.workout?.settings.exercise(for: .spades) == "Dips")
+        #expect(next.host.workout?.settings.aceReps == 14)
+    }
+
+    @Test func aRemoteDeckThroughTheBackgroundJob() async throws {
+        let server = try LoopbackDeckServer()
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, options: CardDeckOptions(seed: 1, deckServer: server.baseURL))
+        await harness.press(.enter)
+        let current = try #require(harness.host.workout?.current)
+        #expect(harness.host.workout?.remaining == 51)
+        #expect(server.requests.count == 2)
+        await harness.press(.enter)
+        let id = try #require(harness.host.workout?.sessionID)
+        let saved = try #require(try log.cardSession(id: id))
+        #expect(saved.deckSource == .server(server.baseURL))
+        #expect(saved.draws.first?.code == current.card.code)
+        #expect(server.deck(saved.deckID)?.remaining == 50)
+        #expect(try log.value(for: .cardDeckAPI) == nil, "a --deck-api for one run is not kept")
+    }
+
+    @Test func joiningADeckThatDoesNotExistSaysSoAndTheOwnDeckTakesOver() async throws {
+        let server = try LoopbackDeckServer()
+        var harness = HostHarness(
+            log: InMemoryWorkoutLog(),
+            options: CardDeckOptions(seed: 1, deckServer: server.baseURL, deckID: "nosuchdeck00"))
+        await harness.press(.enter)
+        let text = harness.frame().joined(separator: "\n")
+        #expect(text.contains("The deck server says: Deck ID"))
+        #expect(text.contains("does not exist."))
+        await harness.press(.character("l"))
+        #expect(harness.host.workout?.current != nil)
+        #expect(harness.host.workout?.remaining == 51)
+    }
+
+    @Test func aWorkoutThatCannotOpenSaysWhyAndLeaves() {
+        var host = CardDeckHost(failure: "database is locked")
+        _ = host.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        var composition = Composition(size: Size(width: 80, height: 24))
+        host.render(into: &composition, at: .zero)
+        #expect(
+            composition.flatten().lines().contains { $0.contains("The card workout cannot open: database is locked") })
+        #expect(host.handle(.key(.enter), at: .zero).isEmpty)
+        #expect(host.handle(.key(.character("q")), at: .zero) == [.quit])
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import GoldenFrames
+import Records
+import TermUI
+import Testing
+
+@testable import CardDeck
+
+/// Golden frames of the card face at both sizes, in colour and without, and of whole screens.
+/// `TERMFIT_GOLDEN_PRINT=1` prints every frame as a literal to paste after a deliberate change.
+@Suite struct CardFaceGoldenTests {
+    private func draw(_ card: PlayingCard?, _ scale: CardFace.Scale, usesColor: Bool = true) -> Canvas {
+        var canvas = Canvas(size: scale.size)
+        CardFace(card, scale: scale, usesColor: usesColor).render(into: &canvas, in: canvas.bounds)
+        return canvas
+    }
+
+    /// The cells of `canvas` that show something other than the border or blanks.
+    private func inkCells(_ canvas: Canvas) -> [Cell] {
+        let border: Set<Character> = ["╭", "╮", "╰", "╯", "─", "│", " "]
+        return canvas.cells.filter { !border.contains($0.glyph.character) && !$0.glyph.isContinuation }
+    }
+
+    @Test func largeCards() {
+        expectFrame(
+            draw(PlayingCard(.ace, .spades), .large).lines(),
+            [
+                "╭─────────╮",
+                "│A        │",
+                "│♠        │",
+                "│   ▄█▄   │",
+                "│  █████  │",
+                "│   ▄█▄   │",
+                "│        ♠│",
+                "│        A│",
+                "╰─────────╯",
+            ])
+        expectFrame(
+            draw(PlayingCard(.ten, .hearts), .large).lines(),
+            [
+                "╭─────────╮",
+                "│10       │",
+                "│♥        │",
+                "│  ▄█▄█▄  │",
+                "│  ▀███▀  │",
+                "│    ▀    │",
+                "│        ♥│",
+                "│       10│",
+                "╰─────────╯",
+            ])
+        expectFrame(
+            draw(PlayingCard(.queen, .diamonds), .large).lines(),
+            [
+                "╭─────────╮",
+                "│Q        │",
+                "│♦        │",
+                "│   ▄█▄   │",
+                "│  ▀███▀  │",
+                "│    ▀    │",
+                "│        ♦│",
+                "│        Q│",
+                "╰─────────╯",
+            ])
+        expectFrame(
+            draw(PlayingCard(.seven, .clubs), .large).lines(),
+            [
+                "╭─────────╮",
+                "│7        │",
+                "│♣        │",
+                "│   ███   │",
+                "│  ██▄██  │",
+                "│   ▄█▄   │",
+                "│        ♣│",
+                "│        7│",
+                "╰─────────╯",
+            ])
+        expectFrame(
+            draw(.redJoker, .large).lines(),
+            [
+                "╭─────────╮",
+                "│JK       │",
+                "│★        │",
+                "│    ★    │",
+                "│  JOKER  │",
+                "│    ★    │",
+                "│        ★│",
+                "│       JK│",
+                "╰─────────╯",
+            ])
+    }
+
+    @Test func smallCardsAndTheBack() {
+        expectFrame(
+            draw(PlayingCard(.king, .hearts), .small).lines(),
+            [
+                "╭─────╮",
+                "│K♥   │",
+                "│  ♥  │",
+                "│   K♥│",
+                "╰─────╯",
+            ])
+        expectFrame(
+            draw(PlayingCard(.ten, .clubs), .small).lines(),
+            [
+                "╭─────╮",
+                "│10♣  │",
+                "│  ♣  │",
+                "│  10♣│",
+                "╰─────╯",
+            ])
+        expectFrame(
+            draw(.blackJoker, .small).lines(),
+            [
+                "╭─────╮",
+                "│JK★  │",
+                "│JOKER│",
+                "│  JK★│",
+                "╰─────╯",
+            ])
+        expectFrame(
+            draw(nil, .small).lines(),
+            [
+                "╭─────╮",
+                "│░░░░░│",
+                "│░░░░░│",
+                "│░░░░░│",
+                "╰─────╯",
+            ])
+    }
+
+    @Test(arguments: CardFace.Scale.allCases)
+    func redSuitsAreRedInColourAndNothingIsColouredWithout(scale: CardFace.Scale) {
+        for suit in [Suit.hearts, .diamonds] {
+            let coloured = inkCells(draw(PlayingCard(.five, suit), scale))
+            #expect(!coloured.isEmpty)
+            #expect(coloured.allSatisfy { $0.style.foreground == .red })
+        }
+        for suit in [Suit.spades, .clubs] {
+            #expect(inkCells(draw(PlayingCard(.five, suit), scale)).allSatisfy { $0.style.foreground == .default })
+        }
+        for card in PlayingCard.standardDeck(jokers: true) {
+            let plain = draw(card, scale, usesColor: false)
+            #expect(plain.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
+            // Without colour the suit symbol is what tells hearts from spades.
+            #expect(plain.lines().joined().contains(card.suit.symbol))
+        }
+    }
+
+    @Test func theSameFrameWithAndWithoutColourReadsTheSame() {
+        let card = PlayingCard(.nine, .diamonds)
+        #expect(draw(card, .large).lines() == draw(card, .large, usesColor: false).lines())
+    }
+}
+
+@Suite struct ScreenGoldenTests {
+    @Test func deckModeShowingACardAt80x24() {
+        var harness = Harness(partial: ["9H", "3S", "KC"], size: Size(width: 80, height: 24))
+        harness.press(.enter)
+        harness.advance(by: .seconds(62))
+        expectFrame(
+            harness.frame(),
+            [
+                " Cards · Deck                                               2 cards left · 1:02",
+                "",
+                "                  ╭─────────╮",
+                "                  │9        │   Sit-ups",
+                "                  │♥        │   9 reps",
+                "                  │  ▄█▄█▄  │",
+                "                  │  ▀███▀  │   ▐ Done ▌",
+                "                  │    ▀    │",
+                "                  │        ♥│",
+                "                  │        9│",
+                "                  ╰─────────╯",
+                "",
+                "                  ♠ Push-ups  done    0   left    3",
+                "                  ♥ Sit-ups   done    0   left    0",
+                "                  ♦ Squats    done    0   left    0",
+                "                  ♣ Burpees   done    0   left   10",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "Enter Done  r Rules  q Back  m Flip mode  ? Keys",
+            ])
+    }
+
+    @Test func flipModeStoppedAt40x12WithoutColour() {
+        var harness = Harness(mode: .flip, usesColor: false, size: Size(width: 40, height: 12))
+        harness.advance(by: .milliseconds(340))
+        harness.press(.character(" "))
+        let canvas = harness.canvas()
+        expectFrame(
+            canvas.lines(),
+            [
+                " Cards · Flip",
+                "",
+                "                ╭─────╮",
+                "                │5♥   │",
+                "                │  ♥  │",
+                "                │   5♥│",
+                "                ╰─────╯",
+                "",
+                "              Sit-ups × 5",
+                "               ▐ Start ▌",
+                "",
+                "Space Start  r Rules  q Back",
+            ])
+        #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
+    }
+
+    @Test func theSummaryShowsTheTimeInBigDigits() {
+        var harness = Harness(partial: ["2S"])
+        harness.press(.enter)
+        harness.advance(by: .seconds(75))
+        harness.press(.enter)
+        let frame = harness.frame()
+        expectFrame(
+            Array(frame[6...16]),
+            [
+                "                  ╭ Deck done ───────────────────────────────╮",
+                "                  │              ▀█  ▄ ▀█  █▀▀               │",
+                "                  │               █  ▄  █  ▀▀█               │",
+                "                  │              ▀▀▀   ▀▀▀ ▀▀▀               │",
+                "                  │                                          │",
+                "                  │       1 card · 2 reps · your time        │",
+                "                  │                                          │",
+                "                  │              Push-ups     2              │",
+                "                  │                                          │",
+                "                  │          [ New deck ]  [ Back ]          │",
+                "                  ╰──────────────────────────────────────────╯",
+            ])
+    }
+}
+
+/// What a flip costs on the wire: only the card's own cells change between two flips, and the
+/// card never grows with the window.
+@Suite struct FlipDiffBudgetTests {
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 60), Size(width: 40, height: 12)])
+    func aFlipChangesOnlyTheCardFace(size: Size) {
+        var harness = Harness(mode: .flip, size: size)
+        let card = harness.workout.layout.card
+        #expect(card.size.width <= CardFace.Scale.large.size.width, "the card is capped")
+        var previous = harness.canvas()
+        var changed = 0
+        for _ in 0..<50 {
+            harness.advanceToDeadline()
+            let next = harness.canvas()
+            for run in FrameDiff.runs(from: previous, to: next) {
+                #expect(card.inset(by: 1).contains(Point(x: run.x, y: run.y)), "row \(run.y) changed outside the card")
+                #expect(run.x + run.count <= card.maxX - 1)
+                changed += run.count
+            }
+            previous = next
+        }
+        #expect(changed <= 50 * 30, "at most the corners and the picture of each card")
+    }
+
+    @Test func stoppedNothingChangesAndNothingWakes() {
+        var harness = Harness(mode: .flip)
+        harness.press(.character(" "))
+        let before = harness.canvas()
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+        harness.now = harness.now + .seconds(60)
+        #expect(FrameDiff.runs(from: before, to: harness.canvas()).isEmpty)
+    }
+}

@@ -31,14 +31,15 @@ let package = Package(
         // The workouts: view-model modules, pure Swift over TermUI and Records.
         .target(name: "HIIT", dependencies: ["TermUI", "Records"]),
         .target(name: "Dumbbells", dependencies: ["TermUI", "Records"]),
+        .target(name: "Flashcards", dependencies: ["TermUI", "Records"]),
         // Home menu, routing between scenes, settings and profiles; hosts each workout and
         // carries out what it asks for (saving, above all).
-        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells"]),
+        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells", "Flashcards"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "termfit",
             dependencies: [
-                "App", "Terminal", "TermUI", "Records", "Store",
+                "App", "Terminal", "TermUI", "Records", "Store", "Flashcards",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,9 +62,10 @@ let package = Package(
         // the home screen and the dumbbell screen run.
         .executableTarget(
             name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
-        .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Records"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "TermUI", "Records", "Flashcards"]),
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
+        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["termfit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -126,13 +126,7 @@ public struct DumbbellsHost: Scene {
     /// effects for the run loop.
     public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
         if case .resize(let newSize) = event { size = newSize }
-        guard var workout else {
-            switch event {
-            case .key(.character("q")), .key(.escape): return [.quit]
-            case .mouse(let mouse) where mouse.kind == .release && mouse.position.y == size.height - 1: return [.quit]
-            default: return []
-            }
-        }
+        guard var workout else { return FailureScreen.handle(event, size: size) }
         var effects: [Effect] = []
         var saves: [PendingSave] = []
         for output in workout.handle(event, at: now) {
@@ -208,16 +202,8 @@ public struct DumbbellsHost: Scene {
             workout.render(into: &composition, at: now)
             return
         }
-        let message = failure ?? ""
-        composition.add { canvas in
-            let screen = canvas.bounds
-            canvas.write("Dumbbells", at: .zero, style: .bold, clip: screen)
-            let body = Text("The dumbbell workout cannot open: " + message, alignment: .center, wraps: true)
-            let area = screen.inset(top: 2, left: 2, bottom: 2, right: 2)
-            let height = min(area.height, body.laidOut(in: area.size).count)
-            body.render(into: &canvas, in: area.centered(Size(width: area.width, height: height)))
-            HelpBar([HelpBar.Hint("q", "Back")]).render(into: &canvas, in: screen.row(screen.height - 1))
-        }
+        FailureScreen.render(
+            into: &composition, title: "Dumbbells", message: "The dumbbell workout cannot open: " + (failure ?? ""))
     }
 
     /// The workout's next deadline; none when it could not open.

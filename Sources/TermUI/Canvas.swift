@@ -143,6 +143,21 @@ public struct Canvas: Equatable, Sendable {
         buffer[index] = cell
     }
 
+    /// Copies every cell of `source` onto this canvas with its top left at `origin`, row `y`
+    /// moved `rowShifts[y]` columns to the right (0 where the array ends): a picture drawn apart
+    /// and placed, slid or sheared as a whole. Clipped to `clip` and the canvas; wide characters
+    /// stay whole (one cut by the edge becomes a space).
+    public mutating func draw(_ source: Canvas, at origin: Point, rowShifts: [Int] = [], clip: Rect? = nil) {
+        for y in 0..<source.size.height {
+            let shift = y < rowShifts.count ? rowShifts[y] : 0
+            for x in 0..<source.size.width {
+                let cell = source[x, y]
+                if cell.glyph.isContinuation { continue }
+                put(cell, x: origin.x + x + shift, y: origin.y + y, clip: clip)
+            }
+        }
+    }
+
     /// Fills `rect` with `cell`.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         let area = rect.intersection(bounds)

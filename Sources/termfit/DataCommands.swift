@@ -63,7 +63,7 @@ struct DataOptions: ParsableArguments {
 
 /// Runs a command body, turning a ``StoreError`` or ``LogError`` into a message on standard
 /// error and TermFit's exit status.
-private func reportingErrors(_ body: () throws -> Void) throws {
+func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as StoreError {
@@ -75,7 +75,8 @@ private func reportingErrors(_ body: () throws -> Void) throws {
     }
 }
 
-private func printError(_ message: String) {
+/// Writes "termfit: message" to standard error.
+func printError(_ message: String) {
     FileHandle.standardError.write(Data(("termfit: " + message + "\n").utf8))
 }
 

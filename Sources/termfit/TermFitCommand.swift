@@ -19,7 +19,8 @@ struct TermFitCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            HIITCommand.self, DumbbellsCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self,
+            HIITCommand.self, DumbbellsCommand.self, FlashcardsCommand.self, HistoryCommand.self, ExportCommand.self,
+            ImportCommand.self,
         ]
     )
 
@@ -141,6 +142,7 @@ final class StoreProfileDirectory: ProfileDirectory {
 struct WorkoutOptions {
     var hiit = HIITOptions()
     var dumbbells = DumbbellsOptions()
+    var flashcards = FlashcardsOptions()
 }
 
 /// The workouts on the home menu, in order.
@@ -150,6 +152,7 @@ enum Workouts {
         [
             .hiit(options: options.hiit) { profile in try store.profileStore(named: profile) },
             dumbbellsEntry(store: store, options: options.dumbbells),
+            flashcardsEntry(store: store, options: options.flashcards),
         ]
     }
 }

@@ -101,8 +101,14 @@ public enum DeckFile {
             var line = 1
             while index < scalars.count {
                 let recordLine = line
-                // Skip empty lines; read comment and header lines.
-                if scalars[index] == "\n" || scalars[index] == "\r" {
+                // Skip empty (or blank) lines; read comment and header lines.
+                var end = index
+                while end < scalars.count && (scalars[end] == " " || scalars[end] == "\t") { end += 1 }
+                if end == scalars.count {
+                    break
+                }
+                if scalars[end] == "\n" || scalars[end] == "\r" {
+                    index = end
                     consumeLineBreak(scalars, &index, &line)
                     continue
                 }

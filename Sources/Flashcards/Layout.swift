@@ -125,7 +125,7 @@ struct EditorLayout {
     init(screen: Size, editor: CardEditor, plain: Bool) {
         if plain {
             frame = Rect(size: screen).splitBottom(1).0
-            content = frame
+            content = frame.inset(top: 1)
         } else {
             let sheet = Self.sheet(screen: screen)
             frame = sheet.frame(in: Rect(size: screen))

@@ -55,13 +55,13 @@ extension FlashcardsWorkout {
             let escape = editor.hasDraft ? "Cancel card" : "Done"
             if editor.focus == .list {
                 return [
-                    hint(.delete, "Delete card"), (HelpBar.Hint("↑↓", "Choose"), nil), hint(.tab, "Fields"),
-                    hint(.escape, escape),
+                    hint(.delete, "Delete card"), hint(.escape, escape), hint(.tab, "Fields"),
+                    (HelpBar.Hint("↑↓", "Choose"), nil),
                 ]
             }
             return [
-                hint(.enter, editor.focus == .prompt ? "Next" : "Add"), hint(.tab, "Next field"),
-                hint(.escape, escape),
+                hint(.enter, editor.focus == .prompt ? "Next" : "Add"), hint(.escape, escape),
+                hint(.tab, "Next field"),
             ]
         case .decks: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Open"), hint(.escape, "Cancel")]
         case nil: break
@@ -262,6 +262,7 @@ extension FlashcardsWorkout {
         into canvas: inout Canvas
     ) {
         let content = layout.content
+        if plain { canvas.write("Edit cards: \(deckName)", at: layout.frame.origin, clip: layout.frame) }
         let fieldStyle: Style = plain ? .plain : .underline
         for (label, field, rect, focus) in [
             ("Prompt", editor.prompt, layout.promptField, CardEditor.Focus.prompt),

@@ -9,8 +9,6 @@ public struct FlashcardsOptions: Sendable, Equatable {
     public var seconds: Int?
     /// Plain lines for a screen reader (`--plain`), over the profile's `flashcards.plain`.
     public var plain: Bool
-    /// The deck to open (`--deck`), by name, instead of the one last chosen.
-    public var deck: String?
 
     /// The session lengths `--seconds` accepts.
     public static let secondsRange = 1...5999
@@ -18,10 +16,9 @@ public struct FlashcardsOptions: Sendable, Equatable {
     public static let defaultSeconds = 100
 
     /// Options as given; the defaults are `termfit flashcards` without flags.
-    public init(seconds: Int? = nil, plain: Bool = false, deck: String? = nil) {
+    public init(seconds: Int? = nil, plain: Bool = false) {
         self.seconds = seconds
         self.plain = plain
-        self.deck = deck
     }
 }
 
@@ -65,7 +62,7 @@ public struct FlashcardsHost: Scene {
     /// chosen deck's reviews and the settings, and opens the workout.
     ///
     /// - Parameters:
-    ///   - options: the command line's `--seconds`, `--plain` and `--deck`, over the settings.
+    ///   - options: the command line's `--seconds` and `--plain`, over the settings.
     ///   - wallClock: the date and time, for the records.
     public init(
         context: AppContext, options: FlashcardsOptions = FlashcardsOptions(), library: any FlashcardLibrary,
@@ -86,14 +83,7 @@ public struct FlashcardsHost: Scene {
             do { try library.save(starter) } catch { problems.append("The starter deck is not saved: \(error)") }
             decks = [starter]
         }
-        var deckID = stored.value(for: .flashcardDeck).flatMap(UUID.init(uuidString:))
-        if let name = options.deck {
-            if let named = decks.first(where: { $0.name.lowercased() == name.lowercased() }) {
-                deckID = named.id
-            } else {
-                problems.append("No deck is called “\(name)”")
-            }
-        }
+        let deckID = stored.value(for: .flashcardDeck).flatMap(UUID.init(uuidString:))
         let chosen = decks.first { $0.id == deckID } ?? decks[0]
         let reviews = Result { try library.flashcardReviews(ofCards: chosen.cards.map(\.id)) }
         let seconds = options.seconds ?? stored.value(for: .flashcardSessionLength) ?? FlashcardsOptions.defaultSeconds

@@ -22,9 +22,6 @@ struct FlashcardsCommand: ParsableCommand {
     @Option(help: "Seconds of each session, 1 to 5999 (default: the flashcards.sessionSeconds setting, else 100).")
     var seconds: Int?
 
-    @Option(help: ArgumentHelp("The deck to open, by name (default: the one last chosen).", valueName: "name"))
-    var deck: String?
-
     @Flag(help: "Plain lines a screen reader follows: no boxes, no colour (also the flashcards.plain setting).")
     var plain = false
 
@@ -38,7 +35,7 @@ struct FlashcardsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = FlashcardsOptions(seconds: seconds, plain: plain, deck: deck)
+        let options = FlashcardsOptions(seconds: seconds, plain: plain)
         try Interactive.run(
             interface: interface, data: data, workout: "flashcards", options: WorkoutOptions(flashcards: options))
     }

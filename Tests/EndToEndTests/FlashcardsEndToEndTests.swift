@@ -9,12 +9,7 @@ import Testing
 /// suspend and resume, edit a card, then find the reviews in the history; and the import and
 /// export commands on their own.
 @Suite(.serialized) struct FlashcardsEndToEndTests {
-    private func makeDataDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "termfit-flashcards-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
+    private func makeDataDirectory() throws -> URL { try temporaryDataDirectory("flashcards") }
 
     /// The seconds the timer's capsule shows ("Time 1:27" is 87), if it shows.
     private func secondsShown(_ screen: [String]) -> Int? {

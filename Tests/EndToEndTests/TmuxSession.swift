@@ -246,6 +246,15 @@ extension TmuxSession {
     }
 }
 
+/// A new data directory that outlives one tmux session (each session removes its own), named
+/// after `name`; the test removes it.
+func temporaryDataDirectory(_ name: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "termfit-\(name)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
 /// The contents of a file once it exists and is not empty (waiting up to `timeout` seconds).
 func waitForFile(_ url: URL, timeout: Double = 5) -> String? {
     let deadline = Date().addingTimeInterval(timeout)

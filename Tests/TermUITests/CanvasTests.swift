@@ -180,5 +180,14 @@ struct CanvasTests {
         var cut = dotted(width: 5, height: 2)
         cut.draw(picture, at: Point(x: 1, y: -1), clip: Rect(x: 0, y: 0, width: 4, height: 2))
         expectFrame(cut, [".#a .", ".###."])
+        var left = dotted(width: 5, height: 2)
+        left.draw(picture, at: Point(x: -3, y: 0))
+        expectFrame(left, ["#....", " ...."])
+        // Wholly outside: nothing changes.
+        for origin in [Point(x: -10, y: 0), Point(x: 9, y: 0), Point(x: 0, y: 5), Point(x: 0, y: -4)] {
+            var outside = dotted(width: 5, height: 2)
+            outside.draw(picture, at: origin, rowShifts: [3, -3])
+            #expect(outside == dotted(width: 5, height: 2), "\(origin)")
+        }
     }
 }

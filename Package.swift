@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "HIIT", dependencies: ["TermUI", "Records"]),
         .target(name: "Dumbbells", dependencies: ["TermUI", "Records"]),
         .target(name: "CardDeck", dependencies: ["TermUI", "Records"]),
+        .target(name: "Flashcards", dependencies: ["TermUI", "Records"]),
         // The Deck of Cards API client: HTTP through the system's libcurl, loaded with dlopen
         // the first time a remote deck is used, so it costs nothing at start-up (see
         // docs/DECISIONS.md). CCurl is the only C that touches libcurl.
@@ -39,12 +40,13 @@ let package = Package(
         .target(name: "DeckClient", dependencies: ["CardDeck", "CCurl"]),
         // Home menu, routing between scenes, settings and profiles; hosts each workout and
         // carries out what it asks for (saving, above all).
-        .target(name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells", "CardDeck"]),
+        .target(
+            name: "App", dependencies: ["TermUI", "Terminal", "Records", "HIIT", "Dumbbells", "CardDeck", "Flashcards"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "termfit",
             dependencies: [
-                "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient",
+                "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient", "Flashcards",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,11 +74,12 @@ let package = Package(
             name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "TermUI", "Records", "CardDeck", "DeckClient", "LoopbackDeckServer"]),
+            dependencies: ["App", "TermUI", "Records", "CardDeck", "DeckClient", "LoopbackDeckServer", "Flashcards"]),
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(name: "DeckClientTests", dependencies: ["DeckClient", "CardDeck", "LoopbackDeckServer"]),
+        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "GoldenFrames"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "GoldenFrames"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.

@@ -46,8 +46,7 @@ public enum ReviewOutcome: String, Sendable, Codable, CaseIterable {
 /// One swipe of one flashcard.
 ///
 /// Reviews are kept even when their card is later deleted, so that a session's score stays what
-/// it was. Spaced-review scheduling (due dates, intervals) will be derived from these reviews or
-/// stored beside them in a later schema version.
+/// it was. Spaced-review scheduling (due dates, intervals) is derived from a card's reviews.
 public struct FlashcardReview: Sendable, Codable, Equatable, Hashable, Identifiable {
     public var id: UUID
     /// The card that was reviewed.

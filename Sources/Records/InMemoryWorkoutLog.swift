@@ -217,6 +217,14 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         state.withLock { $0.flashcardSessions[id] }
     }
 
+    public func flashcardReviews(ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
+        let wanted = Set(cardIDs)
+        return state.withLock { state in
+            state.flashcardSessions.values.flatMap(\.reviews).filter { wanted.contains($0.cardID) }
+                .sorted(by: Self.reviewOrder)
+        }
+    }
+
     // MARK: HIIT
 
     public func save(_ session: HIITSession) throws {

@@ -71,6 +71,9 @@ public protocol FlashcardLibrary: Sendable {
     func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws
     /// The session with this identifier, with its reviews.
     func flashcardSession(id: UUID) throws -> FlashcardSession?
+    /// Every review of these cards in any session of the profile, oldest first (ties by
+    /// identifier): what spaced review schedules a card's next review from.
+    func flashcardReviews(ofCards cardIDs: [UUID]) throws -> [FlashcardReview]
 }
 
 /// Saving and loading HIIT exercises.

@@ -41,15 +41,16 @@ public struct ProfileStore: Sendable {
     }
 
     /// Fetches child rows for many parents in chunks small enough for SQLite's variable limit.
+    /// `leading` are arguments for marks before the list (a profile, say).
     static func rows(
-        _ db: Database, sql: (String) -> String, ids: [String]
+        _ db: Database, sql: (String) -> String, ids: [String], leading: [String] = []
     ) throws -> [Row] {
         var rows: [Row] = []
         var start = 0
         while start < ids.count {
             let chunk = Array(ids[start..<min(start + 5000, ids.count)])
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            rows += try Row.fetchAll(db, sql: sql(marks), arguments: StatementArguments(chunk))
+            rows += try Row.fetchAll(db, sql: sql(marks), arguments: StatementArguments(leading + chunk))
             start += chunk.count
         }
         return rows
@@ -384,6 +385,22 @@ extension ProfileStore: FlashcardLibrary {
         }
     }
 
+    public func flashcardReviews(ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
+        try store.read { db in
+            let rows = try Self.rows(
+                db,
+                sql: {
+                    """
+                    SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+                    WHERE s.profile_id = ? AND r.card_id IN (\($0))
+                    """
+                }, ids: cardIDs.map(\.uuidString), leading: [profileID])
+            return try rows.map(Self.review).sorted {
+                ($0.reviewedAt, $0.id.uuidString) < ($1.reviewedAt, $1.id.uuidString)
+            }
+        }
+    }
+
     /// Saves a card into a deck this profile owns, refusing a card identifier another profile uses.
     func saveCard(_ db: Database, _ card: Flashcard, deckID: UUID) throws {
         let owner = try String.fetchOne(
@@ -446,6 +463,13 @@ extension ProfileStore: FlashcardLibrary {
         return decks
     }
 
+    /// A review from a row of `flashcard_review`.
+    static func review(_ row: Row) throws -> FlashcardReview {
+        FlashcardReview(
+            id: try Columns.uuid(row, "id"), cardID: try Columns.uuid(row, "card_id"),
+            outcome: try Columns.value(row, "outcome"), reviewedAt: try Columns.date(row, "reviewed_at"))
+    }
+
     /// Flashcard sessions of this profile matching `condition`, ordered by start, with their reviews.
     func fetchFlashcardSessions(
         _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
@@ -469,10 +493,7 @@ extension ProfileStore: FlashcardLibrary {
             ids: Array(index.keys))
         for row in reviews {
             guard let position = index[try row.decode(forColumn: "session_id")] else { continue }
-            sessions[position].reviews.append(
-                FlashcardReview(
-                    id: try Columns.uuid(row, "id"), cardID: try Columns.uuid(row, "card_id"),
-                    outcome: try Columns.value(row, "outcome"), reviewedAt: try Columns.date(row, "reviewed_at")))
+            sessions[position].reviews.append(try Self.review(row))
         }
         return sessions
     }

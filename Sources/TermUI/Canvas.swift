@@ -143,6 +143,52 @@ public struct Canvas: Equatable, Sendable {
         buffer[index] = cell
     }
 
+    /// Copies every cell of `source` onto this canvas with its top left at `origin`, row `y`
+    /// moved `rowShifts[y]` columns to the right (0 where the array ends): a picture drawn apart
+    /// and placed, slid or sheared as a whole. Clipped to `clip` and the canvas; wide characters
+    /// stay whole (one cut by the edge becomes a space).
+    public mutating func draw(_ source: Canvas, at origin: Point, rowShifts: [Int] = [], clip: Rect? = nil) {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard !area.isEmpty else { return }
+        let width = size.width
+        let sourceWidth = source.size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            source.cells.withUnsafeBufferPointer { picture in
+                for y in 0..<source.size.height {
+                    let targetY = origin.y + y
+                    guard targetY >= area.y && targetY < area.maxY else { continue }
+                    let rowStart = targetY * width
+                    let left = origin.x + (y < rowShifts.count ? rowShifts[y] : 0)
+                    let first = max(0, area.x - left)
+                    let end = min(sourceWidth, area.maxX - left)
+                    guard first < end else { continue }
+                    for x in first..<end {
+                        let cell = picture[y * sourceWidth + x]
+                        let column = left + x
+                        let fits = !(cell.width == 2 && column + 1 >= area.maxX)
+                        // A half of a wide character whose other half is cut off becomes a space.
+                        if cell.isContinuation {
+                            if column == area.x {
+                                Self.place(
+                                    Cell(.space, style: cell.style), at: rowStart + column, column: column,
+                                    width: width, in: buffer)
+                            }
+                            continue
+                        }
+                        Self.place(
+                            fits ? cell : Cell(.space, style: cell.style), at: rowStart + column, column: column,
+                            width: width, in: buffer)
+                        if cell.width == 2 && fits {
+                            Self.place(
+                                Cell(.continuation, style: cell.style), at: rowStart + column + 1, column: column + 1,
+                                width: width, in: buffer)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Fills `rect` with `cell`.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         let area = rect.intersection(bounds)

@@ -82,7 +82,7 @@ struct DataSettings: Equatable {
 
 /// Runs a command body, turning a ``StoreError`` or ``LogError`` into a message on standard
 /// error and TermFit's exit status.
-private func reportingErrors(_ body: () throws -> Void) throws {
+func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as StoreError {
@@ -94,7 +94,8 @@ private func reportingErrors(_ body: () throws -> Void) throws {
     }
 }
 
-private func printError(_ message: String) {
+/// Writes "termfit: message" to standard error.
+func printError(_ message: String) {
     FileHandle.standardError.write(Data(("termfit: " + message + "\n").utf8))
 }
 

@@ -9,7 +9,7 @@
 /// command line this reader accepts.
 enum QuickStart {
     /// Workouts whose subcommand needs nothing but these options to open with its defaults.
-    static let workouts: Set<String> = ["hiit", "dumbbells", "cards"]
+    static let workouts: Set<String> = ["hiit", "dumbbells", "cards", "flashcards"]
 
     /// The request, or `nil` when ArgumentParser must read the command line.
     static func parse(_ arguments: [String]) -> InteractiveRequest? {

@@ -19,7 +19,8 @@ struct TermFitCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, HistoryCommand.self, ExportCommand.self,
+            HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, FlashcardsCommand.self, HistoryCommand.self,
+            ExportCommand.self,
             ImportCommand.self,
         ]
     )
@@ -188,6 +189,7 @@ struct WorkoutOptions {
     var hiit = HIITOptions()
     var dumbbells = DumbbellsOptions()
     var cards = CardDeckOptions()
+    var flashcards = FlashcardsOptions()
 }
 
 /// The workouts on the home menu, in order.
@@ -198,6 +200,7 @@ enum Workouts {
             .hiit(options: options.hiit) { profile in try store.profileStore(named: profile) },
             dumbbellsEntry(store: store, options: options.dumbbells),
             cardsEntry(store: store, options: options.cards),
+            flashcardsEntry(store: store, options: options.flashcards),
         ]
     }
 }

@@ -21,6 +21,9 @@ import Testing
         where cards.mode == nil && cards.seed == nil && cards.deckAPI == nil && cards.deckID == nil
             && cards.cards == nil:
             return InteractiveRequest(interface: cards.interface.settings, data: cards.data.settings, workout: "cards")
+        case let flashcards as FlashcardsCommand where flashcards.seconds == nil && !flashcards.plain:
+            return InteractiveRequest(
+                interface: flashcards.interface.settings, data: flashcards.data.settings, workout: "flashcards")
         default:
             return nil
         }
@@ -38,7 +41,7 @@ import Testing
             ["--profile", "alex", "--data-dir", "/tmp/gym"], ["--data-dir=/d", "--profile=zed"],
         ]
         var lines: [[String]] = []
-        for workout in [[], ["hiit"], ["dumbbells"], ["cards"]] {
+        for workout in [[], ["hiit"], ["dumbbells"], ["cards"], ["flashcards"]] {
             for flagSet in flagSets {
                 for data in dataSets { lines.append(workout + flagSet + data) }
                 lines.append(workout + flagSet.reversed())
@@ -61,7 +64,8 @@ import Testing
 
     @Test(arguments: [
         ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "3"], ["hiit", "--tabata"],
-        ["dumbbells", "--sets", "2"], ["cards", "--mode", "flip"], ["cards", "--seed=4"], ["history"], ["export"],
+        ["dumbbells", "--sets", "2"], ["cards", "--mode", "flip"], ["cards", "--seed=4"], ["flashcards", "--plain"],
+        ["flashcards", "import", "deck.txt", "--deck", "Gym"], ["flashcards", "export"], ["history"], ["export"],
         ["import", "file.json"], ["--profile"],
         ["--profile="], ["--profile", "--kiosk"], ["--kiosk", "--kiosk"], ["--kiosk=yes"], ["--no-colour"],
         ["--profile", "a", "--profile", "b"], ["-"], ["--"], ["--", "hiit"], ["hiit", "hiit"], ["--kiosk", "hiit"],

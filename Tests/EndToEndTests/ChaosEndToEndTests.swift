@@ -39,9 +39,11 @@ struct ChaosSettings {
 /// resizes from 1×1 to 300×100, Ctrl-Z with `fg`, and bursts of all of them, from a printed seed.
 /// It must never crash or hang, must give the terminal back whole every time it ends, and must
 /// leave a database `termfit history` reads in full.
-@Suite struct ChaosEndToEndTests {
+@Suite(.serialized) struct ChaosEndToEndTests {
     /// Each workout opened directly, and the home menu (from which every workout can be reached).
-    static let targets: [[String]] = [["hiit"], ["dumbbells"], ["cards"], ["cards", "--mode", "flip"], []]
+    static let targets: [[String]] = [
+        ["hiit"], ["dumbbells"], ["cards"], ["cards", "--mode", "flip"], ["flashcards"], [],
+    ]
 
     /// Keys by tmux's names, beyond single characters. Esc and q (which leave a workout or quit)
     /// come only one at a time, so a burst does not end every run at once.
@@ -134,10 +136,16 @@ struct ChaosSettings {
         // may still be on its way out: then it ends with 0.)
         if session.exitStatus() == nil {
             try session.resize(width: 80, height: 24)
-            try session.send("C-c")
-            let status = try session.waitForExit(timeout: settings.answerLimit)
+            // A Ctrl-C typed while a Ctrl-Z has the program stopped goes to the shell, as it
+            // would for a person: they press it again.
+            var status: Int?
+            let deadline = Date().addingTimeInterval(settings.answerLimit)
+            while status == nil && Date() < deadline {
+                try session.send("C-c")
+                status = try session.waitForExit(timeout: 0.5)
+            }
             #expect(status == 130 || status == 0, "seed \(settings.seed): Ctrl-C gave \(String(describing: status))")
-            #expect(try session.terminalIsRestored(), "seed \(settings.seed)")
+            if status != nil { #expect(try session.terminalIsRestored(), "seed \(settings.seed)") }
         }
         let history = try runCommand([Binary.termfit, "history", "--data-dir", data.path, "--profile", "chaos"])
         #expect(history.status == 0, "seed \(settings.seed): the database does not read back: \(history.error)")

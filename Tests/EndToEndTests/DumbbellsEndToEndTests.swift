@@ -240,13 +240,7 @@ private struct HostHarness {
 
 /// `termfit dumbbells` in tmux, on its own data directory.
 @Suite(.serialized) struct DumbbellsEndToEndTests {
-    /// A data directory that outlives one tmux session (each session removes its own).
-    private func makeDataDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "termfit-dumbbells-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
+    private func makeDataDirectory() throws -> URL { try temporaryDataDirectory("dumbbells") }
 
     /// Types a set's weight and reps and starts it.
     private func startSet(_ session: TmuxSession, weight: String, reps: String, number: Int) throws {

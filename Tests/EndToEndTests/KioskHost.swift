@@ -116,6 +116,19 @@ final class KioskHost {
         return String(text[start.upperBound..<end.lowerBound])
     }
 
+    /// The server's log, for a failure message.
+    var serverLog: String {
+        (try? String(contentsOf: root.appendingPathComponent("sshd.log"), encoding: .utf8)) ?? "(no log)"
+    }
+
+    /// Waits for the member's home screen in `session`; records the server's log if it never comes.
+    @discardableResult
+    func waitForHome(in session: TmuxSession) throws -> [String] {
+        let home = try session.waitFor("Workouts", timeout: 30)
+        if !home.contains(where: { $0.contains("Workouts") }) { Issue.record("sshd's log:\n\(serverLog)") }
+        return home
+    }
+
     /// The member's data directory, where TermFit keeps their database.
     var dataDirectory: URL { home.appendingPathComponent(".local/share/termfit") }
 

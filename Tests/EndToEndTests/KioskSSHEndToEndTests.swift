@@ -58,6 +58,15 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
                 try session.waitFor("50 cards left")
             },
             history: "1 card: "),
+        KioskWorkout(
+            title: "Flashcards",
+            complete: { session in
+                try session.waitFor("Flashcards · ")
+                try session.send("l")
+                try session.waitFor("✓ 1  ✗ 0")
+                try session.send("Space")
+            },
+            history: "1 correct, 0 wrong"),
     ]
 }
 
@@ -70,7 +79,7 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
 struct KioskSSHEndToEndTests {
     /// Opens `title` from the home screen by its number.
     private func open(_ title: String, in session: TmuxSession) throws {
-        let home = try session.waitFor("Workouts", timeout: 20)
+        let home = try session.waitFor("Workouts", timeout: 30)
         guard let row = home.first(where: { $0.contains("  \(title)  ") }),
             let number = row.split(separator: " ").first(where: { $0.count == 1 && $0.first?.isNumber == true })
         else {
@@ -95,7 +104,7 @@ struct KioskSSHEndToEndTests {
 
         let session = try TmuxSession(host.sshCommand())
         defer { session.close() }
-        let home = try session.waitFor("Workouts", timeout: 20)
+        let home = try host.waitForHome(in: session)
         #expect(home.contains { $0.contains("Profile: \(KioskHost.member)") })
         #expect(!home.contains { $0.contains("p Profile") }, "kiosk mode offers no profile switch")
         try open(workout.title, in: session)
@@ -120,7 +129,7 @@ struct KioskSSHEndToEndTests {
         defer { host.close() }
         let session = try TmuxSession(host.sshCommand())
         defer { session.close() }
-        try session.waitFor("Workouts", timeout: 20)
+        try host.waitForHome(in: session)
 
         // Ctrl-Z: no job-control shell to stop to, so nothing happens; `!` starts nothing.
         try session.send("C-z")

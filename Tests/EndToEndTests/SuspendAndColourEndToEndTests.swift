@@ -7,35 +7,8 @@ import Testing
 
 /// Ctrl-Z under a job-control shell, and colour on and off, with the real binary in tmux.
 @Suite(.serialized) struct SuspendAndColourEndToEndTests {
-    /// A pane where bash runs TermFit with job control on (`set -m`, as an interactive shell
-    /// does); when TermFit stops, bash notes it in the file `stopped` and waits for a line on the
-    /// fifo `resume` before bringing it back with `fg`.
     private func jobControlSession() throws -> TmuxSession {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "termfit-jobs-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let fifo = directory.appendingPathComponent("resume").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let stopped = directory.appendingPathComponent("stopped").path
-        let script =
-            "set -m; \(TmuxSession.quote(Binary.termfit)) --profile zed; echo $? > \(TmuxSession.quote(stopped)); "
-            + "read line < \(TmuxSession.quote(fifo)); fg"
-        return try TmuxSession(["bash", "-c", script], environment: ["TERMFIT_JOBS": directory.path])
-    }
-
-    private func jobsDirectory(_ session: TmuxSession) throws -> URL {
-        let text = try String(contentsOfFile: "/proc/\(try session.pid())/environ", encoding: .utf8)
-        let entry = text.split(separator: "\0").first { $0.hasPrefix("TERMFIT_JOBS=") } ?? ""
-        return URL(fileURLWithPath: String(entry.dropFirst("TERMFIT_JOBS=".count)))
-    }
-
-    private func waitForFile(_ url: URL, timeout: Double = 5) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty { return text }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return nil
+        try TmuxSession.withJobControl([Binary.termfit, "--profile", "zed"])
     }
 
     @Test(arguments: ["key", "signal"])
@@ -43,7 +16,7 @@ import Testing
         let session = try jobControlSession()
         defer { session.close() }
         try session.waitFor("Profile: zed")
-        let jobs = try jobsDirectory(session)
+        let jobs = try session.jobsDirectory()
         let bash = try session.pid()
         let children = try String(contentsOfFile: "/proc/\(bash)/task/\(bash)/children", encoding: .utf8)
         // Never -1: `kill -TSTP -1` would stop every process the tests' user owns.

@@ -234,6 +234,53 @@ final class TmuxSession {
     }
 }
 
+extension TmuxSession {
+    /// A pane where bash runs `command` with job control on (`set -m`, as an interactive shell
+    /// does); when the program stops, bash notes its status in the file `stopped` of
+    /// `jobsDirectory()` and waits for a line on the fifo `resume` there before bringing it back
+    /// with `fg`.
+    static func withJobControl(_ command: [String], environment: [String: String] = [:]) throws -> TmuxSession {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "termfit-jobs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let fifo = directory.appendingPathComponent("resume").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let stopped = directory.appendingPathComponent("stopped").path
+        let script =
+            "set -m; \(command.map(quote).joined(separator: " ")); echo $? > \(quote(stopped)); "
+            + "read line < \(quote(fifo)); fg"
+        var variables = environment
+        variables["TERMFIT_JOBS"] = directory.path
+        return try TmuxSession(["bash", "-c", script], environment: variables)
+    }
+
+    /// The directory of a `withJobControl` pane, read from the shell's environment.
+    func jobsDirectory() throws -> URL {
+        let text = try String(contentsOfFile: "/proc/\(try pid())/environ", encoding: .utf8)
+        let entry = text.split(separator: "\0").first { $0.hasPrefix("TERMFIT_JOBS=") } ?? ""
+        return URL(fileURLWithPath: String(entry.dropFirst("TERMFIT_JOBS=".count)))
+    }
+}
+
+/// A new data directory that outlives one tmux session (each session removes its own), named
+/// after `name`; the test removes it.
+func temporaryDataDirectory(_ name: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "termfit-\(name)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+/// The contents of a file once it exists and is not empty (waiting up to `timeout` seconds).
+func waitForFile(_ url: URL, timeout: Double = 5) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty { return text }
+        Thread.sleep(forTimeInterval: 0.02)
+    }
+    return nil
+}
+
 struct TmuxError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }

@@ -115,6 +115,33 @@ struct RecordTests {
         try store.close()
     }
 
+    @Test("A card's reviews across sessions, oldest first, for this profile only")
+    func reviewsOfCards() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        let anna = try store.profileStore(named: "anna")
+        let memory = InMemoryWorkoutLog()
+        let later = FlashcardSession(
+            id: id(5), deckID: id(3), deckName: "Anatomy", startedAt: time("2025-03-09T08:00:00Z"))
+        let again = FlashcardReview(
+            id: id(44), cardID: id(32), outcome: .correct, reviewedAt: time("2025-03-09T08:00:03Z"))
+        for log in [anna as any WorkoutLogs, memory] {
+            try Fixture.record(into: log)
+            try log.start(later)
+            try log.save(again, inFlashcardSession: later.id)
+            let reviews = try log.flashcardReviews(ofCards: [id(32), id(33), id(99)])
+            #expect(reviews.map(\.id) == [id(42), id(43), id(44)])
+            #expect(reviews.map(\.outcome) == [.wrong, .correct, .correct])
+            #expect(try log.flashcardReviews(ofCards: []).isEmpty)
+        }
+        // Deleting the card keeps its reviews; another profile sees none of them.
+        try anna.deleteCard(id(32))
+        #expect(try anna.flashcardReviews(ofCards: [id(32)]).count == 2)
+        #expect(try store.profileStore(named: "ben").flashcardReviews(ofCards: [id(32)]).isEmpty)
+        try store.close()
+    }
+
     @Test("Deleting cards and decks keeps past sessions")
     func deleting() throws {
         let temporary = try TemporaryDirectory()

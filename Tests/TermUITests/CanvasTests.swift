@@ -158,4 +158,36 @@ struct CanvasTests {
         #expect(styles(canvas, x: 0, y: 1, count: 3) == [.plain, .dim, .dim])
         #expect(styles(canvas, x: 0, y: 0, count: 3) == [.plain, .plain, .plain])
     }
+
+    @Test func drawsAPictureSlidShearedAndClipped() {
+        var picture = Canvas(size: Size(width: 4, height: 3), fill: Cell("#"))
+        picture.write("a界", at: Point(x: 1, y: 1), style: .bold)
+        var canvas = dotted(width: 8, height: 4)
+        canvas.draw(picture, at: Point(x: 2, y: 0), rowShifts: [1, 0, -1])
+        expectFrame(
+            canvas,
+            [
+                "...####.",
+                "..#a界..",
+                ".####...",
+                "........",
+            ])
+        #expect(canvas[3, 1].style == .bold)
+        // Off the left edge and clipped: a wide character cut in half becomes a space.
+        var clipped = dotted(width: 5, height: 2)
+        clipped.draw(picture, at: Point(x: -2, y: 0), rowShifts: [0, 0], clip: Rect(x: 0, y: 0, width: 3, height: 1))
+        expectFrame(clipped, ["##...", "....."])
+        var cut = dotted(width: 5, height: 2)
+        cut.draw(picture, at: Point(x: 1, y: -1), clip: Rect(x: 0, y: 0, width: 4, height: 2))
+        expectFrame(cut, [".#a .", ".###."])
+        var left = dotted(width: 5, height: 2)
+        left.draw(picture, at: Point(x: -3, y: 0))
+        expectFrame(left, ["#....", " ...."])
+        // Wholly outside: nothing changes.
+        for origin in [Point(x: -10, y: 0), Point(x: 9, y: 0), Point(x: 0, y: 5), Point(x: 0, y: -4)] {
+            var outside = dotted(width: 5, height: 2)
+            outside.draw(picture, at: origin, rowShifts: [3, -3])
+            #expect(outside == dotted(width: 5, height: 2), "\(origin)")
+        }
+    }
 }

@@ -1,0 +1,614 @@
+import Foundation
+import Records
+import TermUI
+
+/// The flashcard workout's view model, after "Flashzilla": a stack of cards with depth, the top
+/// one's answer revealed on request, swiped right (correct) or left (wrong) by key or by dragging
+/// it with the mouse; wrong cards go back under the stack. A session lasts until every card was
+/// answered right or its timer (100 s by default) runs out; the timer is held while TermFit is
+/// suspended, the window is in the background or a sheet is open. Start Again reloads the deck.
+/// An editor adds and deletes cards, a list switches decks, and the stack is ordered by SM-2
+/// spaced review (cards due first).
+///
+/// A plain value and a state machine: `handle(_:at:)` takes one event at a monotonic instant and
+/// returns what the host should do (save a review, a card; load a deck's reviews). It never reads
+/// a clock or touches a disk; wall-clock dates come from the injected `wallClock`.
+public struct FlashcardsWorkout {
+    /// What the workout asks its host to do.
+    public enum Output: Equatable, Sendable {
+        /// An effect for the run loop. `.quit` means "leave the workout".
+        case effect(Effect)
+        /// Save a new session (before its first review).
+        case startSession(FlashcardSession)
+        /// Save one answer of the session with this identifier.
+        case saveReview(FlashcardReview, sessionID: UUID)
+        /// Mark a session finished (stack empty, time up) or abandoned (left, restarted).
+        case finishSession(UUID, status: SessionStatus, at: Date)
+        /// Save a new card into a deck.
+        case saveCard(Flashcard, deckID: UUID)
+        /// Delete a card.
+        case deleteCard(UUID)
+        /// Read the reviews of this deck's cards and hand them over with `receive(_:for:at:)`.
+        case loadReviews(deckID: UUID)
+        /// Remember this deck as the one last chosen.
+        case rememberDeck(UUID)
+    }
+
+    /// How the screen should look and move.
+    public struct Display: Hashable, Sendable {
+        /// Move cards at once instead of animating them.
+        public var reducesMotion: Bool
+        /// Colour may be used. Without it the card shows ✓ and ✗ and Correct/Wrong buttons appear.
+        public var usesColor: Bool
+        /// Plain lines for a screen reader: no boxes, no colour, no decoration.
+        public var plain: Bool
+
+        /// How the screen looks; by default animated, in colour, with boxes.
+        public init(reducesMotion: Bool = false, usesColor: Bool = true, plain: Bool = false) {
+            self.reducesMotion = reducesMotion
+            self.usesColor = usesColor
+            self.plain = plain
+        }
+    }
+
+    /// A sheet over the cards.
+    public enum Sheet: Hashable, Sendable {
+        /// Every key.
+        case keys
+        /// Adding and deleting cards.
+        case editor(CardEditor)
+        /// Choosing a deck.
+        case decks(DeckPicker)
+    }
+
+    /// The mouse holding the top card.
+    public struct Drag: Hashable, Sendable {
+        /// The column where the button went down.
+        public var startX: Int
+        /// Columns the card has moved (right is positive).
+        public var offset: Int
+    }
+
+    /// A card moving by itself: one swiped away, or one springing back.
+    public struct Motion: Hashable, Sendable {
+        /// What moves.
+        public enum Kind: Hashable, Sendable {
+            /// The card leaves the screen towards `outcome`'s side from `offset`.
+            case away(Flashcard, ReviewOutcome, from: Int)
+            /// The top card returns to its place from `offset`.
+            case back(from: Int)
+        }
+
+        public var kind: Kind
+        public var startedAt: Instant
+
+        /// How long a card takes to leave or return.
+        public static let duration = Duration.milliseconds(240)
+        /// Time between two frames of a motion.
+        public static let frameInterval = Duration.milliseconds(40)
+
+        /// The share of the motion done at `now`, 0…1, eased out.
+        func progress(at now: Instant) -> Double {
+            let linear = min(1, max(0, (now - startedAt).seconds / Self.duration.seconds))
+            return 1 - (1 - linear) * (1 - linear)
+        }
+
+        var endsAt: Instant { startedAt + Self.duration }
+    }
+
+    /// The session under way: made when its timer starts, saved with its first answer.
+    struct Session: Hashable, Sendable {
+        var id: UUID
+        var startedAt: Instant
+        var startedOn: Date
+        var isInLog = false
+        var isFinished = false
+
+        func date(at instant: Instant) -> Date {
+            startedOn.addingTimeInterval((instant - startedAt).seconds)
+        }
+    }
+
+    // MARK: State
+
+    /// How the screen looks and moves.
+    public let display: Display
+    /// The size of the screen, from the last `.resize`.
+    public private(set) var size = Size.zero
+    /// Every deck of the profile, oldest first.
+    public private(set) var decks: [FlashcardDeck]
+    /// The deck in use (an index into `decks`), if there is any.
+    public private(set) var deckIndex: Int?
+    /// The schedules of the deck's cards.
+    public private(set) var schedule = ReviewSchedule()
+    /// Only cards due (and new ones) go into the stack.
+    public private(set) var dueOnly = false
+    /// The stack, top card first.
+    public private(set) var stack: [Flashcard] = []
+    /// Cards the session started with.
+    public private(set) var cardCount = 0
+    /// Right answers this session.
+    public private(set) var correctCount = 0
+    /// Wrong answers this session (a card answered wrong twice counts twice).
+    public private(set) var wrongCount = 0
+    /// Whether the top card shows its answer.
+    public private(set) var isRevealed = false
+    /// The session's countdown.
+    public private(set) var timer: SessionTimer
+    /// The mouse holding the top card, if it is.
+    public private(set) var drag: Drag?
+    /// A card moving by itself, if one is.
+    public private(set) var motion: Motion?
+    /// The sheet over the cards, if any.
+    public private(set) var sheet: Sheet?
+    /// A problem the host reported (a save or a read that failed); shown until it reports none.
+    public private(set) var problem: String?
+    private(set) var session: Session?
+    private let wallClock: @Sendable () -> Date
+    private let makeIdentifier: @Sendable () -> UUID
+
+    /// A workout on `decks`, starting with the deck `deckID` (else the first).
+    ///
+    /// - Parameters:
+    ///   - reviews: every review of that deck's cards, for the order of the stack, or why they
+    ///     could not be read.
+    ///   - sessionLength: the timer's length.
+    ///   - wallClock: the date and time, read when each session's timer starts.
+    ///   - makeIdentifier: a new identifier for each session, review and card.
+    public init(
+        decks: [FlashcardDeck], deckID: UUID? = nil,
+        reviews: Result<[FlashcardReview], any Error> = .success([]),
+        sessionLength: Duration = .seconds(100), display: Display = Display(),
+        wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        self.decks = decks
+        self.display = display
+        self.wallClock = wallClock
+        self.makeIdentifier = makeIdentifier
+        timer = SessionTimer(length: sessionLength)
+        deckIndex = decks.firstIndex { $0.id == deckID } ?? (decks.isEmpty ? nil : 0)
+        take(reviews)
+        fillStack()
+    }
+
+    // MARK: Derived state
+
+    /// The deck in use.
+    public var deck: FlashcardDeck? { deckIndex.map { decks[$0] } }
+
+    /// The card on top of the stack, the only one that takes input.
+    public var topCard: Flashcard? { stack.first }
+
+    /// Whether the session is over: time up, or every card answered right.
+    public func isOver(at now: Instant) -> Bool {
+        cardCount > 0 && (stack.isEmpty || timer.isUp(at: now))
+    }
+
+    /// Whether the top card takes a reveal or a swipe at `now`.
+    public func acceptsAnswers(at now: Instant) -> Bool {
+        sheet == nil && topCard != nil && !isOver(at: now)
+    }
+
+    /// Seconds left on the timer at `now`.
+    public func secondsLeft(at now: Instant) -> Int { timer.secondsLeft(at: now) }
+
+    /// Columns a drag must cover to swipe: a third of the card's width.
+    public var swipeThreshold: Int { max(1, layout.card.width / 3) }
+
+    // MARK: Host calls
+
+    /// The reviews the host read after `.loadReviews(deckID:)`; the stack is dealt again from
+    /// them. Ignored when another deck has been chosen since.
+    public mutating func receive(_ reviews: Result<[FlashcardReview], any Error>, for deckID: UUID, at now: Instant) {
+        guard deck?.id == deckID else { return }
+        take(reviews)
+        startAgain(at: now)
+    }
+
+    /// Shows `message` (a save that failed) until the host clears it with `nil`.
+    public mutating func showProblem(_ message: String?) {
+        problem = message
+    }
+
+    private mutating func take(_ reviews: Result<[FlashcardReview], any Error>) {
+        switch reviews {
+        case .success(let found):
+            schedule = ReviewSchedule(reviews: found)
+        case .failure(let error):
+            schedule = ReviewSchedule()
+            problem = "Could not read past reviews (cards are in deck order): \(error)"
+        }
+    }
+
+    // MARK: Events
+
+    /// Reacts to `event` at `now` and returns what the host should do.
+    public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var outputs: [Output] = []
+        if case .ready = timer.state, cardCount > 0 { beginSession(at: now) }
+        advance(to: now, into: &outputs)
+        switch event {
+        case .resize(let newSize):
+            size = newSize
+            drag = nil
+        case .key(let key):
+            timer.release(.unfocused, at: now)
+            handle(key, at: now, into: &outputs)
+        case .mouse(let mouse):
+            timer.release(.unfocused, at: now)
+            handle(mouse, at: now, into: &outputs)
+        case .paste(let text):
+            if case .editor(var editor) = sheet {
+                editor.paste(text)
+                sheet = .editor(editor)
+            }
+        case .suspend:
+            timer.hold(.suspended, at: now)
+        case .resume:
+            timer.release(.suspended, at: now)
+        case .focusOut:
+            timer.hold(.unfocused, at: now)
+        case .focusIn:
+            timer.release(.unfocused, at: now)
+        case .terminate:
+            // Every answer is saved already; the session stays "in progress" (interrupted).
+            drag = nil
+            motion = nil
+        case .tick, .message:
+            break
+        }
+        advance(to: now, into: &outputs)
+        return outputs
+    }
+
+    /// Ends the session when its time is up and forgets a motion that is over.
+    private mutating func advance(to now: Instant, into outputs: inout [Output]) {
+        if let motion, now >= motion.endsAt { self.motion = nil }
+        if case .running(let endsAt) = timer.state, now >= endsAt {
+            timer.stop(at: endsAt)
+            end(at: endsAt, into: &outputs)
+        }
+    }
+
+    /// Marks the session over: input to the cards stops and Start Again shows.
+    private mutating func end(at instant: Instant, into outputs: inout [Output]) {
+        drag = nil
+        isRevealed = false
+        guard var session, !session.isFinished else { return }
+        session.isFinished = true
+        if session.isInLog {
+            outputs.append(.finishSession(session.id, status: .finished, at: session.date(at: instant)))
+        }
+        self.session = session
+    }
+
+    // MARK: Keys
+
+    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        if let sheet {
+            handleSheet(sheet, key: key, at: now, into: &outputs)
+            return
+        }
+        switch key {
+        case .character("q"), .escape:
+            leave(at: now, into: &outputs)
+        case .character("?"), .function(1):
+            open(.keys, at: now)
+        case .character("e"), .character("+"):
+            openEditor(at: now)
+        case .character("d"):
+            openDeckPicker(at: now)
+        case .character("u"):
+            dueOnly.toggle()
+            abandon(at: now, into: &outputs)
+            startAgain(at: now)
+        case .enter, .character(" "):
+            if isOver(at: now) {
+                startAgain(at: now)
+            } else {
+                reveal(at: now)
+            }
+        case .character("r"):
+            if isOver(at: now) { startAgain(at: now) }
+        case .right, .character("l"):
+            answer(.correct, from: 0, at: now, into: &outputs)
+        case .left, .character("h"):
+            answer(.wrong, from: 0, at: now, into: &outputs)
+        default:
+            break
+        }
+    }
+
+    private mutating func handleSheet(_ sheet: Sheet, key: Key, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys:
+            close(at: now)
+        case .editor(var editor):
+            let request = editor.handle(key)
+            self.sheet = .editor(editor)
+            perform(request, at: now, into: &outputs)
+        case .decks(var picker):
+            let (chosen, cancelled) = picker.handle(key)
+            self.sheet = .decks(picker)
+            if let chosen {
+                choose(deck: chosen, at: now, into: &outputs)
+            } else if cancelled {
+                close(at: now)
+            }
+        }
+    }
+
+    /// Carries out what the editor asked for.
+    private mutating func perform(_ request: CardEditor.Request, at now: Instant, into outputs: inout [Output]) {
+        guard case .editor(var editor) = sheet else { return }
+        switch request {
+        case .none:
+            return
+        case .add(let prompt, let answer):
+            guard let deckIndex else { return }
+            let card = Flashcard(id: makeIdentifier(), prompt: prompt, answer: answer, createdAt: wallClock())
+            decks[deckIndex].cards.append(card)
+            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            editor.added(card)
+        case .delete(let card):
+            guard let deckIndex else { return }
+            decks[deckIndex].cards.removeAll { $0.id == card.id }
+            outputs.append(.deleteCard(card.id))
+            editor.deleted(card)
+        case .close:
+            close(at: now)
+            if editor.changed {
+                // Done with the saved cards: a new session, as the original does.
+                abandon(at: now, into: &outputs)
+                startAgain(at: now)
+            }
+            return
+        }
+        sheet = .editor(editor)
+    }
+
+    // MARK: Mouse
+
+    private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        if let sheet {
+            handleSheet(sheet, mouse: mouse, at: now, into: &outputs)
+            return
+        }
+        let layout = self.layout
+        let point = mouse.position
+        switch mouse.kind {
+        case .press:
+            // Only the top card can be picked up, and only while it takes answers.
+            if acceptsAnswers(at: now) && layout.card.contains(point) {
+                drag = Drag(startX: point.x, offset: 0)
+                if case .back = motion?.kind { motion = nil }
+            }
+            return
+        case .drag:
+            if var drag {
+                drag.offset = point.x - drag.startX
+                self.drag = drag
+            }
+            return
+        case .scrollUp, .scrollDown:
+            return
+        case .release:
+            break
+        }
+        if let held = drag {
+            drag = nil
+            let offset = point.x - held.startX
+            if abs(offset) >= swipeThreshold {
+                answer(offset > 0 ? .correct : .wrong, from: offset, at: now, into: &outputs)
+            } else if offset == 0 {
+                reveal(at: now)
+            } else if !display.reducesMotion {
+                motion = Motion(kind: .back(from: offset), startedAt: now)
+            }
+            return
+        }
+        if isOver(at: now), layout.startAgain.contains(point) {
+            startAgain(at: now)
+        } else if layout.editButton.contains(point) {
+            openEditor(at: now)
+        } else if !display.usesColor && layout.wrongButton.contains(point) {
+            answer(.wrong, from: 0, at: now, into: &outputs)
+        } else if !display.usesColor && layout.correctButton.contains(point) {
+            answer(.correct, from: 0, at: now, into: &outputs)
+        } else if layout.card.contains(point) {
+            reveal(at: now)
+        } else {
+            let hints = helpHints(at: now)
+            for (frame, hint) in zip(HelpBar(hints.map(\.hint)).frames(in: layout.helpBar), hints)
+            where frame.contains(point) {
+                if let key = hint.key { handle(key, at: now, into: &outputs) }
+                return
+            }
+        }
+    }
+
+    private mutating func handleSheet(
+        _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
+    ) {
+        guard mouse.kind == .release else { return }
+        let point = mouse.position
+        switch sheet {
+        case .keys:
+            close(at: now)
+        case .editor(var editor):
+            let layout = EditorLayout(screen: size, editor: editor, plain: display.plain)
+            if layout.addButton.contains(point) {
+                let request = editor.submit()
+                self.sheet = .editor(editor)
+                perform(request, at: now, into: &outputs)
+            } else if layout.doneButton.contains(point) {
+                perform(.close, at: now, into: &outputs)
+            } else if layout.promptField.contains(point) {
+                editor.focus(on: .prompt)
+                self.sheet = .editor(editor)
+            } else if layout.answerField.contains(point) {
+                editor.focus(on: .answer)
+                self.sheet = .editor(editor)
+            } else if let row = layout.listRows.first(where: { $0.rect.contains(point) }) {
+                editor.select(row.index)
+                self.sheet = .editor(editor)
+            }
+        case .decks(var picker):
+            let layout = DeckPickerLayout(screen: size, picker: picker, plain: display.plain)
+            if let row = layout.rows.first(where: { $0.rect.contains(point) }) {
+                picker.select(row.index)
+                self.sheet = .decks(picker)
+                choose(deck: picker.entries[row.index].id, at: now, into: &outputs)
+            } else if !layout.frame.contains(point) {
+                close(at: now)
+            }
+        }
+    }
+
+    // MARK: Actions
+
+    /// Shows or hides the top card's answer.
+    private mutating func reveal(at now: Instant) {
+        guard acceptsAnswers(at: now) else { return }
+        isRevealed.toggle()
+    }
+
+    /// Swipes the top card: right keeps it out of the stack, wrong puts it at the bottom. The
+    /// answer is saved at once (with the session before the first one).
+    private mutating func answer(
+        _ outcome: ReviewOutcome, from offset: Int, at now: Instant, into outputs: inout [Output]
+    ) {
+        guard acceptsAnswers(at: now), let card = topCard, var session, let deck else { return }
+        stack.removeFirst()
+        switch outcome {
+        case .correct:
+            correctCount += 1
+        case .wrong:
+            wrongCount += 1
+            stack.append(card)
+        }
+        isRevealed = false
+        drag = nil
+        let date = session.date(at: now)
+        let review = FlashcardReview(id: makeIdentifier(), cardID: card.id, outcome: outcome, reviewedAt: date)
+        if !session.isInLog {
+            session.isInLog = true
+            outputs.append(
+                .startSession(
+                    FlashcardSession(id: session.id, deckID: deck.id, deckName: deck.name, startedAt: session.startedOn)
+                ))
+        }
+        self.session = session
+        outputs.append(.saveReview(review, sessionID: session.id))
+        schedule.record(outcome, card: card.id, at: date)
+        motion = display.reducesMotion ? nil : Motion(kind: .away(card, outcome, from: offset), startedAt: now)
+        if stack.isEmpty {
+            timer.stop(at: now)
+            end(at: now, into: &outputs)
+        }
+    }
+
+    /// Deals the deck again and starts a new session with a full timer.
+    private mutating func startAgain(at now: Instant) {
+        fillStack()
+        session = nil
+        motion = nil
+        if cardCount > 0 { beginSession(at: now) }
+    }
+
+    /// The stack for a new session, in spaced-review order.
+    private mutating func fillStack() {
+        stack = deck.map { schedule.ordered($0.cards, at: wallClock(), dueOnly: dueOnly) } ?? []
+        cardCount = stack.count
+        correctCount = 0
+        wrongCount = 0
+        isRevealed = false
+        drag = nil
+        timer = SessionTimer(length: timer.length, keeping: timer.holds)
+    }
+
+    /// Starts the timer and a session record (saved with its first answer).
+    private mutating func beginSession(at now: Instant) {
+        timer.start(at: now)
+        session = Session(id: makeIdentifier(), startedAt: now, startedOn: wallClock())
+    }
+
+    /// Marks a session that was saved and is not over as abandoned.
+    private mutating func abandon(at now: Instant, into outputs: inout [Output]) {
+        guard let session, session.isInLog, !session.isFinished else { return }
+        outputs.append(.finishSession(session.id, status: .abandoned, at: session.date(at: now)))
+        self.session?.isFinished = true
+    }
+
+    /// Leaves the workout; a session under way is marked abandoned.
+    private mutating func leave(at now: Instant, into outputs: inout [Output]) {
+        abandon(at: now, into: &outputs)
+        outputs.append(.effect(.quit))
+    }
+
+    private mutating func open(_ newSheet: Sheet, at now: Instant) {
+        drag = nil
+        sheet = newSheet
+        timer.hold(.sheet, at: now)
+    }
+
+    private mutating func close(at now: Instant) {
+        sheet = nil
+        timer.release(.sheet, at: now)
+    }
+
+    private mutating func openEditor(at now: Instant) {
+        guard let deck else {
+            problem = "There is no deck to edit"
+            return
+        }
+        open(.editor(CardEditor(cards: deck.cards)), at: now)
+    }
+
+    private mutating func openDeckPicker(at now: Instant) {
+        let date = wallClock()
+        let entries = decks.map { deck in
+            DeckPicker.Entry(
+                id: deck.id, name: deck.name, count: deck.cards.count,
+                due: deck.id == self.deck?.id ? schedule.dueCount(of: deck.cards, at: date) : nil)
+        }
+        open(.decks(DeckPicker(entries: entries, current: deck?.id)), at: now)
+    }
+
+    /// Switches to deck `id`: the host reads its reviews and hands them back (`receive`).
+    private mutating func choose(deck id: UUID, at now: Instant, into outputs: inout [Output]) {
+        close(at: now)
+        guard let index = decks.firstIndex(where: { $0.id == id }) else { return }
+        if index == deckIndex { return }
+        abandon(at: now, into: &outputs)
+        deckIndex = index
+        schedule = ReviewSchedule()
+        startAgain(at: now)
+        outputs.append(.rememberDeck(id))
+        outputs.append(.loadReviews(deckID: id))
+    }
+
+    // MARK: Time
+
+    /// The next moment the screen changes by itself: the next frame of a moving card, or the next
+    /// second of a running timer; `nil` when nothing moves (a held or stopped timer, a sheet).
+    public func nextDeadline(after now: Instant) -> Instant? {
+        var deadlines: [Instant] = []
+        if let motion, now < motion.endsAt {
+            let elapsed = (now - motion.startedAt).totalNanoseconds
+            let step = Motion.frameInterval.totalNanoseconds
+            let next = motion.startedAt + .nanoseconds((elapsed / step + 1) * step)
+            deadlines.append(min(next, motion.endsAt))
+        }
+        if let change = timer.nextChange(after: now) { deadlines.append(change) }
+        return deadlines.min()
+    }
+}
+
+extension SessionTimer {
+    /// A fresh countdown of `length` that keeps the holds still standing (a sheet, the focus).
+    init(length: Duration, keeping holds: Set<Hold>) {
+        self.init(length: length)
+        for hold in holds { self.hold(hold, at: .zero) }
+    }
+}

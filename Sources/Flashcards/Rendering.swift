@@ -1,0 +1,419 @@
+import Records
+import TermUI
+
+extension FlashcardsWorkout {
+    var palette: Palette { Palette(usesColor: display.usesColor && !display.plain) }
+
+    var layout: ScreenLayout {
+        ScreenLayout(size: size, stackCount: stack.count, showsButtons: !display.usesColor && !display.plain)
+    }
+
+    /// "1:40", "0:07", "12:00".
+    static func clock(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let rest = seconds % 60
+        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
+    }
+
+    /// The capsule's label: the time left, or that it is held; as wide at every second.
+    func timerLabel(at now: Instant) -> String {
+        let width = Self.clock(Int(timer.length.seconds.rounded(.up))).count
+        let clock = Self.clock(secondsLeft(at: now))
+        let padded = String(repeating: " ", count: max(0, width - clock.count)) + clock
+        if case .held = timer.state, timer.holds.subtracting([.sheet]).isEmpty == false {
+            return "Paused " + padded
+        }
+        return "Time " + padded
+    }
+
+    /// Why the stack is empty before any answer, if it is.
+    var emptyMessage: String? {
+        guard cardCount == 0 else { return nil }
+        guard let deck else { return "There is no deck yet: import one with `termfit flashcards import`." }
+        if dueOnly && !deck.cards.isEmpty { return "No card of “\(deck.name)” is due. Press u for all cards." }
+        return "“\(deck.name)” has no cards. Press e to add some."
+    }
+
+    /// What the end of a session says.
+    func endMessage(at now: Instant) -> String {
+        stack.isEmpty ? "Every card answered right" : "Time is up"
+    }
+
+    var scoreText: String { "✓ \(correctCount)  ✗ \(wrongCount)" }
+
+    // MARK: Help bar
+
+    /// The keys for the bar at the bottom, most important first, and the key a click on each
+    /// stands for.
+    func helpHints(at now: Instant) -> [(hint: HelpBar.Hint, key: Key?)] {
+        func hint(_ key: Key, _ label: String, _ text: String? = nil) -> (hint: HelpBar.Hint, key: Key?) {
+            (HelpBar.Hint(text ?? key.name, label), key)
+        }
+        switch sheet {
+        case .keys: return [(HelpBar.Hint("any key", "Close"), .escape)]
+        case .editor(let editor):
+            let escape = editor.hasDraft ? "Cancel card" : "Done"
+            if editor.focus == .list {
+                return [
+                    hint(.delete, "Delete card"), hint(.escape, escape), hint(.tab, "Fields"),
+                    (HelpBar.Hint("↑↓", "Choose"), nil),
+                ]
+            }
+            return [
+                hint(.enter, editor.focus == .prompt ? "Next" : "Add"), hint(.escape, escape),
+                hint(.tab, "Next field"),
+            ]
+        case .decks: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Open"), hint(.escape, "Cancel")]
+        case nil: break
+        }
+        let more = [
+            hint(.character("e"), "Edit"), hint(.character("d"), "Decks"),
+            hint(.character("u"), dueOnly ? "All cards" : "Due only"), hint(.character("?"), "Keys"),
+            hint(.character("q"), "Back"),
+        ]
+        if isOver(at: now) || cardCount == 0 {
+            return (cardCount > 0 ? [hint(.enter, "Start Again")] : []) + more
+        }
+        return [
+            hint(.character(" "), isRevealed ? "Hide" : "Answer"), hint(.left, "Wrong"), hint(.right, "Correct"),
+        ] + more
+    }
+
+    // MARK: Drawing
+
+    /// Draws the screen into `composition`.
+    public func render(into composition: inout Composition, at now: Instant) {
+        if display.plain {
+            renderPlain(into: &composition, at: now)
+            return
+        }
+        let layout = self.layout
+        let palette = self.palette
+        let hints = helpHints(at: now).map(\.hint)
+        let title = "Flashcards · " + (deck?.name ?? "no deck")
+        let score = scoreText
+        let timerLabel = self.timerLabel(at: now)
+        let over = isOver(at: now)
+        let empty = emptyMessage
+        let cards = self.cardsToDraw(at: now)
+        let notice = problem
+        let showsButtons = !display.usesColor
+        let endMessage = self.endMessage(at: now)
+        let correct = correctCount
+        let wrong = wrongCount
+        composition.add { canvas in
+            let screen = canvas.bounds
+            canvas.write(title, at: Point(x: 1, y: 0), style: palette.accent, clip: screen.row(0))
+            let scoreX = layout.editButton.x - score.displayWidth - 2
+            if scoreX > title.displayWidth + 3 {
+                canvas.write(score, at: Point(x: scoreX, y: 0), style: .bold, clip: screen)
+            }
+            Button(ScreenLayout.editButtonTitle).render(into: &canvas, in: layout.editButton)
+            let capsule = Button(timerLabel, shape: .capsule)
+            capsule.render(
+                into: &canvas, in: Button.frames(of: [capsule], in: layout.timerRow, alignment: .center)[0])
+            if let empty {
+                let body = Text(empty, alignment: .center, wraps: true)
+                body.render(into: &canvas, in: layout.stackArea.inset(top: 2, left: 2, right: 2))
+            } else if over {
+                let rows = layout.stackArea.inset(left: 2, right: 2)
+                Text(endMessage, style: .bold, alignment: .center).render(into: &canvas, in: rows.inset(top: 1))
+                Text("✓ \(correct) correct   ✗ \(wrong) wrong", alignment: .center)
+                    .render(into: &canvas, in: rows.inset(top: 2))
+                Button(ScreenLayout.startAgainTitle, state: .focused).render(into: &canvas, in: layout.startAgain)
+            } else {
+                for card in cards { card.draw(into: &canvas, palette: palette) }
+            }
+            if showsButtons && !over && empty == nil {
+                Button(ScreenLayout.wrongTitle).render(into: &canvas, in: layout.wrongButton)
+                Button(ScreenLayout.correctTitle).render(into: &canvas, in: layout.correctButton)
+            }
+            if let notice {
+                canvas.fill(layout.notice, with: Cell(.space, style: palette.problem))
+                Text("! " + notice, style: palette.problem).render(into: &canvas, in: layout.notice.inset(left: 1))
+            }
+            HelpBar(hints).render(into: &canvas, in: layout.helpBar)
+        }
+        renderSheet(into: &composition, at: now)
+    }
+
+    /// The cards of the stack as drawn at `now`, back to front: the peeking ones, the top one
+    /// (where the drag or its spring-back puts it) and one leaving the screen.
+    func cardsToDraw(at now: Instant) -> [CardPicture] {
+        let layout = self.layout
+        let threshold = swipeThreshold
+        var pictures: [CardPicture] = []
+        var lift = 0
+        var leaving: CardPicture?
+        if let motion, now < motion.endsAt {
+            let progress = motion.progress(at: now)
+            switch motion.kind {
+            case .away(let card, let outcome, let from):
+                let direction = outcome == .correct ? 1 : -1
+                let distance = layout.card.width + size.width / 2
+                let offset = from + Int((Double(distance) * progress).rounded()) * direction
+                leaving = CardPicture(
+                    card: card, revealed: false, frame: layout.card, offset: offset, threshold: threshold,
+                    lean: direction, marker: outcome)
+                // The rest move up into place during the first half.
+                lift = progress < 0.5 ? 1 : 0
+            case .back(let from):
+                let offset = Int((Double(from) * (1 - progress)).rounded())
+                if let top = topCard {
+                    pictures.append(
+                        CardPicture(
+                            card: top, revealed: isRevealed, frame: layout.card, offset: offset,
+                            threshold: threshold, lean: offset.signum(), marker: nil))
+                }
+            }
+        }
+        var peeks: [CardPicture] = []
+        for (index, frame) in layout.peeks.enumerated() where index + 1 < stack.count {
+            peeks.append(CardPicture(card: stack[index + 1], frame: frame.offsetBy(y: lift)))
+        }
+        if pictures.isEmpty, let top = topCard {
+            let offset = drag?.offset ?? 0
+            let marker: ReviewOutcome? = offset == 0 ? nil : (offset > 0 ? .correct : .wrong)
+            pictures.append(
+                CardPicture(
+                    card: top, revealed: isRevealed, frame: layout.card.offsetBy(y: lift), offset: offset,
+                    threshold: threshold, lean: abs(offset) >= 2 ? offset.signum() : 0, marker: marker))
+        }
+        return peeks.reversed() + pictures + (leaving.map { [$0] } ?? [])
+    }
+
+    // MARK: Sheets
+
+    private func renderSheet(into composition: inout Composition, at now: Instant) {
+        let palette = self.palette
+        let plain = display.plain
+        switch sheet {
+        case nil:
+            return
+        case .keys:
+            let lines = Self.keyLines
+            let draw = { (canvas: inout Canvas, area: Rect) in
+                for (index, (keys, meaning)) in lines.enumerated() where index < area.height {
+                    let row = area.row(index).inset(left: 1, right: 1)
+                    canvas.write(keys, at: row.origin, style: plain ? .plain : .bold, clip: row)
+                    Text(meaning).render(into: &canvas, in: row.inset(left: 14))
+                }
+            }
+            if plain {
+                composition.add(.sheet) { canvas in
+                    canvas.clear()
+                    draw(&canvas, canvas.bounds)
+                }
+            } else {
+                composition.addSheet(title: "Keys", size: Size(width: 64, height: lines.count + 2), content: draw)
+            }
+        case .editor(let editor):
+            let layout = EditorLayout(screen: size, editor: editor, plain: plain)
+            let deckName = deck?.name ?? ""
+            let hints = helpHints(at: now).map(\.hint)
+            let draw = { (canvas: inout Canvas) in
+                Self.drawEditor(
+                    editor, deckName: deckName, layout: layout, plain: plain, palette: palette, into: &canvas)
+                if plain { HelpBar(hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1) }
+            }
+            addLayer(
+                plain: plain, sheet: EditorLayout.sheet(screen: size), title: "Edit cards · \(deckName)",
+                into: &composition, draw: draw)
+        case .decks(let picker):
+            let layout = DeckPickerLayout(screen: size, picker: picker, plain: plain)
+            let draw = { (canvas: inout Canvas) in
+                if plain { canvas.write("Decks", at: layout.frame.origin, clip: layout.frame) }
+                for (rect, index) in layout.rows {
+                    let entry = picker.entries[index]
+                    let selected = index == picker.selection
+                    let due = entry.due.map { ", \($0) due" } ?? ""
+                    let count = entry.count == 1 ? "1 card" : "\(entry.count) cards"
+                    let line =
+                        "\(selected ? "▸" : " ") \(index < 9 ? "\(index + 1)" : " ")  \(entry.name) (\(count)\(due))"
+                    Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
+                        .render(into: &canvas, in: rect)
+                }
+            }
+            addLayer(
+                plain: plain, sheet: DeckPickerLayout.sheet(screen: size, count: picker.entries.count), title: "Decks",
+                into: &composition, draw: draw)
+        }
+    }
+
+    /// A sheet over the dimmed screen, or in plain mode a layer that replaces the screen.
+    private func addLayer(
+        plain: Bool, sheet: TermUI.Sheet, title: String, into composition: inout Composition,
+        draw: @escaping (inout Canvas) -> Void
+    ) {
+        if plain {
+            composition.add(.sheet) { canvas in
+                canvas.clear()
+                draw(&canvas)
+            }
+        } else {
+            var titled = sheet
+            titled.title = title
+            composition.addSheet(titled) { canvas, _ in draw(&canvas) }
+        }
+    }
+
+    private static func drawEditor(
+        _ editor: CardEditor, deckName: String, layout: EditorLayout, plain: Bool, palette: Palette,
+        into canvas: inout Canvas
+    ) {
+        let content = layout.content
+        if plain { canvas.write("Edit cards: \(deckName)", at: layout.frame.origin, clip: layout.frame) }
+        let fieldStyle: Style = plain ? .plain : .underline
+        for (label, field, rect, focus) in [
+            ("Prompt", editor.prompt, layout.promptField, CardEditor.Focus.prompt),
+            ("Answer", editor.answer, layout.answerField, .answer),
+        ] where !rect.isEmpty {
+            canvas.write(
+                label, at: Point(x: content.x, y: rect.y), style: editor.focus == focus ? .bold : .plain, clip: content)
+            field.render(into: &canvas, in: rect, style: fieldStyle, focused: editor.focus == focus)
+        }
+        let message =
+            editor.message
+            ?? (editor.focus == .list ? "Delete removes the highlighted card" : "Enter in the answer adds the card")
+        Text(message, style: editor.message == nil ? palette.muted : .bold).render(into: &canvas, in: layout.message)
+        Button("Add").render(into: &canvas, in: layout.addButton)
+        Button("Done").render(into: &canvas, in: layout.doneButton)
+        let count = editor.cards.count == 1 ? "1 card" : "\(editor.cards.count) cards"
+        Text("\(deckName): \(count)", style: palette.muted).render(into: &canvas, in: layout.listHeader)
+        for (rect, index) in layout.listRows {
+            let card = editor.cards[index]
+            let selected = editor.focus == .list && index == editor.selection
+            let marker = index == editor.selection ? "▸ " : "  "
+            let line = marker + card.prompt.replacingNewlines + " — " + card.answer.replacingNewlines
+            Text(line, style: selected && !plain ? Style(attributes: [.reverse]) : .plain).render(
+                into: &canvas, in: rect)
+        }
+    }
+
+    /// The keys sheet's lines.
+    static let keyLines: [(String, String)] = [
+        ("Space Enter", "show or hide the answer (after the end: Start Again)"),
+        ("→ l", "correct: the card leaves the stack"),
+        ("← h", "wrong: the card goes to the bottom"),
+        ("mouse", "drag the card right or left past a third of it"),
+        ("e +", "edit the deck's cards"),
+        ("d", "choose another deck"),
+        ("u", "due cards only, or all cards (spaced review)"),
+        ("r", "start again once the session is over"),
+        ("q Esc", "leave the workout"),
+    ]
+
+    // MARK: Plain mode
+
+    /// Plain lines a screen reader follows, top to bottom, without boxes or colour.
+    private func renderPlain(into composition: inout Composition, at now: Instant) {
+        var paragraphs: [String] = []
+        let count = cardCount == 1 ? "1 card" : "\(cardCount) cards"
+        paragraphs.append("Flashcards: \(deck?.name ?? "no deck"), \(count)\(dueOnly ? " due" : "")")
+        let seconds = secondsLeft(at: now)
+        let paused = timerLabel(at: now).hasPrefix("Paused") ? " (paused)" : ""
+        paragraphs.append("Time left: \(seconds) second\(seconds == 1 ? "" : "s")\(paused)")
+        paragraphs.append("Score: \(correctCount) correct, \(wrongCount) wrong, \(stack.count) left")
+        if let empty = emptyMessage {
+            paragraphs.append(empty)
+        } else if isOver(at: now) {
+            paragraphs.append("\(endMessage(at: now)). Enter starts again.")
+        } else if let card = topCard {
+            paragraphs.append("Card: " + card.prompt.replacingNewlines)
+            paragraphs.append(isRevealed ? "Answer: " + card.answer.replacingNewlines : "Answer hidden: Space shows it")
+            if let drag, drag.offset != 0 {
+                paragraphs.append(drag.offset > 0 ? "Moving right: correct" : "Moving left: wrong")
+            }
+        }
+        if let problem { paragraphs.append("Problem: " + problem) }
+        let keys = helpHints(at: now).map { "\($0.hint.key) \($0.hint.description)" }.joined(separator: ", ")
+        paragraphs.append("Keys: " + keys)
+        composition.add { canvas in
+            var y = 0
+            for paragraph in paragraphs {
+                let rows = Text(paragraph, wraps: true).laidOut(
+                    in: Size(width: canvas.size.width, height: canvas.size.height - y))
+                for row in rows {
+                    canvas.write(row, at: Point(x: 0, y: y))
+                    y += 1
+                }
+            }
+        }
+        renderSheet(into: &composition, at: now)
+    }
+}
+
+extension String {
+    /// The text on one line: line breaks become " / ".
+    var replacingNewlines: String {
+        split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " / ")
+    }
+}
+
+extension Rect {
+    /// This rectangle moved down by `y` rows.
+    func offsetBy(y: Int) -> Rect { Rect(x: x, y: self.y + y, width: width, height: height) }
+}
+
+/// One card as drawn: where, how far it is dragged, leaning which way, and its ✓/✗ mark.
+struct CardPicture {
+    var card: Flashcard
+    var revealed = false
+    var frame: Rect
+    var offset = 0
+    var threshold = 1
+    /// -1, 0 or 1: the top third of the rows moves this many columns, the bottom third the other way.
+    var lean = 0
+    /// The mark shown while it is dragged (always without colour, as ✓ or ✗ in the border).
+    var marker: ReviewOutcome?
+
+    func draw(into canvas: inout Canvas, palette: Palette) {
+        guard !frame.isEmpty else { return }
+        let tint = palette.tint(offset: offset, threshold: threshold)
+        var border = Style.plain
+        var text = Style.bold
+        if let tint {
+            border = Style(foreground: tint, attributes: abs(offset) >= threshold ? .bold : [])
+            text = text.foreground(tint)
+        }
+        var face = Canvas(size: frame.size)
+        Panel(box: .rounded, borderStyle: border, fill: .plain).render(into: &face, in: face.bounds)
+        let inside = face.bounds.inset(top: 1, left: 2, bottom: 1, right: 2)
+        var lines = Text(card.prompt, style: text, alignment: .center, wraps: true).laidOut(
+            in: Size(width: inside.width, height: max(0, inside.height)))
+        var answerLines: [String] = []
+        if revealed {
+            answerLines = Text(card.answer, alignment: .center, wraps: true).laidOut(
+                in: Size(width: inside.width, height: max(0, inside.height - lines.count - 1)))
+        }
+        let hint = !revealed && inside.height >= lines.count + 2 ? "Space shows the answer" : nil
+        let blockHeight = lines.count + (answerLines.isEmpty ? 0 : answerLines.count + 1)
+        var y = inside.y + max(0, (inside.height - blockHeight - (hint == nil ? 0 : 1)) / 2)
+        for line in lines {
+            Text(line, style: text, alignment: .center).render(
+                into: &face, in: Rect(x: inside.x, y: y, width: inside.width, height: 1))
+            y += 1
+        }
+        lines = []
+        if !answerLines.isEmpty {
+            y += 1
+            for line in answerLines {
+                Text(line, style: tint.map { Style(foreground: $0) } ?? .plain, alignment: .center)
+                    .render(into: &face, in: Rect(x: inside.x, y: y, width: inside.width, height: 1))
+                y += 1
+            }
+        }
+        if let hint, inside.height > 0 {
+            Text(hint, style: palette.muted, alignment: .center).render(into: &face, in: inside.row(inside.height - 1))
+        }
+        if let marker, !palette.usesColor, face.size.width >= 14 {
+            let mark = marker == .correct ? " ✓ Correct " : " ✗ Wrong "
+            let x = marker == .correct ? face.size.width - mark.displayWidth - 2 : 2
+            face.write(mark, at: Point(x: x, y: 0), style: .bold)
+        }
+        let rows = frame.height
+        let third = max(1, rows / 3)
+        let shifts = (0..<rows).map { row in row < third ? lean : (row >= rows - third ? -lean : 0) }
+        canvas.draw(face, at: Point(x: frame.x + offset, y: frame.y), rowShifts: shifts)
+    }
+}

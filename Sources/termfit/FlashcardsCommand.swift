@@ -1,0 +1,179 @@
+import App
+import ArgumentParser
+import Flashcards
+import Foundation
+import Records
+import Store
+
+/// `termfit flashcards`: the flashcard workout straight away (leaving it ends the program), and
+/// `import` / `export` of a deck as text.
+struct FlashcardsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flashcards",
+        abstract: "Flashcards: swipe through a deck against the clock, with spaced review.",
+        discussion: """
+            Space shows the answer, → (or l) is correct, ← (or h) is wrong; drag a card with the mouse
+            to swipe it. e edits the deck's cards, d chooses another deck, u serves only the cards
+            due. Each answer is saved at once. A new profile starts with a deck about muscles and
+            training; 'termfit flashcards import FILE --deck NAME' adds your own.
+            """,
+        subcommands: [FlashcardsImportCommand.self, FlashcardsExportCommand.self])
+
+    @Option(help: "Seconds of each session, 1 to 5999 (default: the flashcards.sessionSeconds setting, else 100).")
+    var seconds: Int?
+
+    @Flag(help: "Plain lines a screen reader follows: no boxes, no colour (also the flashcards.plain setting).")
+    var plain = false
+
+    @OptionGroup var interface: InterfaceOptions
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        if let seconds, !FlashcardsOptions.secondsRange.contains(seconds) {
+            throw ValidationError("--seconds takes 1 to 5999, not \(seconds).")
+        }
+    }
+
+    func run() throws {
+        let options = FlashcardsOptions(seconds: seconds, plain: plain)
+        try Interactive.run(
+            interface: interface, data: data, workout: "flashcards", options: WorkoutOptions(flashcards: options))
+    }
+}
+
+/// The format option of import and export.
+private func parseFormat(_ text: String) throws -> DeckFileFormat {
+    guard let format = DeckFileFormat(rawValue: text.lowercased()) else {
+        throw ValidationError("'\(text)' is not a format; use tsv or csv.")
+    }
+    return format
+}
+
+/// Runs `body` on the profile's store, turning a database problem into its message and status.
+private func withProfile(_ data: DataOptions, _ body: (ProfileStore) throws -> Void) throws {
+    try reportingErrors {
+        let store = try TermFitStore.open(at: try data.location())
+        defer { try? store.close() }
+        try body(try store.profileStore(named: data.profileName()))
+    }
+}
+
+/// `termfit flashcards import FILE --deck NAME`.
+struct FlashcardsImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the cards of a tab-separated or CSV file to a deck (made if it does not exist).",
+        discussion: """
+            One card a line: prompt, then answer (a tab or a comma between them). Quoted fields may
+            hold separators and line breaks; empty lines and # comments are skipped; Anki's text
+            export (#separator:, #columns: and the like) is understood. Cards already in the deck
+            are not added twice. On any error nothing is imported.
+            Exit status: 0 success, 1 error, 2 usage error, 3 a bad file or database problem.
+            """)
+
+    @Argument(help: ArgumentHelp("The file to read, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The deck to add the cards to.", valueName: "name"))
+    var deck: String
+
+    @Option(help: "tsv or csv (default: csv for a .csv file, else tsv).", transform: parseFormat)
+    var format: DeckFileFormat?
+
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        if deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck needs a name.") }
+    }
+
+    func run() throws {
+        let contents: Data
+        do {
+            contents =
+                file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            printError("cannot read \(file): \((error as NSError).localizedDescription)")
+            throw TermFitExitStatus.dataFile
+        }
+        let cards: [DeckFile.Card]
+        do {
+            cards = try DeckFile.parse(contents, format: format ?? .guess(fromPath: file))
+        } catch {
+            printError("\(file): \(error); nothing was imported")
+            throw TermFitExitStatus.dataFile
+        }
+        guard !cards.isEmpty else {
+            printError("\(file): no cards in the file; nothing was imported")
+            throw TermFitExitStatus.dataFile
+        }
+        let name = deck.trimmingCharacters(in: .whitespaces)
+        try withProfile(data) { profile in
+            let now = Date()
+            var target =
+                try profile.decks().first { $0.name == name } ?? FlashcardDeck(name: name, createdAt: now)
+            let known = Set(target.cards.map { DeckFile.Card(prompt: $0.prompt, answer: $0.answer) })
+            var added: [Flashcard] = []
+            var seen = known
+            for (index, card) in cards.enumerated() where seen.insert(card).inserted {
+                added.append(
+                    Flashcard(
+                        prompt: card.prompt, answer: card.answer,
+                        createdAt: now.addingTimeInterval(Double(index) / 1000)))
+            }
+            target.cards = added
+            // One transaction: the deck and all its new cards, or nothing.
+            try profile.save(target)
+            let skipped = cards.count - added.count
+            let note = skipped > 0 ? " (\(skipped) already there)" : ""
+            let plural = added.count == 1 ? "card" : "cards"
+            FileHandle.standardOutput.write(Data("Imported \(added.count) \(plural) into “\(name)”\(note).\n".utf8))
+        }
+    }
+}
+
+/// `termfit flashcards export --deck NAME [--format tsv|csv]`.
+struct FlashcardsExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a deck's cards to standard output as tab-separated text (Anki's format) or CSV.",
+        discussion: """
+            Example: termfit flashcards export --deck "Muscles and training" > muscles.txt
+            Exit status: 0 success, 1 error (no such deck), 2 usage error, 3 database problem.
+            """)
+
+    @Option(help: ArgumentHelp("The deck to write.", valueName: "name"))
+    var deck: String
+
+    @Option(help: "tsv or csv.", transform: parseFormat)
+    var format: DeckFileFormat = .tsv
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try withProfile(data) { profile in
+            let decks = try profile.decks()
+            guard let found = decks.first(where: { $0.name == deck }) else {
+                let names = decks.map { "“\($0.name)”" }.joined(separator: ", ")
+                printError("no deck is called “\(deck)”" + (names.isEmpty ? "" : "; the decks are \(names)"))
+                throw TermFitExitStatus.failure
+            }
+            let cards = found.cards.map { DeckFile.Card(prompt: $0.prompt, answer: $0.answer) }
+            FileHandle.standardOutput.write(Data(DeckFile.write(cards, format: format).utf8))
+        }
+    }
+}
+
+/// The flashcard workout on the home menu (and for `termfit flashcards`), on the profile's data in
+/// `store`. When the profile's data cannot be opened, the workout still opens and says why.
+func flashcardsEntry(store: TermFitStore, options: FlashcardsOptions = FlashcardsOptions()) -> WorkoutEntry {
+    WorkoutEntry(identifier: "flashcards", title: "Flashcards", summary: "swipe a deck against the clock") {
+        context in
+        do {
+            let log = try store.profileStore(named: context.profile)
+            return FlashcardsHost(context: context, options: options, library: log, settings: log)
+        } catch {
+            return FlashcardsHost(failure: "\(error)")
+        }
+    }
+}

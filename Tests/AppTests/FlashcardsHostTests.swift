@@ -1,0 +1,181 @@
+import Flashcards
+import Foundation
+import Records
+import Synchronization
+import TermUI
+import Testing
+
+@testable import App
+
+/// A library that fails every save while `failing` is set, and otherwise keeps everything in memory.
+private final class FlakyLibrary: FlashcardLibrary, SettingsStore {
+    struct DiskFull: Error, CustomStringConvertible {
+        var description: String { "disk full" }
+    }
+
+    let memory = InMemoryWorkoutLog()
+    private let state = Mutex(false)
+
+    var failing: Bool {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    private func check() throws { if failing { throw DiskFull() } }
+
+    func decks() throws -> [FlashcardDeck] { try memory.decks() }
+    func save(_ deck: FlashcardDeck) throws {
+        try check()
+        try memory.save(deck)
+    }
+    func deleteDeck(_ deckID: UUID) throws {
+        try check()
+        try memory.deleteDeck(deckID)
+    }
+    func save(_ card: Flashcard, inDeck deckID: UUID) throws {
+        try check()
+        try memory.save(card, inDeck: deckID)
+    }
+    func deleteCard(_ cardID: UUID) throws {
+        try check()
+        try memory.deleteCard(cardID)
+    }
+    func start(_ session: FlashcardSession) throws {
+        try check()
+        try memory.start(session)
+    }
+    func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
+        try check()
+        try memory.save(review, inFlashcardSession: sessionID)
+    }
+    func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try check()
+        try memory.finishFlashcardSession(sessionID, status: status, at: finishedAt)
+    }
+    func flashcardSession(id: UUID) throws -> FlashcardSession? { try memory.flashcardSession(id: id) }
+    func flashcardReviews(ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
+        try memory.flashcardReviews(ofCards: cardIDs)
+    }
+    func settings() throws -> Settings { try memory.settings() }
+    func setSetting(_ value: JSONValue?, forName name: String) throws {
+        try check()
+        try memory.setSetting(value, forName: name)
+    }
+}
+
+/// A host at 80×24 driven by a test clock.
+private struct HostHarness {
+    var host: FlashcardsHost
+    var now = Instant(nanoseconds: 5_000_000_000)
+
+    init(
+        library: any FlashcardLibrary & SettingsStore, options: FlashcardsOptions = FlashcardsOptions(),
+        context: AppContext = AppContext(profile: "alex", reducesMotion: true)
+    ) {
+        host = FlashcardsHost(
+            context: context, options: options, library: library, settings: library,
+            wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
+        _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
+    }
+
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [Effect] {
+        keys.flatMap { host.handle(.key($0), at: now) }
+    }
+
+    func frame() -> [String] {
+        var composition = Composition(size: Size(width: 80, height: 24))
+        host.render(into: &composition, at: now)
+        return composition.flatten().lines()
+    }
+}
+
+@Suite struct FlashcardsHostTests {
+    private func onlySession(_ log: InMemoryWorkoutLog) throws -> FlashcardSession {
+        let sessions = log.archive(profile: "alex").flashcardSessions
+        #expect(sessions.count == 1)
+        return try #require(sessions.first)
+    }
+
+    @Test func aNewProfileGetsTheStarterDeckAndEveryAnswerIsSavedAtOnce() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(library: log)
+        let decks = try log.decks()
+        #expect(decks.map(\.name) == [StarterDeck.name])
+        #expect(decks[0].cards.count == StarterDeck.cards.count)
+        #expect(harness.frame()[0].contains("Flashcards · \(StarterDeck.name)"))
+        harness.press(.right)
+        var session = try onlySession(log)
+        #expect(session.reviews.map(\.outcome) == [.correct])
+        #expect(session.status == .inProgress)
+        harness.now = harness.now + .seconds(2)
+        harness.press(.left)
+        session = try onlySession(log)
+        #expect(session.reviews.map(\.outcome) == [.correct, .wrong])
+        #expect(try log.flashcardReviews(ofCards: [decks[0].cards[1].id]).count == 1)
+        // Opening again does not add a second starter deck.
+        _ = HostHarness(library: log)
+        #expect(try log.decks().count == 1)
+    }
+
+    @Test func aFailedSaveIsShownKeptAndTriedAgain() throws {
+        let library = FlakyLibrary()
+        _ = HostHarness(library: library)
+        library.failing = true
+        var harness = HostHarness(library: library)
+        let effects = harness.press(.right)
+        #expect(effects.isEmpty, "no crash, no quit")
+        #expect(harness.host.unsaved.count == 2, "the session and its first answer wait")
+        #expect(harness.frame()[22].contains("Not saved (disk full): 2 changes kept here"))
+        #expect(harness.host.workout?.correctCount == 1, "the answer stays on screen")
+        library.failing = false
+        harness.now = harness.now + .seconds(2)
+        harness.press(.left)
+        #expect(harness.host.unsaved.isEmpty)
+        let session = try #require(library.memory.archive(profile: "alex").flashcardSessions.first)
+        #expect(session.reviews.map(\.outcome) == [.correct, .wrong])
+        #expect(!harness.frame()[22].contains("Not saved"))
+        // What fails last is tried once more when the program ends.
+        library.failing = true
+        harness.press(.right)
+        library.failing = false
+        _ = harness.host.handle(.terminate, at: harness.now)
+        #expect(try library.memory.flashcardSession(id: session.id)?.reviews.count == 3)
+    }
+
+    @Test func theSettingsAndSwitchingDecks() throws {
+        let log = InMemoryWorkoutLog()
+        let date = Date(timeIntervalSince1970: 1_794_646_800)
+        let other = FlashcardDeck(
+            name: "Stretches", createdAt: date.addingTimeInterval(60),
+            cards: [Flashcard(prompt: "Hamstrings?", answer: "Back of the thigh", createdAt: date)])
+        _ = HostHarness(library: log)
+        try log.save(other)
+        try log.setValue(30, for: .flashcardSessionLength)
+        try log.setValue(other.id.uuidString, for: .flashcardDeck)
+        var harness = HostHarness(library: log)
+        #expect(harness.host.workout?.deck?.name == "Stretches")
+        #expect(harness.host.workout?.secondsLeft(at: harness.now) == 30)
+        let short = HostHarness(library: log, options: FlashcardsOptions(seconds: 7))
+        #expect(short.host.workout?.secondsLeft(at: short.now) == 7)
+        // Switching decks: the host reads the reviews and keeps the choice for next time.
+        harness.press(.character("d"), .up, .enter)
+        #expect(harness.host.workout?.deck?.name == StarterDeck.name)
+        #expect(try log.value(for: .flashcardDeck) == (try log.decks()[0].id.uuidString))
+        #expect(HostHarness(library: log).host.workout?.deck?.name == StarterDeck.name)
+        let plain = HostHarness(library: log, options: FlashcardsOptions(plain: true))
+        #expect(plain.frame()[0].hasPrefix("Flashcards: "))
+    }
+
+    @Test func dataThatCannotBeOpenedIsExplained() {
+        var host = FlashcardsHost(failure: "the database is from a newer TermFit")
+        _ = host.handle(.resize(Size(width: 40, height: 12)), at: .zero)
+        var composition = Composition(size: Size(width: 40, height: 12))
+        host.render(into: &composition, at: .zero)
+        let text = composition.flatten().lines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("The flashcard workout cannot open: the database is from a newer TermFit"))
+        #expect(host.handle(.key(.right), at: .zero).isEmpty)
+        #expect(host.handle(.key(.character("q")), at: .zero) == [.quit])
+        #expect(host.nextDeadline(after: .zero) == nil)
+    }
+}

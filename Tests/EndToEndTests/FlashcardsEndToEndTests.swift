@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `termfit flashcards` as a user runs it: import a deck from a file, swipe through it in tmux,
+/// suspend and resume, edit a card, then find the reviews in the history; and the import and
+/// export commands on their own.
+@Suite(.serialized) struct FlashcardsEndToEndTests {
+    private func makeDataDirectory() throws -> URL { try temporaryDataDirectory("flashcards") }
+
+    /// The seconds the timer's capsule shows ("Time 1:27" is 87), if it shows.
+    private func secondsShown(_ screen: [String]) -> Int? {
+        guard let line = screen.first(where: { $0.contains("Time ") }),
+            let range = line.range(of: #"Time +(\d+):(\d\d)"#, options: .regularExpression)
+        else { return nil }
+        let parts = line[range].dropFirst(5).trimmingCharacters(in: .whitespaces).split(separator: ":")
+        guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]) else { return nil }
+        return minutes * 60 + seconds
+    }
+
+    @Test func importSwipeSuspendEditAndFindTheReviewsInTheHistory() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("gym.txt")
+        try "#separator:tab\n#html:false\nSquat?\tLegs\r\n\"Plank, front?\"\tCore\nCurl?\tBiceps\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let common = ["--data-dir", data.path, "--profile", "alex"]
+        let imported = try runCommand([Binary.termfit, "flashcards", "import", file.path, "--deck", "Gym"] + common)
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output == "Imported 3 cards into “Gym”.\n")
+
+        let session = try TmuxSession.withJobControl(
+            [Binary.termfit, "flashcards"] + common, environment: ["TERMFIT_DATA_DIR": data.path])
+        defer { session.close() }
+        try session.waitFor("Flashcards · Gym")
+        try session.waitFor("Squat?")
+        try session.send("Space")
+        try session.waitFor("Legs")
+        try session.send("l")
+        try session.waitFor("✓ 1  ✗ 0")
+        try session.waitFor("Plank, front?")
+        try session.send("h")
+        try session.waitFor("✓ 1  ✗ 1")
+        try session.waitFor("Curl?")  // the wrong card went to the bottom: Curl is next
+
+        // Ctrl-Z: the timer holds while TermFit is stopped.
+        let jobs = try session.jobsDirectory()
+        let before = try #require(secondsShown(try session.screen()))
+        try session.send("C-z")
+        #expect(waitForFile(jobs.appendingPathComponent("stopped"))?.hasPrefix("148") == true)
+        Thread.sleep(forTimeInterval: 4)
+        try "go\n".write(toFile: jobs.appendingPathComponent("resume").path, atomically: false, encoding: .utf8)
+        let back = try session.waitFor("Flashcards · Gym")
+        let after = try #require(secondsShown(back))
+        #expect(before - after <= 2, "the 4 s stopped did not count: \(before) s before, \(after) s after")
+
+        // Edit: add a card; Done starts a new session with it.
+        try session.send("e")
+        try session.waitFor("Edit cards")
+        try session.send("-l", "Deadlift?")
+        try session.send("Enter")
+        try session.send("-l", "Posterior chain")
+        try session.send("Enter")
+        try session.waitFor("Gym: 4 cards")
+        try session.send("Escape")
+        try session.waitFor("✓ 0  ✗ 0")
+        for count in 1...4 {
+            try session.send("Right")
+            try session.waitFor("✓ \(count)  ✗ 0")
+        }
+        try session.waitFor("Every card answered right")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalIsRestored())
+
+        let history = try runCommand([Binary.termfit, "history", "--workout", "flashcards"] + common)
+        #expect(history.status == 0)
+        #expect(history.output.contains("Gym: 1 correct, 1 wrong"), "history:\n\(history.output)")
+        #expect(history.output.contains("Gym: 4 correct, 0 wrong"), "history:\n\(history.output)")
+        let csv = try runCommand([Binary.termfit, "history", "--workout", "flashcards", "--format", "csv"] + common)
+        #expect(csv.output.contains("abandoned"), "the first session was left for the edited deck")
+        #expect(csv.output.contains("finished"))
+    }
+
+    @Test func aBadFileImportsNothingAndNamesTheLine() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("bad.csv")
+        let bytes = Array("Squat,Legs\nBad \u{0}".utf8).dropLast() + [0xFF, 0x2C, 0x78, 0x0A]
+        FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+        let common = ["--data-dir", data.path, "--profile", "alex"]
+        let refused = try runCommand([Binary.termfit, "flashcards", "import", file.path, "--deck", "Gym"] + common)
+        #expect(refused.status == 3)
+        #expect(refused.error.contains("line 2: not UTF-8 text"), "\(refused.error)")
+        #expect(refused.error.contains("nothing was imported"))
+        let export = try runCommand([Binary.termfit, "flashcards", "export", "--deck", "Gym"] + common)
+        #expect(export.status == 1, "no deck Gym was made")
+        #expect(export.error.contains("no deck is called “Gym”"))
+        let usage = try runCommand([Binary.termfit, "flashcards", "import", file.path] + common)
+        #expect(usage.status == 2, "--deck is required")
+    }
+
+    @Test func exportWritesTheDeckAsTSVOrCSVAndImportingItAgainAddsNothing() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("deck.csv")
+        try "\"Squat, back\",Legs\n\"Two\nlines\",ok\n".write(to: file, atomically: true, encoding: .utf8)
+        let common = ["--data-dir", data.path, "--profile", "alex"]
+        #expect(
+            try runCommand([Binary.termfit, "flashcards", "import", file.path, "--deck", "Mix"] + common).status == 0)
+        let tsv = try runCommand([Binary.termfit, "flashcards", "export", "--deck", "Mix"] + common)
+        #expect(
+            tsv.output == "#separator:tab\n#html:false\n#columns:Front\tBack\nSquat, back\tLegs\n\"Two\nlines\"\tok\n")
+        let csv = try runCommand([Binary.termfit, "flashcards", "export", "--deck", "Mix", "--format", "csv"] + common)
+        #expect(csv.output == "\"Squat, back\",Legs\n\"Two\nlines\",ok\n")
+        let again = try runCommand(
+            [Binary.termfit, "flashcards", "import", "-", "--deck", "Mix", "--format", "tsv"] + common,
+            input: Data(tsv.output.utf8))
+        #expect(again.output == "Imported 0 cards into “Mix” (2 already there).\n")
+    }
+}

@@ -1,0 +1,391 @@
+import Foundation
+import Records
+import TermUI
+import Testing
+
+@testable import Flashcards
+
+/// The state machine with a test clock: every way to answer, the stack, the timer and its holds,
+/// the end, Start Again, the editor and the deck list.
+@Suite struct FlashcardsWorkoutTests {
+    // MARK: Revealing and swiping
+
+    @Test func spaceEnterAndAClickRevealTheAnswerAndHideItAgain() {
+        var harness = Harness()
+        #expect(!harness.workout.isRevealed)
+        harness.press(.character(" "))
+        #expect(harness.workout.isRevealed)
+        #expect(harness.frame().contains { $0.contains("A1") })
+        harness.press(.enter)
+        #expect(!harness.workout.isRevealed)
+        harness.click(harness.workout.layout.card)
+        #expect(harness.workout.isRevealed)
+        #expect(harness.outputs.isEmpty, "revealing saves nothing")
+    }
+
+    @Test func rightIsCorrectAndTheCardLeavesTheStack() {
+        var harness = Harness()
+        let outputs = harness.press(.right)
+        #expect(harness.prompts == ["Q2", "Q3"])
+        #expect(harness.workout.correctCount == 1)
+        #expect(harness.workout.wrongCount == 0)
+        // The session is saved with its first answer, then the answer itself.
+        guard case .startSession(let session) = outputs.first, case .saveReview(let review, let id) = outputs.last
+        else {
+            Issue.record("expected a session and a review, got \(outputs)")
+            return
+        }
+        #expect(session.deckName == "Numbers")
+        #expect(session.startedAt == testDate)
+        #expect(id == session.id)
+        #expect(review.cardID == fixedID(100))
+        #expect(review.outcome == .correct)
+        harness.press(.character("l"))
+        #expect(harness.prompts == ["Q3"])
+        #expect(harness.savedReviews.count == 2, "one save per answer, the session only once")
+    }
+
+    @Test func leftIsWrongAndTheCardGoesToTheBottom() {
+        var harness = Harness()
+        harness.press(.character(" "), .left)
+        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.workout.wrongCount == 1)
+        #expect(!harness.workout.isRevealed, "the next card starts with its answer hidden")
+        harness.press(.character("h"))
+        #expect(harness.prompts == ["Q3", "Q1", "Q2"])
+        #expect(harness.savedReviews.map(\.outcome) == [.wrong, .wrong])
+        #expect(harness.workout.cardCount == harness.workout.correctCount + harness.workout.stack.count)
+    }
+
+    @Test func aDragPastAThirdOfTheCardSwipesItAndAShorterOneSpringsBack() {
+        var harness = Harness(reducesMotion: false)
+        let threshold = harness.workout.swipeThreshold
+        #expect(threshold == harness.workout.layout.card.width / 3)
+        // Below the threshold: back to its place, with a short animation.
+        harness.drag(by: threshold - 1)
+        #expect(harness.prompts == ["Q1", "Q2", "Q3"])
+        #expect(harness.savedReviews.isEmpty)
+        guard case .back(let from) = harness.workout.motion?.kind else {
+            Issue.record("expected a spring back, got \(String(describing: harness.workout.motion))")
+            return
+        }
+        #expect(from == threshold - 1)
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(40))
+        harness.advance(by: .milliseconds(240))
+        #expect(harness.workout.motion == nil)
+        // Left past the threshold: wrong. Right past it: correct.
+        harness.drag(by: -threshold)
+        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        harness.drag(by: threshold + 5)
+        #expect(harness.prompts == ["Q3", "Q1"])
+        #expect(harness.savedReviews.map(\.outcome) == [.wrong, .correct])
+        guard case .away(let card, .correct, let offset) = harness.workout.motion?.kind else {
+            Issue.record("expected the card to leave to the right")
+            return
+        }
+        #expect(card.prompt == "Q2")
+        #expect(offset == threshold + 5)
+    }
+
+    @Test func whileDraggedTheCardFollowsThePointer() {
+        var harness = Harness()
+        let card = harness.workout.layout.card
+        let start = Point(x: card.x + 10, y: card.y + 2)
+        harness.mouse(.press, start)
+        harness.mouse(.drag, Point(x: start.x + 7, y: start.y + 3))
+        #expect(harness.workout.drag?.offset == 7)
+        harness.mouse(.drag, Point(x: start.x - 4, y: start.y))
+        #expect(harness.workout.drag?.offset == -4)
+        harness.mouse(.release, Point(x: start.x - 4, y: start.y))
+        #expect(harness.workout.drag == nil)
+        #expect(harness.workout.motion == nil, "no spring-back animation with reduced motion")
+        #expect(harness.prompts == ["Q1", "Q2", "Q3"])
+    }
+
+    @Test func withReducedMotionNothingAnimates() {
+        var harness = Harness(reducesMotion: true)
+        harness.press(.right)
+        #expect(harness.workout.motion == nil)
+        harness.drag(by: 3)
+        #expect(harness.workout.motion == nil)
+        // Only the timer wakes the screen: at the next whole second.
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .seconds(1))
+    }
+
+    @Test func onlyTheTopCardReacts() {
+        var harness = Harness()
+        let peek = harness.workout.layout.peeks[0]
+        let below = Point(x: peek.x + peek.width / 2, y: peek.maxY - 1)
+        #expect(!harness.workout.layout.card.contains(below))
+        harness.mouse(.press, below)
+        #expect(harness.workout.drag == nil, "a card below cannot be picked up")
+        harness.mouse(.drag, Point(x: below.x + 30, y: below.y))
+        harness.mouse(.release, Point(x: below.x + 30, y: below.y))
+        #expect(harness.prompts == ["Q1", "Q2", "Q3"])
+        #expect(!harness.workout.isRevealed)
+        harness.mouse(.release, below)
+        #expect(!harness.workout.isRevealed, "a click on a card below reveals nothing")
+    }
+
+    // MARK: The timer
+
+    @Test func theTimerCountsFromOneHundredAndWakesOnceASecond() {
+        var harness = Harness()
+        #expect(harness.workout.secondsLeft(at: harness.now) == 100)
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .seconds(1))
+        harness.advance(by: .milliseconds(300))
+        #expect(harness.workout.secondsLeft(at: harness.now) == 100)
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(700))
+        // A late wake-up does not stretch the session: the deadline is the end, not a count.
+        harness.advance(by: .milliseconds(42_500))
+        #expect(harness.workout.secondsLeft(at: harness.now) == 58)
+        #expect(harness.frame()[2].contains("Time 0:58"))
+    }
+
+    @Test func theTimerHoldsWhileSuspendedAndRunsOnAfterResume() {
+        var harness = Harness()
+        harness.advance(by: .seconds(10))
+        harness.send(.suspend)
+        harness.now = harness.now + .seconds(600)
+        #expect(harness.workout.secondsLeft(at: harness.now) == 90, "Ctrl-Z holds the clock")
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil, "a held timer never wakes")
+        harness.send(.resume)
+        #expect(harness.workout.secondsLeft(at: harness.now) == 90)
+        harness.advance(by: .seconds(5))
+        #expect(harness.workout.secondsLeft(at: harness.now) == 85)
+    }
+
+    @Test func theTimerHoldsWhileTheWindowIsInTheBackground() {
+        var harness = Harness()
+        harness.advance(by: .milliseconds(2_500))
+        harness.send(.focusOut)
+        harness.now = harness.now + .seconds(30)
+        #expect(harness.workout.secondsLeft(at: harness.now) == 98)
+        #expect(harness.frame()[2].contains("Paused 1:38"))
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+        harness.send(.focusIn)
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(500))
+        // Suspended and unfocused: both must end before it runs again.
+        harness.send(.focusOut)
+        harness.send(.suspend)
+        harness.send(.focusIn)
+        #expect(!harness.workout.timer.isRunning)
+        harness.send(.resume)
+        #expect(harness.workout.timer.isRunning)
+        // A key is proof of focus when a terminal never reported it back.
+        harness.send(.focusOut)
+        harness.press(.character(" "))
+        #expect(harness.workout.timer.isRunning)
+    }
+
+    @Test func atZeroTheCardsTakeNoInputAndStartAgainAppears() {
+        var harness = Harness()
+        harness.press(.left)
+        harness.advance(by: .seconds(100))
+        #expect(harness.workout.isOver(at: harness.now))
+        #expect(harness.workout.secondsLeft(at: harness.now) == 0)
+        let session = harness.savedReviews.count
+        guard case .finishSession(_, .finished, let date) = harness.outputs.last else {
+            Issue.record("the session is marked finished, got \(String(describing: harness.outputs.last))")
+            return
+        }
+        #expect(date == testDate.addingTimeInterval(100))
+        for key: Key in [.right, .left, .character("l"), .character("h")] { harness.press(key) }
+        harness.drag(by: 40)
+        #expect(harness.savedReviews.count == session, "no answer is taken at 0")
+        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil, "idle: no wake-ups")
+        let frame = harness.frame()
+        #expect(frame.contains { $0.contains("Time is up") })
+        #expect(frame.contains { $0.contains("[ Start Again ]") })
+        #expect(frame.contains { $0.contains("✓ 0 correct   ✗ 1 wrong") })
+    }
+
+    @Test func anEmptyStackEndsTheSessionAndStopsTheClock() {
+        var harness = Harness(decks: [numberedDeck(2)])
+        harness.press(.right, .left)
+        harness.advance(by: .seconds(3))
+        harness.press(.right)
+        #expect(harness.workout.stack.isEmpty)
+        #expect(harness.workout.isOver(at: harness.now))
+        #expect(harness.workout.secondsLeft(at: harness.now) == 97, "the clock stops where it was")
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+        #expect(harness.frame().contains { $0.contains("Every card answered right") })
+        #expect(harness.workout.correctCount == 2)
+        #expect(harness.workout.wrongCount == 1)
+        guard case .finishSession(_, .finished, _) = harness.outputs.last else {
+            Issue.record("the session is marked finished")
+            return
+        }
+    }
+
+    @Test func startAgainDealsTheDeckAndAFullTimer() {
+        var harness = Harness()
+        harness.press(.right, .right)
+        harness.advance(by: .seconds(100))
+        let before = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
+        harness.click(harness.workout.layout.startAgain)
+        #expect(!harness.workout.isOver(at: harness.now))
+        #expect(harness.workout.stack.count == 3)
+        #expect(harness.workout.correctCount == 0)
+        #expect(harness.workout.secondsLeft(at: harness.now) == 100)
+        // Answered cards are now due in a day: the unanswered one comes first.
+        #expect(harness.prompts == ["Q3", "Q1", "Q2"])
+        harness.press(.right)
+        let after = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
+        #expect(after.count == before.count + 1, "a new session")
+        harness.advance(by: .seconds(100))
+        harness.press(.enter)
+        #expect(harness.workout.secondsLeft(at: harness.now) == 100, "Enter starts again too")
+    }
+
+    @Test func leavingAbandonsASessionUnderWayAndTerminateKeepsItInProgress() {
+        var harness = Harness()
+        harness.press(.right)
+        let outputs = harness.press(.character("q"))
+        guard case .finishSession(_, .abandoned, _) = outputs.first else {
+            Issue.record("expected abandoned, got \(outputs)")
+            return
+        }
+        #expect(outputs.last == .effect(.quit))
+        var other = Harness()
+        other.press(.left)
+        #expect(other.send(.terminate).isEmpty, "every answer is saved already")
+        // Time up without an answer leaves nothing in the history.
+        var idle = Harness()
+        idle.advance(by: .seconds(100))
+        #expect(idle.outputs.isEmpty)
+    }
+
+    // MARK: Editor
+
+    @Test func theEditorAddsACardWithUTF8TextAndDoneRestartsWithIt() {
+        var harness = Harness()
+        harness.press(.right)
+        harness.press(.character("e"))
+        guard case .editor = harness.workout.sheet else {
+            Issue.record("the editor opens with e")
+            return
+        }
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil, "the timer holds under a sheet")
+        harness.type("Größter Muskel?")
+        harness.press(.left, .backspace, .end)
+        harness.press(.enter)
+        harness.send(.paste("Gluteus\nmaximus 💪"))
+        let outputs = harness.press(.enter)
+        guard case .saveCard(let card, let deckID) = outputs.first else {
+            Issue.record("expected a saved card, got \(outputs)")
+            return
+        }
+        #expect(card.prompt == "Größter Muske?")
+        #expect(card.answer == "Gluteus maximus 💪")
+        #expect(deckID == fixedID(0))
+        #expect(harness.workout.deck?.cards.count == 4)
+        let closing = harness.press(.escape)
+        #expect(harness.workout.sheet == nil)
+        guard case .finishSession(_, .abandoned, _) = closing.first else {
+            Issue.record("the old session is abandoned, got \(closing)")
+            return
+        }
+        #expect(harness.workout.stack.count == 4, "a new session with the saved cards")
+        #expect(harness.workout.correctCount == 0)
+    }
+
+    @Test func theEditorDeletesTheHighlightedCard() {
+        var harness = Harness()
+        harness.press(.character("e"), .tab, .tab, .down)
+        let outputs = harness.press(.delete)
+        #expect(outputs == [.deleteCard(fixedID(101))])
+        #expect(harness.workout.deck?.cards.map(\.prompt) == ["Q1", "Q3"])
+        harness.press(.escape)
+        #expect(harness.prompts == ["Q1", "Q3"])
+    }
+
+    @Test func escapeCancelsAHalfTypedCardThenClosesWithoutRestarting() {
+        var harness = Harness()
+        harness.press(.left)
+        harness.press(.character("e"))
+        harness.type("Half a card")
+        #expect(harness.press(.escape).isEmpty)
+        guard case .editor(let editor) = harness.workout.sheet else {
+            Issue.record("the first Esc only drops the card being typed")
+            return
+        }
+        #expect(!editor.hasDraft)
+        #expect(harness.press(.escape).isEmpty, "nothing changed: the session goes on")
+        #expect(harness.workout.sheet == nil)
+        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.workout.deck?.cards.count == 3)
+        // Enter on an empty field adds nothing and says why.
+        harness.press(.character("e"), .tab)
+        #expect(harness.press(.enter).isEmpty)
+        guard case .editor(let refused) = harness.workout.sheet else { return }
+        #expect(refused.message == "Type a prompt first")
+    }
+
+    @Test func theEditorsButtonsAndFieldsTakeClicks() {
+        var harness = Harness()
+        harness.click(harness.workout.layout.editButton)
+        guard case .editor(let editor) = harness.workout.sheet else {
+            Issue.record("the + button opens the editor")
+            return
+        }
+        let layout = EditorLayout(screen: harness.workout.size, editor: editor, plain: false)
+        harness.click(layout.answerField)
+        harness.type("Back")
+        harness.click(layout.promptField)
+        harness.type("Front")
+        let outputs = harness.click(layout.addButton)
+        guard case .saveCard(let card, _) = outputs.first else {
+            Issue.record("Add saves the card")
+            return
+        }
+        #expect((card.prompt, card.answer) == ("Front", "Back"))
+        harness.click(layout.doneButton)
+        #expect(harness.workout.sheet == nil)
+    }
+
+    // MARK: Decks and due cards
+
+    @Test func theDeckListSwitchesDecksAndAsksForTheirReviews() {
+        var harness = Harness(decks: [numberedDeck(3), numberedDeck(2, name: "Other", id: 1)])
+        harness.press(.right)
+        harness.press(.character("d"))
+        let outputs = harness.press(.down, .enter)
+        #expect(outputs.contains(.rememberDeck(fixedID(1))))
+        #expect(outputs.contains(.loadReviews(deckID: fixedID(1))))
+        #expect(outputs.contains { if case .finishSession(_, .abandoned, _) = $0 { true } else { false } })
+        #expect(harness.workout.deck?.name == "Other")
+        let review = FlashcardReview(cardID: fixedID(200), outcome: .correct, reviewedAt: testDate)
+        harness.workout.receive(.success([review]), for: fixedID(1), at: harness.now)
+        #expect(harness.prompts == ["Q2", "Q1"], "the card answered today is due later")
+        harness.workout.receive(.success([]), for: fixedID(0), at: harness.now)
+        #expect(harness.prompts == ["Q2", "Q1"], "an answer for another deck is ignored")
+    }
+
+    @Test func dueOnlyServesTheCardsDueAndSaysWhenThereAreNone() {
+        let old = testDate.addingTimeInterval(-3 * 86_400)
+        let reviews = [
+            FlashcardReview(cardID: fixedID(100), outcome: .correct, reviewedAt: old),
+            FlashcardReview(cardID: fixedID(101), outcome: .correct, reviewedAt: testDate),
+            FlashcardReview(cardID: fixedID(102), outcome: .correct, reviewedAt: testDate),
+        ]
+        var harness = Harness(reviews: reviews)
+        #expect(harness.prompts == ["Q1", "Q2", "Q3"], "due first: Q1 was due two days ago")
+        harness.press(.character("u"))
+        #expect(harness.prompts == ["Q1"])
+        harness.press(.right)
+        harness.press(.character("u"), .character("u"))
+        #expect(harness.workout.stack.isEmpty)
+        #expect(harness.frame().contains { $0.contains("No card of “Numbers” is due") })
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+    }
+
+    @Test func anEmptyDeckSaysHowToAddCards() {
+        var harness = Harness(decks: [numberedDeck(0)])
+        #expect(!harness.workout.isOver(at: harness.now))
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+        #expect(harness.press(.right, .character(" ")).isEmpty)
+        #expect(harness.frame().contains { $0.contains("“Numbers” has no cards. Press e to add some.") })
+    }
+}

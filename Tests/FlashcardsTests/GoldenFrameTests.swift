@@ -1,0 +1,376 @@
+import Foundation
+import GoldenFrames
+import Records
+import TermUI
+import Testing
+
+@testable import Flashcards
+
+/// Golden frames: the stack, a card mid-drag (tinted, with its colours checked apart), the
+/// colour-free screen, the plain screen, the editor, at 80×24 and 40×12.
+/// `TERMFIT_GOLDEN_PRINT=1` prints every frame as a literal to paste after a deliberate change.
+@Suite struct GoldenFrameTests {
+    static let deck = FlashcardDeck(
+        id: fixedID(0), name: "Muscles", createdAt: testDate,
+        cards: [
+            ("Which muscle does a bicep curl mainly work?", "Biceps brachii"),
+            ("What is the largest muscle of the body?", "Gluteus maximus"),
+            ("Where is the deltoid?", "Over the shoulder joint"),
+            ("How many muscles make up the quadriceps?", "Four"),
+            ("What does HIIT stand for?", "High-intensity interval training"),
+        ].enumerated().map { index, text in
+            Flashcard(
+                id: fixedID(100 + index), prompt: text.0, answer: text.1,
+                createdAt: testDate.addingTimeInterval(Double(index)))
+        })
+
+    static func harness(
+        _ size: Size = Size(width: 80, height: 24), usesColor: Bool = true, plain: Bool = false
+    ) -> Harness {
+        var harness = Harness(decks: [deck], usesColor: usesColor, plain: plain, size: size)
+        harness.press(.right, .left)
+        harness.advance(by: .milliseconds(12_300))
+        return harness
+    }
+
+    @Test func theStackWithItsAnswerRevealed() {
+        var harness = Self.harness()
+        harness.press(.character(" "))
+        expectFrame(
+            harness.frame(),
+            [
+                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
+                "",
+                "                                 ▐ Time 1:28 ▌",
+                "",
+                "            ╭──────────────────────────────────────────────────────╮",
+                "            │                                                      │",
+                "            │                                                      │",
+                "            │                                                      │",
+                "            │                                                      │",
+                "            │                Where is the deltoid?                 │",
+                "            │                                                      │",
+                "            │               Over the shoulder joint                │",
+                "            │                                                      │",
+                "            │                                                      │",
+                "            │                                                      │",
+                "            │                                                      │",
+                "            ╰──────────────────────────────────────────────────────╯",
+                "             ╰────────────────────────────────────────────────────╯",
+                "              ╰──────────────────────────────────────────────────╯",
+                "               ╰────────────────────────────────────────────────╯",
+                "",
+                "",
+                "",
+                "Space Hide  ← Wrong  → Correct  e Edit  d Decks  u Due only  ? Keys  q Back",
+            ])
+    }
+
+    @Test func theStackInASmallWindow() {
+        let harness = Self.harness(Size(width: 40, height: 12))
+        expectFrame(
+            harness.frame(),
+            [
+                " Flashcards · Muscles   ✓ 1  ✗ 1  [ + ]",
+                "             ▐ Time 1:28 ▌",
+                "  ╭──────────────────────────────────╮",
+                "  │      Where is the deltoid?       │",
+                "  │                                  │",
+                "  │      Space shows the answer      │",
+                "  ╰──────────────────────────────────╯",
+                "   ╰────────────────────────────────╯",
+                "    ╰──────────────────────────────╯",
+                "     ╰────────────────────────────╯",
+                "",
+                "Space Answer  ← Wrong  → Correct  e Edit",
+            ])
+    }
+
+    @Test func aCardMidDragSlidesLeansAndTints() {
+        var harness = Self.harness()
+        let card = harness.workout.layout.card
+        let start = Point(x: card.x + 20, y: card.y + 3)
+        harness.mouse(.press, start)
+        harness.mouse(.drag, Point(x: start.x + 12, y: start.y))
+        let canvas = harness.canvas()
+        expectFrame(
+            canvas.lines(),
+            [
+                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
+                "",
+                "                                 ▐ Time 1:28 ▌",
+                "",
+                "                         ╭──────────────────────────────────────────────────────",
+                "             ╭───────────│",
+                "             │           │",
+                "             │           │",
+                "             │          │                                                      │",
+                "             │          │                Where is the deltoid?                 │",
+                "             │      How │                                                      │",
+                "             │          │                                                      │",
+                "             │          │                                                      │",
+                "             │         │                                                      │",
+                "             │         │                                                      │",
+                "             │         │                Space shows the answer                │",
+                "             │         ╰──────────────────────────────────────────────────────╯",
+                "             ╰────────────────────────────────────────────────────╯",
+                "              ╰──────────────────────────────────────────────────╯",
+                "               ╰────────────────────────────────────────────────╯",
+                "",
+                "",
+                "",
+                "Space Answer  ← Wrong  → Correct  e Edit  d Decks  u Due only  ? Keys  q Back",
+            ])
+        // Two thirds of the way to a swipe: the border is the fourth green of six.
+        let threshold = harness.workout.swipeThreshold
+        #expect(threshold == 18)
+        let border = canvas[card.x + 12, card.y + 6]
+        #expect(border.style.foreground == .indexed(120), "\(border)")
+        #expect(canvas[card.x + 12 + 1 + 20, card.y].style.foreground == .indexed(120))
+        // Dragged left past the threshold: full red, and bold.
+        harness.mouse(.drag, Point(x: start.x - 20, y: start.y))
+        let left = harness.canvas()
+        let edge = left[card.x - 20 + card.width - 1, card.y + 6]
+        #expect(edge.style.foreground == .indexed(196), "\(edge)")
+        #expect(edge.style.attributes.contains(.bold))
+    }
+
+    @Test func withoutColourTheCardShowsMarksAndButtons() {
+        var harness = Self.harness(usesColor: false)
+        let card = harness.workout.layout.card
+        harness.mouse(.press, Point(x: card.x + 20, y: card.y + 3))
+        harness.mouse(.drag, Point(x: card.x + 12, y: card.y + 3))
+        let canvas = harness.canvas()
+        expectFrame(
+            canvas.lines(),
+            [
+                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
+                "",
+                "                                 ▐ Time 1:28 ▌",
+                "",
+                "   ╭─ ✗ Wrong ────────────────────────────────────────────╮",
+                "   │                                                      │───────╮",
+                "   │                                                      │       │",
+                "   │                                                      │       │",
+                "    │                                                      │      │",
+                "    │                Where is the deltoid?                 │      │",
+                "    │                                                      │      │",
+                "    │                                                      │      │",
+                "     │                                                      │     │",
+                "     │                                                      │     │",
+                "     │                Space shows the answer                │     │",
+                "     ╰──────────────────────────────────────────────────────╯     │",
+                "             ╰────────────────────────────────────────────────────╯",
+                "              ╰──────────────────────────────────────────────────╯",
+                "               ╰────────────────────────────────────────────────╯",
+                "",
+                "                         [ ✗ Wrong ]      [ ✓ Correct ]",
+                "",
+                "",
+                "Space Answer  ← Wrong  → Correct  e Edit  d Decks  u Due only  ? Keys  q Back",
+            ])
+        #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
+        harness.mouse(.release, Point(x: card.x + 12, y: card.y + 3))
+        #expect(harness.workout.correctCount == 1, "short of a third: it springs back")
+        harness.click(harness.workout.layout.correctButton)
+        #expect(harness.workout.correctCount == 2, "the Correct button answers")
+    }
+
+    @Test func plainModeIsLinesAScreenReaderFollows() {
+        var harness = Self.harness(plain: true)
+        expectFrame(
+            harness.frame(),
+            [
+                "Flashcards: Muscles, 5 cards",
+                "Time left: 88 seconds",
+                "Score: 1 correct, 1 wrong, 4 left",
+                "Card: Where is the deltoid?",
+                "Answer hidden: Space shows it",
+                "Keys: Space Answer, ← Wrong, → Correct, e Edit, d Decks, u Due only, ? Keys, q",
+                "Back",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ])
+        harness.press(.character(" "))
+        let canvas = harness.canvas()
+        expectFrame(
+            canvas.lines(),
+            [
+                "Flashcards: Muscles, 5 cards",
+                "Time left: 88 seconds",
+                "Score: 1 correct, 1 wrong, 4 left",
+                "Card: Where is the deltoid?",
+                "Answer: Over the shoulder joint",
+                "Keys: Space Hide, ← Wrong, → Correct, e Edit, d Decks, u Due only, ? Keys, q",
+                "Back",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ])
+        #expect(canvas.cells.allSatisfy { $0.style == .plain }, "no colour, no attributes")
+        harness.advance(by: .seconds(100))
+        harness.send(.resize(Size(width: 40, height: 12)))
+        expectFrame(
+            harness.frame(),
+            [
+                "Flashcards: Muscles, 5 cards",
+                "Time left: 0 seconds",
+                "Score: 1 correct, 1 wrong, 4 left",
+                "Time is up. Enter starts again.",
+                "Keys: Enter Start Again, e Edit, d",
+                "Decks, u Due only, ? Keys, q Back",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ])
+    }
+
+    @Test func theEditor() {
+        var harness = Self.harness()
+        harness.press(.character("e"))
+        harness.type("Wo ist der Bizeps?")
+        harness.press(.enter)
+        harness.type("Oberarm")
+        expectFrame(
+            harness.frame(),
+            [
+                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
+                "    ╭ Edit cards · Muscles ────────────────────────────────────────────────╮",
+                "    │ Prompt  Wo ist der Bizeps?                                           │",
+                "    │ Answer  Oberarm                                                      │",
+                "    │ Enter in the answer adds the card                                    │",
+                "    │ [ Add ]  [ Done ]                                                    │",
+                "    │                                                                      │",
+                "    │ Muscles: 5 cards                                                     │",
+                "    │ ▸ Which muscle does a bicep curl mainly work? — Biceps brachii       │",
+                "    │   What is the largest muscle of the body? — Gluteus maximus          │",
+                "    │   Where is the deltoid? — Over the shoulder joint                    │",
+                "    │   How many muscles make up the quadriceps? — Four                    │",
+                "    │   What does HIIT stand for? — High-intensity interval training       │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    │                                                                      │",
+                "    ╰──────────────────────────────────────────────────────────────────────╯",
+                "Enter Add  Esc Cancel card  Tab Next field",
+            ])
+        harness.press(.tab, .tab, .down)
+        harness.send(.resize(Size(width: 40, height: 12)))
+        expectFrame(
+            harness.frame(),
+            [
+                " Flashcards · Muscles   ✓ 1  ✗ 1  [ + ]",
+                " ╭ Edit cards · Muscles ──────────────╮",
+                " │ Prompt  Wo ist der Bizeps?         │",
+                " │ Answer  Oberarm                    │",
+                " │ Delete removes the highlighted ca… │",
+                " │ [ Add ]  [ Done ]                  │",
+                " │                                    │",
+                " │ Muscles: 5 cards                   │",
+                " │ ▸ Which muscle does a bicep curl…  │",
+                " │   What is the largest muscle of t… │",
+                " ╰────────────────────────────────────╯",
+                "Delete Delete card  Esc Cancel card",
+            ])
+        var plain = Self.harness(plain: true)
+        plain.press(.character("e"))
+        expectFrame(
+            plain.frame(),
+            [
+                "Edit cards: Muscles",
+                "Prompt",
+                "Answer",
+                "Enter in the answer adds the card",
+                "[ Add ]  [ Done ]",
+                "",
+                "Muscles: 5 cards",
+                "▸ Which muscle does a bicep curl mainly work? — Biceps brachii",
+                "  What is the largest muscle of the body? — Gluteus maximus",
+                "  Where is the deltoid? — Over the shoulder joint",
+                "  How many muscles make up the quadriceps? — Four",
+                "  What does HIIT stand for? — High-intensity interval training",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "Enter Next  Esc Done  Tab Next field",
+            ])
+    }
+
+    @Test func theEndOfASession() {
+        var harness = Self.harness()
+        harness.advance(by: .seconds(90))
+        expectFrame(
+            harness.frame(),
+            [
+                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
+                "",
+                "                                 ▐ Time 0:00 ▌",
+                "",
+                "",
+                "                                   Time is up",
+                "                            ✓ 1 correct   ✗ 1 wrong",
+                "",
+                "                                [ Start Again ]",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "Enter Start Again  e Edit  d Decks  u Due only  ? Keys  q Back",
+            ])
+    }
+}

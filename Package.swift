@@ -50,12 +50,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Golden-frame helpers shared by the test targets that draw screens.
-        .target(name: "GoldenFrames", path: "Tests/Support/GoldenFrames"),
+        // Helpers shared by the test targets: golden frames, a seeded generator, fixed dates and
+        // identifiers, and a workout log that fails on demand.
+        .target(name: "TestSupport", dependencies: ["Records"], path: "Tests/Support/TestSupport"),
         // A Deck of Cards API server on loopback (POSIX sockets, a thread), for the client's,
         // the host's and the end-to-end tests.
         .target(name: "LoopbackDeckServer", dependencies: ["CardDeck"], path: "Tests/Support/LoopbackDeckServer"),
-        .testTarget(name: "TermUITests", dependencies: ["TermUI", "GoldenFrames"]),
+        .testTarget(name: "TermUITests", dependencies: ["TermUI", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw"]),
         .testTarget(
             name: "StoreTests",
@@ -74,14 +75,16 @@ let package = Package(
             name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "TermUI", "Records", "CardDeck", "DeckClient", "LoopbackDeckServer", "Flashcards"]),
-        .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "GoldenFrames"]),
-        .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "GoldenFrames"]),
-        .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "GoldenFrames"]),
+            dependencies: [
+                "App", "TermUI", "Records", "CardDeck", "DeckClient", "LoopbackDeckServer", "Flashcards", "TestSupport",
+            ]),
+        .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"]),
+        .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "TestSupport"]),
+        .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "TestSupport"]),
         .testTarget(name: "DeckClientTests", dependencies: ["DeckClient", "CardDeck", "LoopbackDeckServer"]),
-        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "GoldenFrames"]),
+        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "GoldenFrames"]),
+            name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "TestSupport"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.
         .testTarget(
             name: "CommandLineTests",

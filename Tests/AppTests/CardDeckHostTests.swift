@@ -5,48 +5,10 @@ import LoopbackDeckServer
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 @testable import App
-
-/// A card log that fails every save while `failing` is set, and otherwise keeps everything in memory.
-private final class FlakyCardLog: CardSessionLog, SettingsStore {
-    struct DiskFull: Error, CustomStringConvertible {
-        var description: String { "disk full" }
-    }
-
-    let memory = InMemoryWorkoutLog()
-    private let state = Mutex(false)
-
-    var failing: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
-    }
-
-    private func check() throws { if failing { throw DiskFull() } }
-
-    func start(_ session: CardSession) throws {
-        try check()
-        try memory.start(session)
-    }
-    func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
-        try check()
-        try memory.save(draw, inCardSession: sessionID)
-    }
-    func finishCardSession(
-        _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
-    ) throws {
-        try check()
-        try memory.finishCardSession(sessionID, status: status, at: finishedAt, activeDuration: activeDuration)
-    }
-    func cardSession(id: UUID) throws -> CardSession? { try memory.cardSession(id: id) }
-    func recentCardSessions(limit: Int) throws -> [CardSession] { try memory.recentCardSessions(limit: limit) }
-    func settings() throws -> Settings { try memory.settings() }
-    func setSetting(_ value: JSONValue?, forName name: String) throws {
-        try check()
-        try memory.setSetting(value, forName: name)
-    }
-}
 
 /// A host at 80×24 driven by a test clock; background jobs are run to their end and their event
 /// handed back, as the run loop does through its wake pipe.
@@ -118,7 +80,7 @@ private struct HostHarness {
     }
 
     @Test func aFailedSaveIsShownKeptAndTriedAgain() async throws {
-        let log = FlakyCardLog()
+        let log = FlakyWorkoutLog()
         log.failing = true
         var harness = HostHarness(log: log)
         await harness.press(.enter, .enter)
@@ -135,7 +97,7 @@ private struct HostHarness {
     }
 
     @Test func terminateBringsTheSessionUpToDateAndRetriesWhatFailed() async throws {
-        let log = FlakyCardLog()
+        let log = FlakyWorkoutLog()
         var harness = HostHarness(log: log)
         await harness.press(.enter)
         harness.wait(.seconds(7))

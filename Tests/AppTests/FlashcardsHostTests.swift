@@ -3,65 +3,10 @@ import Foundation
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 @testable import App
-
-/// A library that fails every save while `failing` is set, and otherwise keeps everything in memory.
-private final class FlakyLibrary: FlashcardLibrary, SettingsStore {
-    struct DiskFull: Error, CustomStringConvertible {
-        var description: String { "disk full" }
-    }
-
-    let memory = InMemoryWorkoutLog()
-    private let state = Mutex(false)
-
-    var failing: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
-    }
-
-    private func check() throws { if failing { throw DiskFull() } }
-
-    func decks() throws -> [FlashcardDeck] { try memory.decks() }
-    func save(_ deck: FlashcardDeck) throws {
-        try check()
-        try memory.save(deck)
-    }
-    func deleteDeck(_ deckID: UUID) throws {
-        try check()
-        try memory.deleteDeck(deckID)
-    }
-    func save(_ card: Flashcard, inDeck deckID: UUID) throws {
-        try check()
-        try memory.save(card, inDeck: deckID)
-    }
-    func deleteCard(_ cardID: UUID) throws {
-        try check()
-        try memory.deleteCard(cardID)
-    }
-    func start(_ session: FlashcardSession) throws {
-        try check()
-        try memory.start(session)
-    }
-    func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
-        try check()
-        try memory.save(review, inFlashcardSession: sessionID)
-    }
-    func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
-        try check()
-        try memory.finishFlashcardSession(sessionID, status: status, at: finishedAt)
-    }
-    func flashcardSession(id: UUID) throws -> FlashcardSession? { try memory.flashcardSession(id: id) }
-    func flashcardReviews(ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
-        try memory.flashcardReviews(ofCards: cardIDs)
-    }
-    func settings() throws -> Settings { try memory.settings() }
-    func setSetting(_ value: JSONValue?, forName name: String) throws {
-        try check()
-        try memory.setSetting(value, forName: name)
-    }
-}
 
 /// A host at 80×24 driven by a test clock.
 private struct HostHarness {
@@ -119,7 +64,7 @@ private struct HostHarness {
     }
 
     @Test func aFailedSaveIsShownKeptAndTriedAgain() throws {
-        let library = FlakyLibrary()
+        let library = FlakyWorkoutLog()
         _ = HostHarness(library: library)
         library.failing = true
         var harness = HostHarness(library: library)

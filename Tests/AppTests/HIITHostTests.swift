@@ -2,45 +2,10 @@ import Foundation
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 @testable import App
-
-/// A HIIT log whose saves and reads fail while `failing` is set.
-private final class FlakyLog: HIITLog, SettingsStore {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String { "database is locked" }
-    }
-
-    private let inner = InMemoryWorkoutLog()
-    private let state: Mutex<(failsSaves: Bool, failsReads: Bool, attempts: Int)>
-
-    init(failsSaves: Bool = false, failsReads: Bool = false) {
-        state = Mutex((failsSaves, failsReads, 0))
-    }
-
-    var attempts: Int { state.withLock { $0.attempts } }
-
-    func setFailsSaves(_ fails: Bool) { state.withLock { $0.failsSaves = fails } }
-
-    func save(_ session: HIITSession) throws {
-        let fails = state.withLock { state in
-            state.attempts += 1
-            return state.failsSaves
-        }
-        if fails { throw Failure() }
-        try inner.save(session)
-    }
-
-    func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {
-        if state.withLock({ $0.failsReads }) { throw Failure() }
-        return try inner.hiitSessions(since: since, limit: limit)
-    }
-
-    func settings() throws -> Settings { try inner.settings() }
-
-    func setSetting(_ value: JSONValue?, forName name: String) throws { try inner.setSetting(value, forName: name) }
-}
 
 private let utc: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
@@ -143,14 +108,14 @@ private struct HostHarness {
     }
 
     @Test func aHistoryThatCannotBeReadShowsAMessage() {
-        var harness = HostHarness(log: FlakyLog(failsReads: true))
+        var harness = HostHarness(log: FlakyWorkoutLog(failsReads: true, message: "database is locked"))
         harness.press(.character("h"))
         let frame = harness.frame()
         #expect(frame[2] == "       │ Could not read your HIIT history: database is locked           │")
     }
 
     @Test func aFailedSaveShowsANoticeKeepsTheExerciseAndIsTriedAgain() throws {
-        let log = FlakyLog(failsSaves: true)
+        let log = FlakyWorkoutLog(failsSaves: true, message: "database is locked")
         var harness = HostHarness(log: log)
         harness.doTheFirstExercise()
         #expect(harness.frame()[22] == " ! Could not save Squat: database is locked. Will try again.")
@@ -162,17 +127,17 @@ private struct HostHarness {
         #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
         harness.press(.escape)
 
-        log.setFailsSaves(false)
+        log.failing = false
         #expect(harness.host.handle(.terminate, at: harness.now).isEmpty)
         #expect(harness.host.unsaved.isEmpty, "tried again when the program ends")
         #expect(try log.hiitSessions(since: nil, limit: nil).map(\.exercise) == ["Squat"])
     }
 
     @Test func aFailedSaveIsTriedAgainWithTheNextSave() throws {
-        let log = FlakyLog(failsSaves: true)
+        let log = FlakyWorkoutLog(failsSaves: true, message: "database is locked")
         var harness = HostHarness(log: log)
         harness.doTheFirstExercise()
-        log.setFailsSaves(false)
+        log.failing = false
         harness.press(.enter)
         harness.wait(.seconds(3))
         harness.wait(.seconds(3))
@@ -220,7 +185,7 @@ private struct HostHarness {
     }
 
     @Test func aProfileWhoseLogCannotBeOpenedStillGetsTheWorkoutWithTheReason() {
-        let entry = WorkoutEntry.hiit { _ in throw FlakyLog.Failure() }
+        let entry = WorkoutEntry.hiit { _ in throw FlakyWorkoutLog.Failure(description: "database is locked") }
         var scene = entry.makeScene(AppContext(profile: "alex"))
         _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
         _ = scene.handle(.key(.character("h")), at: .zero)

@@ -2,25 +2,10 @@ import Foundation
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 @testable import CardDeck
-
-/// A fixed date: 14 November 2026, 09:00 UTC.
-let testDate = Date(timeIntervalSince1970: 1_794_646_800)
-
-/// Identifiers 00000000-0000-0000-0000-00000000000N, one after another.
-final class Identifiers: Sendable {
-    private let next = Mutex(0)
-
-    func make() -> UUID {
-        let number = next.withLock { value in
-            value += 1
-            return value
-        }
-        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID()
-    }
-}
 
 /// A workout driven by a test clock: `now` moves only when the test says so.
 struct Harness {

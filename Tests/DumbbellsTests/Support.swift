@@ -2,34 +2,10 @@ import Foundation
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 @testable import Dumbbells
-
-/// A fixed date: 14 November 2026, 09:00 UTC.
-let testDate = Date(timeIntervalSince1970: 1_794_646_800)
-
-/// Identifiers 00000000-0000-0000-0000-00000000000N, one after another.
-final class Identifiers: Sendable {
-    private let next = Counter()
-
-    func make() -> UUID {
-        let number = next.increment()
-        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID()
-    }
-}
-
-/// A thread-safe counter for the identifier source.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    func increment() -> Int {
-        value.withLock { value in
-            value += 1
-            return value
-        }
-    }
-}
 
 /// A workout driven by a test clock: `now` moves only when the test says so; the wall clock is
 /// `testDate` plus the same amount.

@@ -1,5 +1,5 @@
 import Foundation
-import GoldenFrames
+import TestSupport
 import Testing
 
 /// The chaos run's random choices, from a seed that is printed so a run can be replayed.

@@ -3,51 +3,13 @@ import Foundation
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 @testable import App
 
 // The dumbbell workout's host on an in-memory log (each finished set saved at once, a failing log
 // shown and retried), then the real `termfit dumbbells` in tmux.
-
-/// A log that fails every save while `failing` is set, and otherwise keeps everything in memory.
-private final class FlakyLog: DumbbellLog, SettingsStore {
-    struct DiskFull: Error, CustomStringConvertible {
-        var description: String { "disk full" }
-    }
-
-    let memory = InMemoryWorkoutLog()
-    private let state = Mutex(false)
-
-    var failing: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
-    }
-
-    private func check() throws { if failing { throw DiskFull() } }
-
-    func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
-        try memory.lastWorkout(exercise: exercise, before: date)
-    }
-    func start(_ workout: DumbbellWorkout) throws {
-        try check()
-        try memory.start(workout)
-    }
-    func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
-        try check()
-        try memory.save(set, inWorkout: workoutID)
-    }
-    func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
-        try check()
-        try memory.finishWorkout(workoutID, status: status, at: finishedAt)
-    }
-    func workout(id: UUID) throws -> DumbbellWorkout? { try memory.workout(id: id) }
-    func settings() throws -> Settings { try memory.settings() }
-    func setSetting(_ value: JSONValue?, forName name: String) throws {
-        try check()
-        try memory.setSetting(value, forName: name)
-    }
-}
 
 /// A host at 80×24 driven by a test clock.
 private struct HostHarness {
@@ -110,7 +72,7 @@ private struct HostHarness {
     }
 
     @Test func aFailedSaveIsShownKeptAndTriedAgain() throws {
-        let log = FlakyLog()
+        let log = FlakyWorkoutLog()
         log.failing = true
         var harness = HostHarness(log: log)
         let effects = harness.doSet("12", "10")
@@ -130,7 +92,7 @@ private struct HostHarness {
     }
 
     @Test func whatIsUnsavedIsTriedOnceMoreWhenTheProgramEnds() throws {
-        let log = FlakyLog()
+        let log = FlakyWorkoutLog()
         var harness = HostHarness(log: log)
         harness.doSet("12", "10")
         let id = try #require(harness.host.workout?.workoutID)

@@ -1,6 +1,7 @@
 import Foundation
 import Records
 import TermUI
+import TestSupport
 import Testing
 
 @testable import Flashcards

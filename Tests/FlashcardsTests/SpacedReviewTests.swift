@@ -1,5 +1,6 @@
 import Foundation
 import Records
+import TestSupport
 import Testing
 
 @testable import Flashcards

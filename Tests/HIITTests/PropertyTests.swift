@@ -1,7 +1,7 @@
 import Foundation
-import GoldenFrames
 import Records
 import TermUI
+import TestSupport
 import Testing
 
 @testable import HIIT

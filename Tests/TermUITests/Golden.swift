@@ -1,5 +1,5 @@
-import GoldenFrames
 import TermUI
+import TestSupport
 import Testing
 
 /// Checks a whole frame: the first rows of `canvas` (trailing spaces trimmed) are `expected` and

@@ -21,6 +21,10 @@ public protocol CursesSeam: AnyObject {
     /// disturbed).
     func invalidate()
 
+    /// Blanks the whole screen buffer (not the terminal), so that a frame drawn from scratch only
+    /// needs the cells that are not blank.
+    func erase()
+
     /// Tells the library the terminal now has `size`.
     func resize(to size: Size)
 }

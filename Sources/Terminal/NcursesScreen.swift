@@ -318,6 +318,10 @@ final class NcursesSeam: CursesSeam {
         clearok(termfit_curscr(), true)
     }
 
+    public func erase() {
+        werase(termfit_stdscr())
+    }
+
     public func resize(to size: Size) {
         resizeterm(Int32(size.height), Int32(size.width))
         clearok(termfit_curscr(), true)

@@ -81,10 +81,14 @@ public final class CursesRenderer {
     public var pairsInUse: Int { nextPair - 1 }
 
     /// Puts the cells of `runs` from `canvas` and updates the terminal once. Does nothing at all
-    /// when `runs` is empty. Returns the number of cells put.
+    /// when `runs` is empty (unless it erases). Returns the number of cells put.
+    ///
+    /// - Parameter erasingFirst: blank the screen buffer before putting the runs: a frame drawn
+    ///   from scratch then needs only its cells that are not blank.
     @discardableResult
-    public func draw(_ canvas: Canvas, runs: [Run]) -> Int {
-        guard !runs.isEmpty else { return 0 }
+    public func draw(_ canvas: Canvas, runs: [Run], erasingFirst: Bool = false) -> Int {
+        guard !runs.isEmpty || erasingFirst else { return 0 }
+        if erasingFirst { seam.erase() }
         var count = 0
         var text = [wchar_t](repeating: 0, count: 4)
         text.withUnsafeMutableBufferPointer { buffer in

@@ -63,19 +63,25 @@ public struct SceneDriver<Content: Scene> {
 
     /// Composes and diffs a frame if anything happened since the last; returns the frame and its
     /// changed runs (empty when it came out the same), or `nil` when nothing happened at all.
-    public mutating func frame(at now: Instant) -> (canvas: Canvas, runs: [Run])? {
+    ///
+    /// With no last frame to diff against (the first, after a resize or `invalidate`), the frame
+    /// is diffed against a blank one and `erasesFirst` is set: the screen buffer is blanked and
+    /// only the cells that are not blank are sent, which on a big, mostly empty window is a small
+    /// part of it.
+    public mutating func frame(at now: Instant) -> (canvas: Canvas, runs: [Run], erasesFirst: Bool)? {
         guard needsFrame else { return nil }
         needsFrame = false
         let started = measure()
         var composition = Composition(size: size)
         scene.render(into: &composition, at: now)
         composition.flatten(into: &current)
-        let runs = FrameDiff.runs(from: previous, to: current)
+        let erasesFirst = previous?.size != current.size
+        let runs = FrameDiff.runs(from: erasesFirst ? Canvas(size: size) : previous, to: current)
         let elapsed = (measure() - started).totalNanoseconds
         statistics.framesComposed += 1
         statistics.composeNanoseconds += elapsed
         statistics.largestComposeNanoseconds = max(statistics.largestComposeNanoseconds, elapsed)
-        guard !runs.isEmpty else { return (current, runs) }
+        guard !runs.isEmpty || erasesFirst else { return (current, runs, false) }
         statistics.framesSent += 1
         statistics.cellsChanged += runs.reduce(0) { $0 + $1.count }
         // The new frame becomes the one to diff against; the old buffer is reused for the next.
@@ -87,7 +93,7 @@ public struct SceneDriver<Content: Scene> {
             previous = current
             current = Canvas(size: size)
         }
-        return (previous ?? current, runs)
+        return (previous ?? current, runs, erasesFirst)
     }
 
     /// Records the bytes one frame took on the wire.

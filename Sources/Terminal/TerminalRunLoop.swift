@@ -170,9 +170,11 @@ public final class TerminalRunLoop<Content: Scene> {
     }
 
     private func present() {
-        guard let (canvas, runs) = driver.frame(at: clock.now), !runs.isEmpty else { return }
+        guard let (canvas, runs, erasesFirst) = driver.frame(at: clock.now), !runs.isEmpty || erasesFirst else {
+            return
+        }
         let before = measuresBytes ? ProcessOutput.bytesWritten() : 0
-        screen.renderer.draw(canvas, runs: runs)
+        screen.renderer.draw(canvas, runs: runs, erasingFirst: erasesFirst)
         if measuresBytes { driver.recordBytes(ProcessOutput.bytesWritten() - before) }
     }
 }

@@ -37,8 +37,10 @@ final class KioskHost {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         chmod(bin.path, 0o755)
         binary = bin.appendingPathComponent("termfit").path
-        try FileManager.default.copyItem(atPath: Binary.termfit, toPath: binary)
-        chmod(binary, 0o755)
+        // Copied by another process: a copy written by this one could still be open for writing
+        // in a child another test is spawning at that moment, and running it would then fail
+        // with "text file busy".
+        try Self.check(["install", "-m", "0755", Binary.termfit, binary])
 
         // "One account per member, in the termfit group."
         createdGroup = try runCommand(["getent", "group", Self.group]).status != 0

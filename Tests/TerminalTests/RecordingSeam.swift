@@ -21,6 +21,7 @@ final class RecordingSeam: CursesSeam {
         case put(Put)
         case update
         case invalidate
+        case erase
         case resize(Size)
     }
 
@@ -54,5 +55,6 @@ final class RecordingSeam: CursesSeam {
 
     func update() { calls.append(.update) }
     func invalidate() { calls.append(.invalidate) }
+    func erase() { calls.append(.erase) }
     func resize(to size: Size) { calls.append(.resize(size)) }
 }

@@ -33,6 +33,21 @@ import Testing
         #expect(seam.updates == 1)
     }
 
+    @Test func aFrameFromScratchErasesThenPutsOnlyWhatIsNotBlank() {
+        let seam = RecordingSeam()
+        let renderer = CursesRenderer(seam: seam, colorMode: .indexed, glyphMode: .unicode)
+        let frame = canvas { $0.write("ok", at: Point(x: 4, y: 1)) }
+        renderer.draw(frame, runs: [Run(y: 1, x: 4, count: 2)], erasingFirst: true)
+        #expect(seam.calls.first == .erase)
+        #expect(seam.puts.map(\.text) == ["o", "k"])
+        #expect(seam.calls.last == .update)
+        // An all-blank frame from scratch still blanks the screen.
+        let blank = RecordingSeam()
+        CursesRenderer(seam: blank, colorMode: .indexed, glyphMode: .unicode)
+            .draw(canvas { _ in }, runs: [], erasingFirst: true)
+        #expect(blank.calls == [.erase, .update])
+    }
+
     @Test func colourPairsAreAllocatedOnceAndReused() {
         let seam = RecordingSeam()
         let renderer = CursesRenderer(seam: seam, colorMode: .indexed, glyphMode: .unicode)

@@ -124,7 +124,11 @@ private struct CountdownScene: Scene {
         _ = driver.deliver([.resize(bigger)], at: clock.now)
         let frame = driver.frame(at: clock.now)
         #expect(frame?.canvas.size == bigger)
-        #expect(frame?.runs.count == 3)
+        // Drawn from scratch on a blanked screen: only what is not blank is sent.
+        #expect(frame?.erasesFirst == true)
+        #expect(frame?.runs == [Run(y: 0, x: 0, count: 6)])
+        _ = driver.deliver([.key(.character("x"))], at: clock.now)
+        #expect(driver.frame(at: clock.now)?.erasesFirst != true, "the next frame is diffed as usual")
     }
 
     @Test func invalidateResendsEverything() {
@@ -133,6 +137,24 @@ private struct CountdownScene: Scene {
         _ = driver.start(at: clock.now)
         _ = driver.frame(at: clock.now)
         driver.invalidate()
-        #expect(driver.frame(at: clock.now)?.runs == [Run(y: 0, x: 0, count: 20), Run(y: 1, x: 0, count: 20)])
+        let frame = driver.frame(at: clock.now)
+        #expect(frame?.erasesFirst == true)
+        #expect(frame?.runs == [Run(y: 0, x: 0, count: 6)], "\"left 5\": the rest is blank")
+    }
+
+    @Test func aBlankFrameFromScratchStillBlanksTheScreen() {
+        struct BlankScene: Scene {
+            mutating func handle(_ event: Event, at now: Instant) -> [Effect] { [] }
+            func render(into composition: inout Composition, at now: Instant) {}
+            func nextDeadline(after now: Instant) -> Instant? { nil }
+        }
+        let clock = ManualClock()
+        var driver = SceneDriver(scene: BlankScene(), size: size, measure: { clock.now })
+        _ = driver.start(at: clock.now)
+        let first = driver.frame(at: clock.now)
+        #expect(first?.runs == [])
+        #expect(first?.erasesFirst == true, "whatever the terminal showed before is cleared")
+        driver.invalidate()
+        #expect(driver.frame(at: clock.now)?.erasesFirst == true)
     }
 }

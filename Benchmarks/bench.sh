@@ -132,3 +132,7 @@ fi
 log "running the scenarios (${runs} runs of each program at each size)"
 python3 "$here/scenarios.py" "$ptyrun" "$program" --peers "$peers" --runs "$runs" \
     --sizes "$(IFS=,; echo "${sizes[*]}")" ${BENCH_ONLY:+--only "$BENCH_ONLY"}
+
+# What was changed to get here, with before and after (kept by hand beside this script).
+echo
+cat "$here/changes.md"

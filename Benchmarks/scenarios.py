@@ -245,8 +245,7 @@ class Bench:
 STEADY_COLUMNS = [
     ("B/s", lambda r: r.get("steady_bytes_per_second"), 1),
     ("wake-ups/s", lambda r: r.get("steady_wakeups_per_second"), 2),
-    ("CPU s/min", lambda r: per_minute(r.get("steady_cpu_seconds"), r.get("steady_seconds")), 3),
-    ("first frame ms", lambda r: r.get("first_frame_ms"), 1),
+    ("CPU ms/min", lambda r: per_minute(r.get("steady_cpu_seconds"), r.get("steady_seconds"), 1000), 1),
 ]
 
 
@@ -254,10 +253,10 @@ def kib_to_mib(value):
     return value / 1024 if value is not None else None
 
 
-def per_minute(cpu, seconds):
+def per_minute(cpu, seconds, scale=1):
     if cpu is None or not seconds:
         return None
-    return cpu * 60 / seconds
+    return cpu * 60 / seconds * scale
 
 
 def redraw(index, key):

@@ -42,6 +42,8 @@ public enum DisplayWidth {
     /// The width of a whole string, cluster by cluster.
     @inlinable
     public static func of<S: StringProtocol>(_ text: S) -> Int {
+        // Printable ASCII, most of what TermFit measures, is one cell a byte: no cluster breaking.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -13,17 +13,24 @@ enum ProcessProbe {
         }
         var voluntary = 0
         var involuntary = 0
+        var runNanoseconds: Double?
         for thread in threads(of: pid) {
             guard let threadStatus = readText("/proc/\(pid)/task/\(thread)/status") else { continue }
             voluntary += field("voluntary_ctxt_switches", in: threadStatus) ?? 0
             involuntary += field("nonvoluntary_ctxt_switches", in: threadStatus) ?? 0
+            // schedstat's first number: nanoseconds on a CPU, far finer than stat's clock ticks.
+            if let schedstat = readText("/proc/\(pid)/task/\(thread)/schedstat"),
+                let onCPU = schedstat.split(separator: " ").first.flatMap({ Double($0) })
+            {
+                runNanoseconds = (runNanoseconds ?? 0) + onCPU
+            }
         }
         return ProcessSample(
             time: time,
             peakResidentKiB: field("VmHWM", in: status),
             voluntarySwitches: voluntary,
             involuntarySwitches: involuntary,
-            cpuSeconds: cpuSeconds(stat: stat)
+            cpuSeconds: runNanoseconds.map { $0 / 1e9 } ?? cpuSeconds(stat: stat)
         )
     }
 

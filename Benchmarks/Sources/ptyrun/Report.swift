@@ -120,7 +120,7 @@ struct Report: Encodable {
             let switches = stop.voluntarySwitches - start.voluntarySwitches
             steadyVoluntaryContextSwitches = switches
             steadyWakeupsPerSecond = rounded(Double(switches) / (stop.time - start.time), 2)
-            steadyCpuSeconds = rounded(stop.cpuSeconds - start.cpuSeconds, 3)
+            steadyCpuSeconds = rounded(stop.cpuSeconds - start.cpuSeconds, 6)
         }
         peakRssKib = recording.peakResidentKiB
         exitCode = recording.exitCode

@@ -77,13 +77,15 @@ public struct BigDigits: Widget, Hashable, Sendable {
 
     /// The rows of `character` in `font`; every row of a glyph has the same number of columns.
     static func glyph(for character: Character, font: Font) -> [[Character]]? {
-        let rows: [String]?
         switch font {
-        case .blocks: rows = blockGlyphs[character]
-        case .ascii: rows = asciiGlyphs[character]
+        case .blocks: blockTable[character]
+        case .ascii: asciiTable[character]
         }
-        return rows?.map(Array.init)
     }
+
+    // The glyphs split into characters once, not on every frame of a countdown.
+    private static let blockTable = blockGlyphs.mapValues { rows in rows.map(Array.init) }
+    private static let asciiTable = asciiGlyphs.mapValues { rows in rows.map(Array.init) }
 
     private static let blockGlyphs: [Character: [String]] = [
         "0": ["█▀█", "█ █", "▀▀▀"],

@@ -13,13 +13,8 @@ import Synchronization
 public final class TermFitStore: Sendable {
     /// Where the database lives.
     public let location: StoreLocation
-    /// The connection pool (one writer, a few readers) for this process, ready or being opened.
-    private let slot: PoolSlot
-
-    /// The connection pool, once it is open.
-    var pool: DatabasePool {
-        get throws { try slot.pool() }
-    }
+    /// The connection pool (one writer, a few readers) for this process.
+    let pool: DatabasePool
 
     /// How long a write waits for another process's write to finish before giving up.
     public static let busyTimeout: TimeInterval = 5
@@ -48,22 +43,10 @@ public final class TermFitStore: Sendable {
     /// What this process's writes cost so far.
     public var writeStatistics: WriteStatistics { statistics.withLock { $0 } }
 
-    private init(location: StoreLocation, slot: PoolSlot, checkingConnection: DatabaseQueue?) {
+    private init(location: StoreLocation, pool: DatabasePool, checkingConnection: DatabaseQueue?) {
         self.location = location
-        self.slot = slot
+        self.pool = pool
         self.checkingConnection = checkingConnection
-    }
-
-    /// When the connection pool opens.
-    public enum PoolOpening: Sendable {
-        /// Before `open` returns.
-        case atOnce
-        /// On a thread of its own, for the interactive app: opening it costs a write and two
-        /// fsyncs (SQLite's write-ahead log is made anew), which the first frame need not wait
-        /// for. Until it is ready, reads go through the read-only connection that checked the
-        /// file; the first write waits for it. Only for a file that needs no migrating; any
-        /// other opens at once.
-        case inBackground
     }
 
     /// How much of an existing database file is checked before it is used.
@@ -87,40 +70,31 @@ public final class TermFitStore: Sendable {
     ///
     /// - Parameter check: how much of an existing file to check first (see ``IntegrityCheck``).
     /// - Throws: a ``StoreError`` describing what is wrong.
-    public static func open(
-        at location: StoreLocation, check: IntegrityCheck = .thorough, poolOpening: PoolOpening = .atOnce
-    ) throws -> TermFitStore {
+    public static func open(at location: StoreLocation, check: IntegrityCheck = .thorough) throws -> TermFitStore {
         let path = location.databasePath
         try DataDirectory.prepare(location.directory)
         let state = try DatabaseFile.inspect(path, supportedVersion: Schema.version)
         var checkingConnection: DatabaseQueue?
-        var needsMigrating = true
         switch state {
         case .missing:
             try DatabaseFile.createIfMissing(path)
         case .empty:
             break
         case .database(let userVersion, _):
-            needsMigrating = userVersion < Schema.version
+            let needsMigrating = userVersion < Schema.version
             checkingConnection = try validateWithReadOnlyConnection(
                 path, everyPage: check == .thorough || needsMigrating)
         }
-        let openAndMigrate: @Sendable () throws -> DatabasePool = {
-            do {
-                let pool = try openPool(path)
-                // GRDB's pool asks for synchronous=NORMAL; TermFit wants every completed set on
-                // disk even after a power cut, at the cost of one fsync per committed step.
-                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-                try migrate(pool, path: path)
-                return pool
-            } catch {
-                throw StoreError.wrapping(error, path: path)
-            }
+        do {
+            let pool = try openPool(path)
+            // GRDB's pool asks for synchronous=NORMAL; TermFit wants every completed set on disk
+            // even after a power cut, at the cost of one fsync per committed step.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            try migrate(pool, path: path)
+            return TermFitStore(location: location, pool: pool, checkingConnection: checkingConnection)
+        } catch {
+            throw StoreError.wrapping(error, path: path)
         }
-        let slot =
-            poolOpening == .inBackground && !needsMigrating && checkingConnection != nil
-            ? PoolSlot(opening: openAndMigrate) : PoolSlot(ready: try openAndMigrate())
-        return TermFitStore(location: location, slot: slot, checkingConnection: checkingConnection)
     }
 
     /// Closes the database. Every committed write is already on disk; closing merges the
@@ -129,10 +103,8 @@ public final class TermFitStore: Sendable {
         do {
             // Close the read-only reader connections first: only a read-write connection that
             // closes last can merge and remove the write-ahead log.
-            if let pool = try? slot.pool() {
-                pool.releaseMemory()
-                try pool.close()
-            }
+            pool.releaseMemory()
+            try pool.close()
             try checkingConnection?.close()
         } catch {
             throw StoreError.wrapping(error, path: location.databasePath)
@@ -207,12 +179,7 @@ public final class TermFitStore: Sendable {
 
     /// Runs `body` in one read transaction, translating errors into ``StoreError``s.
     func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
-        do {
-            if !slot.isReady, let checkingConnection { return try checkingConnection.read(body) }
-            return try slot.pool().read(body)
-        } catch {
-            throw StoreError.wrapping(error, path: location.databasePath)
-        }
+        do { return try pool.read(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
     }
 
     /// Runs `body` in one committed write transaction, translating errors into ``StoreError``s.
@@ -227,9 +194,7 @@ public final class TermFitStore: Sendable {
                 statistics.longest = max(statistics.longest, took)
             }
         }
-        do { return try slot.pool().write(body) } catch {
-            throw StoreError.wrapping(error, path: location.databasePath)
-        }
+        do { return try pool.write(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
     }
 
     static func validated(_ name: String) throws -> String {
@@ -358,45 +323,6 @@ public final class TermFitStore: Sendable {
                 if try pool.read(Schema.migrator.hasCompletedMigrations) { return }
                 if attempt == attempts { throw error }
             }
-        }
-    }
-}
-
-/// The connection pool, ready, or being opened on a thread of its own (a plain thread: work on a
-/// libdispatch queue would leave its worker pool waking once a second for the rest of the run).
-private final class PoolSlot: @unchecked Sendable {
-    // Guarded by `condition`.
-    private let condition = NSCondition()
-    private var outcome: Result<DatabasePool, any Error>?
-
-    init(ready pool: DatabasePool) { outcome = .success(pool) }
-
-    init(opening: @escaping @Sendable () throws -> DatabasePool) {
-        let thread = Thread { [self] in
-            let opened = Result { try opening() }
-            condition.lock()
-            outcome = opened
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.name = "TermFit database"
-        thread.start()
-    }
-
-    /// Whether opening has finished (well or not).
-    var isReady: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return outcome != nil
-    }
-
-    /// The pool, once it is open; throws what stopped it from opening.
-    func pool() throws -> DatabasePool {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let outcome { return try outcome.get() }
-            condition.wait()
         }
     }
 }

@@ -152,8 +152,7 @@ enum Interactive {
         do {
             // The full page check waits: the first frame must not (damage still shows as an error
             // on the first write, and `termfit history` checks every page).
-            store = try TermFitStore.open(
-                at: try data.location(environment: environment), check: .headerAndSchema, poolOpening: .inBackground)
+            store = try TermFitStore.open(at: try data.location(environment: environment), check: .headerAndSchema)
             profile = try store.profileCreatingIfNeeded(named: data.profileName(environment: environment))
         } catch let error as StoreError {
             FileHandle.standardError.write(Data(("termfit: " + error.description + "\n").utf8))

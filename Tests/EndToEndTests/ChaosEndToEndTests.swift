@@ -121,9 +121,15 @@ struct ChaosSettings {
                 restarts += 1
             } else if actions % 25 == 0 {
                 // Still alive: it must answer, which a too-small window shows at once.
-                let answer = try answerTime(of: session, limit: settings.answerLimit)
-                guard let answer else {
-                    Issue.record("seed \(settings.seed): no answer within \(settings.answerLimit) s")
+                // Waits longer than the limit, so a failure says how slow (or whether it is hung).
+                let answer = try answerTime(of: session, limit: 10)
+                guard let answer, answer <= settings.answerLimit else {
+                    let took = answer.map { String(format: "%.2f s", $0) } ?? "none in 10 s"
+                    let screen = (try? session.screen())?.joined(separator: "\n") ?? ""
+                    let tty = (try? session.format("#{pane_tty}")) ?? ""
+                    let processes = (try? runCommand(["ps", "-o", "pid,pgid,tpgid,stat,wchan:20,args", "-t", tty]))?.output ?? ""
+                    Issue.record(
+                        "seed \(settings.seed), action \(actions): answer \(took):\n\(processes)\n\(screen)")
                     return
                 }
                 slowestAnswer = max(slowestAnswer, answer)
@@ -198,10 +204,11 @@ struct ChaosSettings {
             try session.tmux(["send-keys", "-t", "0", "-l", "--", "\u{1B}[200~" + text + "\u{1B}[201~"])
             return 1
         case 89..<94:
-            // Bytes that are not UTF-8, and stray control and escape bytes (never Ctrl-C or Ctrl-Z).
+            // Bytes that are not UTF-8, and stray control and escape bytes (never Ctrl-C, Ctrl-Z or
+            // Ctrl-\, which the tty turns into signals in the moment TermFit hands it back).
             let bytes = (0..<random.next(in: 1...8)).map { _ -> String in
                 var byte = random.next(in: 0...255)
-                if byte == 0x03 || byte == 0x1A { byte = 0x80 }
+                if byte == 0x03 || byte == 0x1A || byte == 0x1C { byte = 0x80 }
                 return String(format: "%02x", byte)
             }
             try session.tmux(["send-keys", "-t", "0", "-H"] + bytes)

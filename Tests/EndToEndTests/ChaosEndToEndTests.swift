@@ -127,7 +127,8 @@ struct ChaosSettings {
                     let took = answer.map { String(format: "%.2f s", $0) } ?? "none in 10 s"
                     let screen = (try? session.screen())?.joined(separator: "\n") ?? ""
                     let tty = (try? session.format("#{pane_tty}")) ?? ""
-                    let processes = (try? runCommand(["ps", "-o", "pid,pgid,tpgid,stat,wchan:20,args", "-t", tty]))?.output ?? ""
+                    let processes =
+                        (try? runCommand(["ps", "-o", "pid,pgid,tpgid,stat,wchan:20,args", "-t", tty]))?.output ?? ""
                     Issue.record(
                         "seed \(settings.seed), action \(actions): answer \(took):\n\(processes)\n\(screen)")
                     return

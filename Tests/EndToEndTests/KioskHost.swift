@@ -25,6 +25,8 @@ final class KioskHost {
     let binary: String
     private var server: pid_t = 0
     private let createdGroup: Bool
+    /// The member account's user id, as /proc shows it.
+    private var memberID = ""
 
     /// Everything under a fresh world-readable directory; the member's home inside it.
     init() throws {
@@ -50,6 +52,7 @@ final class KioskHost {
             "useradd", "--no-create-home", "--home-dir", home.path, "--shell", "/bin/sh", "--groups", Self.group,
             Self.member,
         ])
+        memberID = try runCommand(["id", "-u", Self.member]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         // A password-less account that is not locked (sshd refuses locked accounts even for keys).
         try Self.check(["usermod", "--password", "*", Self.member])
         let ssh = home.appendingPathComponent(".ssh")

@@ -121,6 +121,7 @@ public final class NcursesScreen {
         }
         self.options = options
         self.glyphMode = glyphMode
+        Self.startOutput()
         guard let screen = termfit_newterm(name) else { throw .unknownTerminal(name) }
         self.screen = screen
         isOpen = true
@@ -163,6 +164,10 @@ public final class NcursesScreen {
         let colors = termfit_colors()
         return colors >= 256 ? .indexed : (colors >= 8 ? .basic : .none)
     }
+
+    /// Restarts terminal output another program left suspended (`tcflow(TCOOFF)`). Raw mode has
+    /// IXON off, so no key could restart it, and every write would wait for ever.
+    private static func startOutput() { _ = tcflow(STDOUT_FILENO, TCOON) }
 
     /// The window size the kernel reports for standard output.
     public static func kernelSize() -> Size? {
@@ -249,6 +254,8 @@ public final class NcursesScreen {
     }
 
     private func reacquire() {
+        // A program run while TermFit was stopped may have left the output suspended.
+        Self.startOutput()
         reset_prog_mode()
         if let newSize = Self.kernelSize(), newSize != size {
             size = newSize

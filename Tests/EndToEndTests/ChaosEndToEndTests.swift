@@ -57,32 +57,6 @@ struct ChaosSettings {
             "é", "✓", "漢", "😀", "ß",
         ]
 
-    /// What a job-control shell does, in a few lines of Python: runs the program as the terminal's
-    /// foreground job, and when Ctrl-Z stops it, takes the terminal back and at once brings it
-    /// back with `fg` (SIGCONT), as often as it stops. Like a shell, it ignores Ctrl-C and Ctrl-Z
-    /// typed while the program is stopped. Exits with the program's status.
-    static let jobControl = """
-        import os, signal, sys, time
-        stops = (signal.SIGTSTP, signal.SIGTTOU, signal.SIGTTIN, signal.SIGINT, signal.SIGQUIT)
-        for number in stops: signal.signal(number, signal.SIG_IGN)
-        pid = os.fork()
-        if pid == 0:
-            os.setpgid(0, 0)
-            os.tcsetpgrp(0, os.getpgrp())
-            for number in stops: signal.signal(number, signal.SIG_DFL)
-            os.execvp(sys.argv[1], sys.argv[1:])
-        try: os.setpgid(pid, pid)
-        except OSError: pass
-        while True:
-            _, status = os.waitpid(pid, os.WUNTRACED)
-            if not os.WIFSTOPPED(status): break
-            os.tcsetpgrp(0, os.getpgrp())
-            time.sleep(0.02)
-            os.tcsetpgrp(0, pid)
-            os.killpg(pid, signal.SIGCONT)
-        sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
-        """
-
     @Test(arguments: targets)
     func randomInputNeverBreaksIt(arguments: [String]) throws {
         let name = arguments.isEmpty ? "home" : arguments.joined(separator: " ")
@@ -93,7 +67,7 @@ struct ChaosSettings {
             "termfit-chaos-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
-        let command = ["python3", "-c", Self.jobControl, Binary.termfit] + arguments + ["--profile", "chaos"]
+        let command = JobControlStandIn.command([Binary.termfit] + arguments + ["--profile", "chaos"])
         let environment = ["TERMFIT_DATA_DIR": data.path]
 
         var session = try TmuxSession(command, environment: environment)

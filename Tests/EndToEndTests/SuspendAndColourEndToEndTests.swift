@@ -47,6 +47,41 @@ import Testing
         try? FileManager.default.removeItem(at: jobs)
     }
 
+    /// A program run while TermFit was stopped left the terminal's output suspended
+    /// (`tcflow(TCOOFF)`). TermFit's raw mode has IXON off, so no key could start it again:
+    /// TermFit must, or it waits in its first write for ever with the screen blank.
+    @Test func outputSuspendedWhileStoppedIsStartedAgain() throws {
+        let jobs = try temporaryDataDirectory("jobs")
+        defer { try? FileManager.default.removeItem(at: jobs) }
+        let session = try TmuxSession(
+            JobControlStandIn.command([Binary.termfit, "--profile", "zed"]), environment: ["TERMFIT_JOBS": jobs.path])
+        defer { session.close() }
+        try session.waitFor("Profile: zed")
+        try session.send("C-z")
+        #expect(waitForFile(jobs.appendingPathComponent("stopped")) == "stopped")
+        let tty = open(try session.format("#{pane_tty}"), O_RDWR | O_NOCTTY)
+        #expect(tty >= 0)
+        #expect(tcflow(tty, TCOOFF) == 0)
+        close(tty)
+        FileManager.default.createFile(atPath: jobs.appendingPathComponent("resume").path, contents: Data())
+        try session.waitFor("Workouts")
+        try session.send("j")
+        try session.waitForScreen { screen in screen.contains { $0.contains("▸ 2  ") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// Output a program before TermFit left suspended is started again too.
+    @Test func outputSuspendedBeforeStartIsStartedAgain() throws {
+        let suspendThenRun =
+            "import os, sys, termios; termios.tcflow(1, termios.TCOOFF); os.execv(sys.argv[1], sys.argv[1:])"
+        let session = try TmuxSession(["python3", "-c", suspendThenRun, Binary.termfit, "--profile", "zed"])
+        defer { session.close() }
+        try session.waitFor("Profile: zed")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func withoutJobControlControlZIsIgnored() throws {
         let session = try TmuxSession([Binary.termfit])
         defer { session.close() }

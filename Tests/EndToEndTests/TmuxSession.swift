@@ -262,6 +262,46 @@ extension TmuxSession {
     }
 }
 
+/// What a job-control shell does, in a few lines of Python: runs the program as the terminal's
+/// foreground job, and when Ctrl-Z stops it, takes the terminal back and brings it back with `fg`
+/// (SIGCONT), as often as it stops. Like a shell, it ignores Ctrl-C and Ctrl-Z typed while the
+/// program is stopped, and exits with the program's status. Unlike bash it never writes to the
+/// terminal, so what happens there while the program is stopped is left to the test.
+enum JobControlStandIn {
+    static let script = """
+        import os, signal, sys, time
+        stops = (signal.SIGTSTP, signal.SIGTTOU, signal.SIGTTIN, signal.SIGINT, signal.SIGQUIT)
+        for number in stops: signal.signal(number, signal.SIG_IGN)
+        jobs = os.environ.pop("TERMFIT_JOBS", None)
+        pid = os.fork()
+        if pid == 0:
+            os.setpgid(0, 0)
+            os.tcsetpgrp(0, os.getpgrp())
+            for number in stops: signal.signal(number, signal.SIG_DFL)
+            os.execvp(sys.argv[1], sys.argv[1:])
+        try: os.setpgid(pid, pid)
+        except OSError: pass
+        while True:
+            _, status = os.waitpid(pid, os.WUNTRACED)
+            if not os.WIFSTOPPED(status): break
+            os.tcsetpgrp(0, os.getpgrp())
+            if jobs:
+                open(os.path.join(jobs, "stopped"), "w").write("stopped")
+                while not os.path.exists(os.path.join(jobs, "resume")): time.sleep(0.01)
+                os.remove(os.path.join(jobs, "resume"))
+            else:
+                time.sleep(0.02)
+            os.tcsetpgrp(0, pid)
+            os.killpg(pid, signal.SIGCONT)
+        sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+        """
+
+    /// `command` under the stand-in, which brings it back at once after every stop; with a
+    /// `TERMFIT_JOBS` directory in its environment it writes `stopped` there and waits for a
+    /// `resume` file instead.
+    static func command(_ command: [String]) -> [String] { ["python3", "-c", script] + command }
+}
+
 /// A new data directory that outlives one tmux session (each session removes its own), named
 /// after `name`; the test removes it.
 func temporaryDataDirectory(_ name: String) throws -> URL {

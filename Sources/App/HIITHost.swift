@@ -58,7 +58,7 @@ public struct HIITHost: Scene {
     public init(
         context: AppContext, options: HIITOptions = HIITOptions(), log: any HIITLog,
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
-        calendar: Calendar = .current
+        calendar: Calendar? = nil
     ) {
         let stored = (try? settings?.value(for: .hiitExerciseLength)) ?? nil
         let length = options.seconds ?? stored ?? HIITWorkout.Configuration.defaultExerciseLength

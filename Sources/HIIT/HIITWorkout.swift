@@ -74,7 +74,9 @@ public struct HIITWorkout: Sendable {
     private var keysScroll = 0
 
     private let wallClock: @Sendable () -> Date
-    private let calendar: Calendar
+    /// The calendar chosen at start, or `nil` for the user's own, looked up only when the history
+    /// is first shown (finding it loads time-zone and locale data a workout does not need).
+    private let calendar: Calendar?
     private let makeIdentifier: @Sendable () -> UUID
 
     /// A workout at its Welcome page.
@@ -83,11 +85,12 @@ public struct HIITWorkout: Sendable {
     ///   - history: the exercises on record (any order), or why they could not be read; the
     ///     history sheet then says so instead of showing an empty week.
     ///   - wallClock: today's date and time, for when an exercise started and which day is today.
-    ///   - calendar: the days of the history (its time zone decides where a day ends).
+    ///   - calendar: the days of the history (its time zone decides where a day ends); the
+    ///     user's own when `nil`.
     ///   - makeIdentifier: a new identifier for each exercise done.
     public init(
         configuration: Configuration = Configuration(), history: Result<[HIITSession], any Error>,
-        wallClock: @escaping @Sendable () -> Date, calendar: Calendar = .current,
+        wallClock: @escaping @Sendable () -> Date, calendar: Calendar? = nil,
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.configuration = configuration
@@ -431,7 +434,7 @@ public struct HIITWorkout: Sendable {
 
     private mutating func scrollHistory(by rows: Int) {
         let layout = HistorySheetLayout(screen: size, workout: self)
-        let days = HistorySummary.days(of: history, calendar: calendar).count
+        let days = HistorySummary.days(of: history, calendar: historyCalendar).count
         let most = max(0, days - layout.listRows)
         historyScroll = max(0, min(most, historyScroll.addingReportingOverflow(rows).partialValue))
     }
@@ -460,5 +463,5 @@ public struct HIITWorkout: Sendable {
     /// The first line shown in the keys sheet.
     var keysFirstRow: Int { keysScroll }
     /// The calendar the history's days are counted in.
-    var historyCalendar: Calendar { calendar }
+    var historyCalendar: Calendar { calendar ?? .current }
 }

@@ -264,6 +264,8 @@ public final class NcursesScreen {
         seam.invalidate()
         wnoutrefresh(termfit_stdscr())
         doupdate()
+        // ncurses brings back the cursor as it was at release, which was shown for the shell.
+        curs_set(0)
         if mouseOn { writeRaw(ModeSequence.mouseOn) }
         writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn)
     }

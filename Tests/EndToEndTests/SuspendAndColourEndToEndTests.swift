@@ -38,7 +38,7 @@ import Testing
         try "go\n".write(toFile: jobs.appendingPathComponent("resume").path, atomically: false, encoding: .utf8)
         let back = try session.waitFor("Workouts")
         #expect(back.contains { $0.contains("Profile: zed") }, "the whole screen is drawn again")
-        #expect(try session.format("#{alternate_on}") == "1")
+        #expect(try session.format("#{alternate_on} #{cursor_flag}") == "1 0", "the screen, the cursor hidden")
         try session.send("j")
         try session.waitForScreen { screen in screen.contains { $0.contains("▸ 2  ") } }
         try session.send("q")

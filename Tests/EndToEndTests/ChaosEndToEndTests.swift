@@ -99,12 +99,7 @@ struct ChaosSettings {
                 let answer = try answerTime(of: session, limit: 10)
                 guard let answer, answer <= settings.answerLimit else {
                     let took = answer.map { String(format: "%.2f s", $0) } ?? "none in 10 s"
-                    let screen = (try? session.screen())?.joined(separator: "\n") ?? ""
-                    let tty = (try? session.format("#{pane_tty}")) ?? ""
-                    let processes =
-                        (try? runCommand(["ps", "-o", "pid,pgid,tpgid,stat,wchan:20,args", "-t", tty]))?.output ?? ""
-                    Issue.record(
-                        "seed \(settings.seed), action \(actions): answer \(took):\n\(processes)\n\(screen)")
+                    Issue.record("seed \(settings.seed), action \(actions): answer \(took):\n\(paneReport(session))")
                     return
                 }
                 slowestAnswer = max(slowestAnswer, answer)
@@ -125,11 +120,45 @@ struct ChaosSettings {
                 try session.send("C-c")
                 status = try session.waitForExit(timeout: 0.5)
             }
-            #expect(status == 130 || status == 0, "seed \(settings.seed): Ctrl-C gave \(String(describing: status))")
+            if status == nil {
+                Issue.record("seed \(settings.seed): Ctrl-C did not end it:\n\(paneReport(session))")
+            }
+            #expect(status == 130 || status == 0 || status == nil, "seed \(settings.seed): Ctrl-C gave \(status ?? 0)")
             if status != nil { #expect(try session.terminalIsRestored(), "seed \(settings.seed)") }
         }
         let history = try runCommand([Binary.termfit, "history", "--data-dir", data.path, "--profile", "chaos"])
         #expect(history.status == 0, "seed \(settings.seed): the database does not read back: \(history.error)")
+    }
+
+    /// The pane's processes (its shell's session) with their process groups, the terminal's
+    /// foreground group, their states and where they wait; the terminal's modes; and the screen:
+    /// what a hang report needs.
+    private func paneReport(_ session: TmuxSession) -> String {
+        var lines = ["pid ppid pgrp tpgid state wchan command"]
+        let shell = (try? String(contentsOf: session.directory.appendingPathComponent("shell"), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let sessionID = shell.flatMap { Self.statFields(of: $0)?[3] }
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int($0) } ?? []
+        for pid in processes.sorted().map(String.init) {
+            // After "pid (comm)": state ppid pgrp session tty tpgid.
+            guard let fields = Self.statFields(of: pid), fields[3] == sessionID else { continue }
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?"
+            let command = ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "")
+                .replacingOccurrences(of: "\0", with: " ").prefix(120)
+            lines.append("\(pid) \(fields[1]) \(fields[2]) \(fields[5]) \(fields[0]) \(wchan) \(command)")
+        }
+        let tty = (try? session.format("#{pane_tty}")) ?? "?"
+        let modes = (try? runCommand(["stty", "-a", "-F", tty]))?.output ?? ""
+        let screen = (try? session.screen())?.joined(separator: "\n") ?? ""
+        return lines.joined(separator: "\n") + "\ntty \(tty): " + modes + "\n" + screen
+    }
+
+    /// The fields of `/proc/PID/stat` after the command name.
+    private static func statFields(of pid: String) -> [String]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: end)...].split(separator: " ").map(String.init)
     }
 
     /// Seconds until the program shows the too-small notice for a 39×11 window (then a random size

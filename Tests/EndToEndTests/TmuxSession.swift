@@ -5,9 +5,11 @@ import Testing
     import Glibc
 #endif
 
-/// The built `termfit` binary, next to the test bundle.
+/// The built `termfit` binary, next to the test bundle, or the one `TERMFIT_BINARY` names (to run
+/// these tests against a release build: `TERMFIT_BINARY=$PWD/.build/release/termfit`).
 enum Binary {
     static var termfit: String {
+        if let chosen = ProcessInfo.processInfo.environment["TERMFIT_BINARY"], !chosen.isEmpty { return chosen }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
@@ -264,8 +266,8 @@ extension TmuxSession {
 
 /// What a job-control shell does, in a few lines of Python: runs the program as the terminal's
 /// foreground job, and when Ctrl-Z stops it, takes the terminal back and brings it back with `fg`
-/// (SIGCONT), as often as it stops. Like a shell, it ignores Ctrl-C and Ctrl-Z typed while the
-/// program is stopped, and exits with the program's status. Unlike bash it never writes to the
+/// (SIGCONT), as often as it stops. Like a shell, it leads its own process group, ignores Ctrl-C
+/// and Ctrl-Z typed while the program is stopped, and exits with the program's status. Unlike bash it never writes to the
 /// terminal, so what happens there while the program is stopped is left to the test.
 enum JobControlStandIn {
     static let script = """
@@ -273,6 +275,11 @@ enum JobControlStandIn {
         stops = (signal.SIGTSTP, signal.SIGTTOU, signal.SIGTTIN, signal.SIGINT, signal.SIGQUIT)
         for number in stops: signal.signal(number, signal.SIG_IGN)
         jobs = os.environ.pop("TERMFIT_JOBS", None)
+        # Like a shell, it leads a process group of its own and holds the terminal: a Ctrl-C or
+        # Ctrl-Z typed while the program is stopped reaches the stand-in (which ignores it), never
+        # the wrapper that started it.
+        os.setpgid(0, 0)
+        os.tcsetpgrp(0, os.getpgrp())
         pid = os.fork()
         if pid == 0:
             os.setpgid(0, 0)
@@ -293,6 +300,8 @@ enum JobControlStandIn {
                 time.sleep(0.02)
             os.tcsetpgrp(0, pid)
             os.killpg(pid, signal.SIGCONT)
+        # The terminal stays with the ended program's group: keys typed from now on signal no one
+        # (the wrapper is not a shell, and must live to record the exit status).
         sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
         """
 

@@ -21,13 +21,37 @@ public struct InputDecoder {
     private var buttonDown = false
     private var paste: String?
 
+    /// The end of a bracketed paste, as characters: ncurses hands it over one character at a time
+    /// when its bytes arrive further apart than the escape delay (a slow link).
+    private static let pasteEndCharacters = "\u{1B}[201~"
+
     public init() {}
+
+    /// Whether a bracketed paste has started and not ended: until it does, keys are collected as
+    /// its text. The run loop ends it with `endPaste()` when no more input comes.
+    public var isPasting: Bool { paste != nil }
+
+    /// Ends a paste whose end never came (lost or mangled on the way): what was collected.
+    public mutating func endPaste() -> Event? {
+        guard let text = paste else { return nil }
+        paste = nil
+        return .paste(text)
+    }
 
     /// A character read by `wget_wch` (it returned OK).
     public mutating func decode(character value: UInt32) -> Event? {
         if paste != nil {
+            // Ctrl-C is never pasted text: someone wants out, paste or not.
+            if value == 0x03 {
+                paste = nil
+                return .key(.control("c"))
+            }
             guard let scalar = Unicode.Scalar(value) else { return nil }
             paste?.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+            if let text = paste, text.hasSuffix(Self.pasteEndCharacters) {
+                paste = nil
+                return .paste(String(text.unicodeScalars.dropLast(Self.pasteEndCharacters.unicodeScalars.count)))
+            }
             return nil
         }
         switch value {

@@ -216,6 +216,12 @@ public final class NcursesScreen {
         return events
     }
 
+    /// A bracketed paste has begun and its end has not come yet.
+    public var isPasting: Bool { decoder.isPasting }
+
+    /// Ends a paste whose end never came: its text so far.
+    public func endPaste() -> Event? { decoder.endPaste() }
+
     // MARK: Modes
 
     /// Turns mouse reporting (clicks and drags) on or off.

@@ -28,6 +28,11 @@ public final class TerminalRunLoop<Content: Scene> {
     /// The terminal hung up (standard input reported `POLLHUP`): the keys already read are handled,
     /// then the run ends as after SIGHUP, even if the signal itself never arrives.
     private var hungUp = false
+    /// When standard input last had something to read.
+    private var lastInput: Instant
+    /// A bracketed paste is over once input has been quiet this long, end or no end: an end lost
+    /// on the way must not leave every later key (Ctrl-C too) collected as pasted text.
+    public static var pasteSilence: Duration { .milliseconds(500) }
 
     /// Takes the terminal. Throws (without touching the terminal) when there is no usable terminal.
     /// - Parameters:
@@ -44,6 +49,7 @@ public final class TerminalRunLoop<Content: Scene> {
         driver = SceneDriver(scene: makeScene(screen.colorMode), size: screen.size)
         self.clock = clock
         self.measuresBytes = measuresBytes
+        lastInput = clock.now
     }
 
     /// The colour mode the terminal turned out to have.
@@ -72,17 +78,26 @@ public final class TerminalRunLoop<Content: Scene> {
             pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        let timeout = driver.timeout(at: clock.now).map { duration in
+        var wait = driver.timeout(at: clock.now)
+        if screen.isPasting {
+            let pasteWait = max(.zero, lastInput + Self.pasteSilence - clock.now)
+            wait = min(wait ?? pasteWait, pasteWait)
+        }
+        let timeout = wait.map { duration in
             // Round up: waking a moment early would cost a second wake-up for the same deadline.
             Int32(clamping: (duration.totalNanoseconds + 999_999) / 1_000_000)
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout ?? -1)
+        if screen.isPasting && ready <= 0 && clock.now - lastInput >= Self.pasteSilence {
+            return screen.endPaste().map { [$0] } ?? []
+        }
         guard ready > 0 else { return [] }
         var events: [Event] = []
         if descriptors[1].revents != 0 {
             for number in signals.drain() { events += handleSignal(number) }
         }
         if descriptors[0].revents & Int16(POLLIN) != 0 {
+            lastInput = clock.now
             events += screen.readEvents()
         }
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 || screen.inputClosed {

@@ -86,6 +86,26 @@ import Testing
         #expect(try session.waitForExit(timeout: 2) == 130)
         #expect(try session.terminalIsRestored())
     }
+
+    /// A paste whose end marker is lost on the way: keys work again once input has been quiet a
+    /// moment, and Ctrl-C works at once.
+    @Test(arguments: ["quiet", "Ctrl-C"])
+    func aPasteWhoseEndNeverComesDoesNotSwallowKeys(way: String) throws {
+        let session = try TmuxSession([Binary.termfit])
+        defer { session.close() }
+        try session.waitFor("Workouts")
+        try session.tmux(["send-keys", "-t", "0", "-l", "--", "\u{1B}[200~abc"])
+        if way == "Ctrl-C" {
+            try session.send("C-c")
+            #expect(try session.waitForExit(timeout: 2) == 130)
+            return
+        }
+        Thread.sleep(forTimeInterval: 0.8)
+        try session.send("j")
+        try session.waitForScreen { screen in screen.contains { $0.contains("▸ 2  ") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
 
 /// Terminals and locales TermFit may meet: each either works or says clearly why it cannot.

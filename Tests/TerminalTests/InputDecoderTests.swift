@@ -53,6 +53,38 @@ import Testing
         #expect(decoder.decode(character: 0x71) == .key(.character("q")))
     }
 
+    /// On a slow link ncurses hands the end of a paste over as loose characters.
+    @Test func pasteEndsOnItsEndSequenceInLooseCharacters() {
+        var decoder = InputDecoder()
+        _ = decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart)
+        var events: [Event] = []
+        for scalar in "80\u{1B}[201~".unicodeScalars {
+            if let event = decoder.decode(character: scalar.value) { events.append(event) }
+        }
+        #expect(events == [.paste("80")])
+        #expect(!decoder.isPasting)
+        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
+    }
+
+    @Test func controlCEndsAPasteThatNeverEnds() {
+        var decoder = InputDecoder()
+        _ = decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart)
+        #expect(decoder.decode(character: 0x61) == nil)
+        #expect(decoder.decode(character: 0x03) == .key(.control("c")))
+        #expect(!decoder.isPasting)
+        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
+    }
+
+    @Test func aPasteWithoutItsEndCanBeEnded() {
+        var decoder = InputDecoder()
+        #expect(decoder.endPaste() == nil, "no paste, nothing to end")
+        _ = decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart)
+        _ = decoder.decode(character: 0x61)
+        #expect(decoder.isPasting)
+        #expect(decoder.endPaste() == .paste("a"))
+        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
+    }
+
     @Test func mousePressDragRelease() {
         var decoder = InputDecoder()
         let motion = termfit_report_mouse_position()

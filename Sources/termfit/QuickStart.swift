@@ -1,10 +1,12 @@
+import CardDeck
+
 /// The usual ways into the full-screen interface (`termfit`, `termfit --kiosk --profile alex`,
-/// `termfit hiit`), read without ArgumentParser.
+/// `termfit hiit`, `termfit cards --mode flip`), read without ArgumentParser.
 ///
 /// ArgumentParser learns a command's options by reflection, and the first run of that costs the
 /// Swift runtime a scan of every protocol conformance in the binary per type it looks at: about a
-/// third of TermFit's start-up to the first frame. Anything this reader is not sure of (help,
-/// `--version`, workout options, data commands, a repeated or unknown option, a value that looks
+/// third of TermFit's start-up to the first frame, and 2 MiB of its memory. Anything this reader
+/// is not sure of (help, `--version`, workout options but the cards' mode, data commands, a repeated or unknown option, a value that looks
 /// like an option) goes to ArgumentParser as before, and a test checks that both agree on every
 /// command line this reader accepts.
 enum QuickStart {
@@ -30,6 +32,11 @@ enum QuickStart {
             case ("--reduce-motion", 1): request.interface.reduceMotion = true
             case ("--ascii", 1): request.interface.ascii = true
             case ("--kiosk", 1): request.interface.kiosk = true
+            case ("--mode", _) where request.workout == "cards":
+                // `cards --mode flip`, as a gym's kiosk or a benchmark starts it.
+                let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
+                guard let value, let mode = CardWorkout.Mode(rawValue: value) else { return nil }
+                request.cardMode = mode
             case ("--profile", _), ("--data-dir", _):
                 // `--profile alex` or `--profile=alex`; nothing that could be read another way.
                 let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()

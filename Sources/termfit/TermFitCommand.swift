@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import CardDeck
 import Foundation
 import Records
 import Store
@@ -125,6 +126,8 @@ struct InteractiveRequest: Equatable {
     var interface = InterfaceSettings()
     var data = DataSettings()
     var workout: String?
+    /// `termfit cards --mode flip|deck`: the one workout option read without ArgumentParser.
+    var cardMode: CardWorkout.Mode?
 }
 
 /// Starts the full-screen interface on the database.
@@ -138,8 +141,10 @@ enum Interactive {
             options: workoutOptions)
     }
 
-    static func run(_ request: InteractiveRequest, options workoutOptions: WorkoutOptions = .init()) throws {
+    static func run(_ request: InteractiveRequest, options: WorkoutOptions = .init()) throws {
         let (interface, data, workout) = (request.interface, request.data, request.workout)
+        var workoutOptions = options
+        if let mode = request.cardMode { workoutOptions.cards.mode = mode }
         var environment = ProcessInfo.processInfo.environment
         if interface.ascii { environment["TERMFIT_ASCII"] = "1" }
         // Without a terminal, say so before touching anything, the database included.

@@ -18,9 +18,9 @@ import Testing
             return InteractiveRequest(
                 interface: dumbbells.interface.settings, data: dumbbells.data.settings, workout: "dumbbells")
         case let cards as CardsCommand
-        where cards.mode == nil && cards.seed == nil && cards.deckAPI == nil && cards.deckID == nil
-            && cards.cards == nil:
-            return InteractiveRequest(interface: cards.interface.settings, data: cards.data.settings, workout: "cards")
+        where cards.seed == nil && cards.deckAPI == nil && cards.deckID == nil && cards.cards == nil:
+            return InteractiveRequest(
+                interface: cards.interface.settings, data: cards.data.settings, workout: "cards", cardMode: cards.mode)
         case let flashcards as FlashcardsCommand where flashcards.seconds == nil && !flashcards.plain:
             return InteractiveRequest(
                 interface: flashcards.interface.settings, data: flashcards.data.settings, workout: "flashcards")
@@ -41,7 +41,10 @@ import Testing
             ["--profile", "alex", "--data-dir", "/tmp/gym"], ["--data-dir=/d", "--profile=zed"],
         ]
         var lines: [[String]] = []
-        for workout in [[], ["hiit"], ["dumbbells"], ["cards"], ["flashcards"]] {
+        let workouts = [
+            [], ["hiit"], ["dumbbells"], ["cards"], ["flashcards"], ["cards", "--mode", "flip"], ["cards", "--mode=deck"],
+        ]
+        for workout in workouts {
             for flagSet in flagSets {
                 for data in dataSets { lines.append(workout + flagSet + data) }
                 lines.append(workout + flagSet.reversed())
@@ -64,7 +67,8 @@ import Testing
 
     @Test(arguments: [
         ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "3"], ["hiit", "--tabata"],
-        ["dumbbells", "--sets", "2"], ["cards", "--mode", "flip"], ["cards", "--seed=4"], ["flashcards", "--plain"],
+        ["dumbbells", "--sets", "2"], ["cards", "--mode", "sideways"], ["cards", "--mode"],
+        ["cards", "--mode", "flip", "--mode", "deck"], ["hiit", "--mode", "flip"], ["--mode", "flip"], ["cards", "--seed=4"], ["flashcards", "--plain"],
         ["flashcards", "import", "deck.txt", "--deck", "Gym"], ["flashcards", "export"], ["history"], ["export"],
         ["import", "file.json"], ["--profile"],
         ["--profile="], ["--profile", "--kiosk"], ["--kiosk", "--kiosk"], ["--kiosk=yes"], ["--no-colour"],

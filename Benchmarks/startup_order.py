@@ -36,7 +36,9 @@ SESSION = [
     (["q"], "workouts at the keyboard"),
     (["3"], "Cards"),
     (["Enter", "Enter", "r"], "Rules"),
-    (["Escape", "q"], "workouts at the keyboard"),
+    (["Escape", "m"], "Stop to see your exercise"),
+    (["Space"], "Start"),
+    (["m", "q"], "workouts at the keyboard"),
     (["4"], "Flashcards"),
     (["Space", "Right", "Space", "Left"], "Flashcards"),
     (["q"], "workouts at the keyboard"),
@@ -56,6 +58,14 @@ def wait_for(socket, text, timeout=120):
             return
         time.sleep(0.5)
     raise SystemExit(f"startup_order.py: '{text}' did not appear within {timeout} s")
+
+
+def wait_for_file(path, timeout=60):
+    deadline = time.monotonic() + timeout
+    while not (os.path.exists(path) and os.path.getsize(path) > 0):
+        if time.monotonic() > deadline:
+            sys.exit(f"startup_order.py: callgrind wrote no {os.path.basename(path)}")
+        time.sleep(0.5)
 
 
 def defined_functions(binary):
@@ -80,6 +90,37 @@ def functions_run(profile, defined, seen, order):
                 order.append(match.group(1))
 
 
+def run_session(plain, work, socket, name):
+    """Runs SESSION under callgrind; returns the profiles of the start-up and of the rest."""
+    profile = os.path.join(work, f"callgrind-{name}.out")
+    command = (
+        f"env TERMFIT_DATA_DIR={work}/data valgrind --tool=callgrind --demangle=no "
+        f"--callgrind-out-file={profile} {plain} --profile order 2>{work}/valgrind-{name}.log"
+    )
+    tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", command)
+    try:
+        wait_for(socket, SESSION[0][1])
+        # The start-up's functions go to a file of their own (profile.1), to be placed first.
+        subprocess.run(["callgrind_control", "-d", plain], check=True, capture_output=True)
+        wait_for_file(profile + ".1")
+        for keys, text in SESSION[1:]:
+            for key in keys:
+                tmux(socket, "send-keys", key)
+                time.sleep(0.5)
+            wait_for(socket, text)
+        tmux(socket, "send-keys", "q")
+        # callgrind writes the rest as TermFit ends; the session ends with it.
+        deadline = time.monotonic() + 60
+        while subprocess.run(["tmux", "-L", socket, "has-session"], capture_output=True).returncode == 0:
+            if time.monotonic() > deadline:
+                sys.exit("startup_order.py: TermFit did not quit")
+            time.sleep(0.5)
+        wait_for_file(profile)
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+    return profile + ".1", profile
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1])
@@ -93,33 +134,14 @@ def main():
         # valgrind cannot read the DWARF 5 of Swift's debug information; the symbols are enough.
         plain = os.path.join(work, "termfit")
         subprocess.run(["objcopy", "--strip-debug", binary, plain], check=True)
-        profile = os.path.join(work, "callgrind.out")
-        command = (
-            f"env TERMFIT_DATA_DIR={work}/data valgrind --tool=callgrind --demangle=no "
-            f"--callgrind-out-file={profile} {plain} --profile order 2>{work}/valgrind.log"
-        )
-        tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", command)
-        wait_for(socket, SESSION[0][1])
-        # The pane's shell execs env, which execs valgrind: the pane's process is TermFit's.
-        pid = tmux(socket, "display-message", "-p", "#{pane_pid}").strip()
-        # The start-up's functions go to a file of their own, to be placed first.
-        subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
-        for keys, text in SESSION[1:]:
-            for key in keys:
-                tmux(socket, "send-keys", key)
-                time.sleep(0.5)
-            wait_for(socket, text)
-        tmux(socket, "send-keys", "q")
-        deadline = time.monotonic() + 60
-        while subprocess.run(["kill", "-0", pid], capture_output=True).returncode == 0:
-            if time.monotonic() > deadline:
-                sys.exit("startup_order.py: TermFit did not quit")
-            time.sleep(0.5)
+        # Twice on one data directory: the first session makes the database, the second is every
+        # later start (an existing database), which runs code of its own.
+        first = run_session(plain, work, socket, "first")
+        later = run_session(plain, work, socket, "later")
         defined = defined_functions(plain)
         seen, order = set(), []
-        profiles = sorted(p for p in os.listdir(work) if p.startswith("callgrind.out."))
-        for name in profiles + ["callgrind.out"]:
-            functions_run(os.path.join(work, name), defined, seen, order)
+        for profile in [later[0], first[0], later[1], first[1]]:
+            functions_run(profile, defined, seen, order)
         with open(output, "w", encoding="utf-8") as file:
             file.write("# Written by Benchmarks/startup_order.py (make order); see there.\n")
             file.write("\n".join(order) + "\n")

@@ -42,7 +42,8 @@ import Testing
         ]
         var lines: [[String]] = []
         let workouts = [
-            [], ["hiit"], ["dumbbells"], ["cards"], ["flashcards"], ["cards", "--mode", "flip"], ["cards", "--mode=deck"],
+            [], ["hiit"], ["dumbbells"], ["cards"], ["flashcards"], ["cards", "--mode", "flip"],
+            ["cards", "--mode=deck"],
         ]
         for workout in workouts {
             for flagSet in flagSets {
@@ -68,7 +69,8 @@ import Testing
     @Test(arguments: [
         ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "3"], ["hiit", "--tabata"],
         ["dumbbells", "--sets", "2"], ["cards", "--mode", "sideways"], ["cards", "--mode"],
-        ["cards", "--mode", "flip", "--mode", "deck"], ["hiit", "--mode", "flip"], ["--mode", "flip"], ["cards", "--seed=4"], ["flashcards", "--plain"],
+        ["cards", "--mode", "flip", "--mode", "deck"], ["hiit", "--mode", "flip"], ["--mode", "flip"],
+        ["cards", "--seed=4"], ["flashcards", "--plain"],
         ["flashcards", "import", "deck.txt", "--deck", "Gym"], ["flashcards", "export"], ["history"], ["export"],
         ["import", "file.json"], ["--profile"],
         ["--profile="], ["--profile", "--kiosk"], ["--kiosk", "--kiosk"], ["--kiosk=yes"], ["--no-colour"],

@@ -28,6 +28,18 @@ public enum DisplayWidth {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
+        // Arrows, box drawing, block elements and geometric shapes: every frame is full of them,
+        // each one cell, and looking their Unicode properties up was a sixth of a countdown tick.
+        if oneCellRanges.contains(where: { $0.contains(value) }) { return 1 }
+        return measured(scalar)
+    }
+
+    /// Ranges of scalars that are all one cell wide (a test checks each against `measured`).
+    static let oneCellRanges: [ClosedRange<UInt32>] = [0x2190...0x21FF, 0x2500...0x25FC]
+
+    /// The width of a scalar at or above U+0300, from its Unicode properties.
+    static func measured(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0

@@ -1,5 +1,6 @@
-import TermUI
 import Testing
+
+@testable import TermUI
 
 @Suite("Display width")
 struct WidthTests {
@@ -72,5 +73,17 @@ struct WidthTests {
         #expect(Glyph(Character("\u{7}")).character == "\u{FFFD}")
         #expect(Glyph.continuation.isContinuation)
         #expect(Glyph.continuation.character == " ")
+    }
+
+    /// The shortcut for drawing characters agrees with the width from Unicode's properties for
+    /// every scalar it covers.
+    @Test func oneCellRangesAgreeWithTheirProperties() {
+        for range in DisplayWidth.oneCellRanges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                #expect(DisplayWidth.measured(scalar) == 1, "U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+        #expect(DisplayWidth.measured("\u{25FD}") == 2, "◽ just past the shortcut is wide")
     }
 }

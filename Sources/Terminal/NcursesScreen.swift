@@ -125,6 +125,7 @@ public final class NcursesScreen {
         guard let screen = termfit_newterm(name) else { throw .unknownTerminal(name) }
         self.screen = screen
         isOpen = true
+        Self.leaveInitialState()
         colorMode = Self.startColors(allowed: options.allowsColor)
         let pairLimit = colorMode == .none ? 1 : Int(max(1, min(termfit_color_pairs(), 32767)))
         renderer = CursesRenderer(seam: seam, colorMode: colorMode, glyphMode: glyphMode, pairLimit: pairLimit)
@@ -155,6 +156,20 @@ public final class NcursesScreen {
         doupdate()
         setMouseTracking(options.mouse)
         writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn)
+    }
+
+    /// Until ncurses has once been suspended and resumed, it flushes its output at every cursor
+    /// move, so a frame leaves in one write per line it changes (each a system call, and a wake-up
+    /// for whatever reads the terminal). One `endwin()`/`doupdate()` round, before anything is
+    /// drawn, puts it in its running state: from then on every frame is a single write. The
+    /// round trip to the shell's screen shows what was on screen a moment before.
+    ///
+    /// It also stops ncurses polling the keyboard while it writes a frame (`typeahead`): TermFit
+    /// reads every key before it draws, and a frame is always sent whole.
+    static func leaveInitialState() {
+        typeahead(-1)
+        endwin()
+        doupdate()
     }
 
     private static func startColors(allowed: Bool) -> ColorMode {

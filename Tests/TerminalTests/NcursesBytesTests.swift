@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Real ncurses, started with `newterm()` on a pipe instead of a terminal, to pin down the exact
-/// bytes a frame costs on the wire.
+/// bytes a frame costs on the wire (and, on a packet socket, how many writes carry them).
 @Suite(.serialized) struct NcursesBytesTests {
     /// An ncurses screen writing into a pipe this test reads.
     final class PipeScreen {
@@ -19,13 +19,21 @@ import Testing
         let input: UnsafeMutablePointer<FILE>
         let renderer: CursesRenderer
 
-        init(terminal: String = "xterm-256color", size: Size, colorMode: ColorMode = .indexed) throws {
+        /// - Parameter packets: write into a packet socket instead of a pipe: each `write()` ncurses
+        ///   makes arrives as one packet, so `drainWrites()` can count them.
+        init(
+            terminal: String = "xterm-256color", size: Size, colorMode: ColorMode = .indexed, packets: Bool = false
+        ) throws {
             var descriptors: [Int32] = [-1, -1]
-            try #require(pipe(&descriptors) == 0)
+            if packets {
+                try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &descriptors) == 0)
+            } else {
+                try #require(pipe(&descriptors) == 0)
+                // A pipe holds 64 KiB by default; make room for a full 200×60 frame.
+                _ = fcntl(descriptors[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+            }
             reader = descriptors[0]
             _ = fcntl(reader, F_SETFL, O_NONBLOCK)
-            // A pipe holds 64 KiB by default; make room for a full 200×60 frame.
-            _ = fcntl(descriptors[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
             output = try #require(fdopen(descriptors[1], "w"))
             input = try #require(fopen("/dev/null", "r"))
             setenv("LINES", "\(size.height)", 1)
@@ -50,6 +58,18 @@ import Testing
                 bytes += buffer.prefix(count)
             }
             return bytes
+        }
+
+        /// The writes ncurses made since the last call, one element each (on a packet socket).
+        func drainWrites() -> [[UInt8]] {
+            var writes: [[UInt8]] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                guard count > 0 else { break }
+                writes.append(Array(buffer.prefix(count)))
+            }
+            return writes
         }
 
         func close() {
@@ -95,6 +115,31 @@ import Testing
             bytes.count < 40,
             "one changed cell cost \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         #expect(String(decoding: bytes, as: UTF8.self).contains("B"))
+    }
+
+    /// Left in its initial state, ncurses flushes at every cursor move: a frame changing five
+    /// lines would take five or more writes, each a system call and a wake-up for the reader.
+    @Test func aFrameChangingManyLinesLeavesInOneWrite() throws {
+        let size = Size(width: 80, height: 24)
+        let pipeScreen = try PipeScreen(size: size, packets: true)
+        defer { pipeScreen.close() }
+        NcursesScreen.leaveInitialState()
+        _ = pipeScreen.drainWrites()
+        let first = frame(size, marker: "A")
+        pipeScreen.renderer.draw(first, runs: FrameDiff.runs(from: nil, to: first))
+        #expect(pipeScreen.drainWrites().count == 1)
+
+        var changed = first
+        for y in stride(from: 2, to: 22, by: 4) {
+            changed.write("\(y)", at: Point(x: 60, y: y), style: .bold)
+        }
+        let runs = FrameDiff.runs(from: first, to: changed)
+        #expect(Set(runs.map(\.y)).count == 5)
+        pipeScreen.renderer.draw(changed, runs: runs)
+        let writes = pipeScreen.drainWrites()
+        #expect(writes.count == 1, "five changed lines took \(writes.count) writes")
+        let text = String(decoding: writes.joined(), as: UTF8.self)
+        for y in stride(from: 2, to: 22, by: 4) { #expect(text.contains("\(y)")) }
     }
 
     @Test func wideCharactersReachTheWireAsUTF8() throws {

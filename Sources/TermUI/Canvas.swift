@@ -223,6 +223,17 @@ public struct Canvas: Equatable, Sendable {
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
     }
 
+    /// Makes every cell the same as in `other`, a canvas of the same size, in place.
+    public mutating func copyCells(from other: Canvas) {
+        precondition(other.size == size, "copying cells between canvases of different sizes")
+        cells.withUnsafeMutableBufferPointer { target in
+            other.cells.withUnsafeBufferPointer { source in
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                to.update(from: from, count: source.count)
+            }
+        }
+    }
+
     /// Changes the style of every cell in `rect`, keeping the glyphs.
     public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
         let area = rect.intersection(bounds)

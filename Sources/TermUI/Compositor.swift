@@ -15,14 +15,55 @@ public enum LayerLevel: Int, Comparable, Sendable, CaseIterable {
 public struct Layer {
     public var level: Level
     public var dimsBelow: Bool
+    /// Set on a backdrop (see `Composition.addBackdrop`): equal keys draw equal cells.
+    public var key: AnyHashable?
     public var draw: (inout Canvas) -> Void
 
     public typealias Level = LayerLevel
 
-    public init(level: Level, dimsBelow: Bool = false, draw: @escaping (inout Canvas) -> Void) {
+    public init(
+        level: Level, dimsBelow: Bool = false, key: AnyHashable? = nil, draw: @escaping (inout Canvas) -> Void
+    ) {
         self.level = level
         self.dimsBelow = dimsBelow
+        self.key = key
         self.draw = draw
+    }
+}
+
+/// The cells of the last backdrop drawn and the key they were drawn for, kept from frame to frame
+/// by whoever flattens compositions (the run loop's `SceneDriver`).
+public struct BackdropCache {
+    var key: AnyHashable?
+    var canvas: Canvas?
+    /// How many backdrops were drawn, and how many were reused instead (for tests and statistics).
+    public private(set) var drawn = 0
+    public private(set) var reused = 0
+
+    public init() {}
+
+    /// Forgets the cells, so the next backdrop is drawn again.
+    public mutating func removeAll() {
+        key = nil
+        canvas = nil
+    }
+
+    mutating func store(_ canvas: Canvas, for key: AnyHashable) {
+        self.key = key
+        if self.canvas?.size == canvas.size {
+            self.canvas?.copyCells(from: canvas)
+        } else {
+            self.canvas = canvas
+        }
+        drawn += 1
+    }
+
+    /// Copies the cells drawn for `key` into `canvas`; `false` when there are none of that size.
+    mutating func restore(_ key: AnyHashable, into canvas: inout Canvas) -> Bool {
+        guard self.key == key, let cached = self.canvas, cached.size == canvas.size else { return false }
+        canvas.copyCells(from: cached)
+        reused += 1
+        return true
     }
 }
 
@@ -42,6 +83,20 @@ public struct Composition {
         layers.append(Layer(level: level, dimsBelow: dimsBelow, draw: draw))
     }
 
+    /// Adds the backmost layer of the screen, whose cells depend on nothing but `key` (and the
+    /// size): the parts of a scene that stay the same from one tick to the next. While the key is
+    /// the same as the last frame's, flattening with a `BackdropCache` copies the cells drawn then
+    /// instead of calling `draw`; the layers added after it are drawn over them as usual.
+    ///
+    /// The key must hold everything `draw` shows: a value left out shows stale cells until the
+    /// key changes. It should be cheap to build and compare: arrays and dictionaries taken as they
+    /// are compare in constant time while they share storage.
+    ///
+    /// Only the first layer added can be a backdrop; a key given later is ignored.
+    public mutating func addBackdrop(key: some Hashable, draw: @escaping (inout Canvas) -> Void) {
+        layers.append(Layer(level: .screen, key: layers.isEmpty ? AnyHashable(key) : nil, draw: draw))
+    }
+
     /// Draws every layer back to front into a fresh canvas.
     public func flatten() -> Canvas {
         var canvas = Canvas(size: size)
@@ -51,13 +106,31 @@ public struct Composition {
 
     /// Draws every layer back to front into `canvas`, which is cleared first.
     public func flatten(into canvas: inout Canvas) {
+        var noCache = BackdropCache()
+        flatten(into: &canvas, backdrops: &noCache)
+    }
+
+    /// Draws every layer back to front into `canvas`, taking the backdrop's cells from `backdrops`
+    /// when its key is the one they were drawn for, and keeping them there when it is not. A
+    /// composition without a backdrop empties the cache.
+    public func flatten(into canvas: inout Canvas, backdrops: inout BackdropCache) {
         if canvas.size != size {
             canvas = Canvas(size: size)
+        }
+        var ordered = layers.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
+            .map(\.element)
+        if let backdrop = ordered.first, let key = backdrop.key {
+            ordered.removeFirst()
+            if !backdrops.restore(key, into: &canvas) {
+                canvas.clear()
+                backdrop.draw(&canvas)
+                backdrops.store(canvas, for: key)
+            }
         } else {
+            backdrops.removeAll()
             canvas.clear()
         }
-        let ordered = layers.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
-        for (_, layer) in ordered {
+        for layer in ordered {
             if layer.dimsBelow {
                 canvas.dimAll()
             }

@@ -26,6 +26,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var framesSent = 0
     /// Frames composed, whether or not they changed anything.
     public var framesComposed = 0
+    /// Frames whose backdrop (the part that stays the same) was drawn, and reused as it was.
+    public var backdropsDrawn = 0
+    public var backdropsReused = 0
     public var cellsChanged = 0
     public var bytesWritten = 0
     public var largestFrameBytes = 0
@@ -40,6 +43,7 @@ public struct RenderStatistics: Sendable, Equatable {
         return """
             termfit stats:
               frames rendered      \(framesSent) (composed \(framesComposed))
+              backdrops reused     \(backdropsReused) (drawn \(backdropsDrawn))
               bytes written        \(bytesWritten)
               cells changed        \(cellsChanged)
               largest frame        \(largestFrameBytes) bytes

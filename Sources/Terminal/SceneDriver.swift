@@ -10,6 +10,8 @@ public struct SceneDriver<Content: Scene> {
     public private(set) var statistics = RenderStatistics()
     private var previous: Canvas?
     private var current: Canvas
+    /// The scene's backdrop as last drawn: the parts that stay the same from tick to tick.
+    private var backdrops = BackdropCache()
     private var needsFrame = true
     /// The deadline the scene asked for after the last delivery: the loop sleeps until then.
     private var scheduled: Instant?
@@ -74,7 +76,9 @@ public struct SceneDriver<Content: Scene> {
         let started = measure()
         var composition = Composition(size: size)
         scene.render(into: &composition, at: now)
-        composition.flatten(into: &current)
+        composition.flatten(into: &current, backdrops: &backdrops)
+        statistics.backdropsDrawn = backdrops.drawn
+        statistics.backdropsReused = backdrops.reused
         let erasesFirst = previous?.size != current.size
         let runs = FrameDiff.runs(from: erasesFirst ? Canvas(size: size) : previous, to: current)
         let elapsed = (measure() - started).totalNanoseconds

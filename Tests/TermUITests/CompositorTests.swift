@@ -94,4 +94,73 @@ struct CompositorTests {
         #expect(wrongSize.size == size)
         #expect(wrongSize == composition.flatten())
     }
+
+    @Test func aBackdropIsDrawnOnceWhileItsKeyStaysTheSame() {
+        var cache = BackdropCache()
+        var canvas = Canvas(size: size)
+        var draws = 0
+        for (second, key) in ["a", "a", "a", "b", "b"].enumerated() {
+            var composition = Composition(size: size)
+            composition.addBackdrop(key: key) { canvas in
+                draws += 1
+                canvas.write("page " + key, at: .zero)
+            }
+            composition.add { $0.write("\(second)", at: Point(x: 0, y: 1)) }
+            composition.flatten(into: &canvas, backdrops: &cache)
+            #expect(canvas.lines() == ["page " + key, "\(second)"])
+            // The layer over the backdrop leaves nothing behind in the kept cells.
+            let counted = draws
+            #expect(canvas == composition.flatten())
+            draws = counted
+        }
+        #expect(draws == 2)
+        #expect(cache.drawn == 2)
+        #expect(cache.reused == 3)
+    }
+
+    @Test func aNewSizeOrAFrameWithoutABackdropDrawsItAgain() {
+        var cache = BackdropCache()
+        var canvas = Canvas(size: size)
+        var draws = 0
+        func frame(_ size: Size, backdrop: Bool) {
+            var composition = Composition(size: size)
+            if backdrop {
+                composition.addBackdrop(key: 1) { canvas in
+                    draws += 1
+                    canvas.write("page", at: .zero)
+                }
+            } else {
+                composition.add { $0.write("home", at: .zero) }
+            }
+            composition.flatten(into: &canvas, backdrops: &cache)
+            let counted = draws
+            #expect(canvas == composition.flatten())
+            draws = counted
+        }
+        frame(size, backdrop: true)
+        frame(Size(width: 20, height: 3), backdrop: true)
+        frame(Size(width: 20, height: 3), backdrop: true)
+        #expect(draws == 2)
+        frame(Size(width: 20, height: 3), backdrop: false)
+        frame(Size(width: 20, height: 3), backdrop: true)
+        #expect(draws == 3)
+    }
+
+    @Test func onlyTheFirstLayerCanBeABackdrop() {
+        var cache = BackdropCache()
+        var canvas = Canvas(size: size)
+        var draws = 0
+        for _ in 0..<3 {
+            var composition = Composition(size: size)
+            composition.add { $0.write("under", at: .zero) }
+            composition.addBackdrop(key: "late") { canvas in
+                draws += 1
+                canvas.write("over", at: Point(x: 0, y: 1))
+            }
+            composition.flatten(into: &canvas, backdrops: &cache)
+            #expect(canvas.lines() == ["under", "over"])
+        }
+        #expect(draws == 3)
+        #expect(cache.reused == 0)
+    }
 }

@@ -17,7 +17,7 @@ extension HIITWorkout {
     }
 
     /// Everything about a workout that stays the same while it runs.
-    public struct Configuration: Sendable {
+    public struct Configuration: Hashable, Sendable {
         /// The exercises, one page each, in order (at least one).
         public var exercises: [Exercise]
         /// The seconds of a plain countdown (`hiit.exerciseSeconds`, `--seconds`); also the work

@@ -80,7 +80,7 @@ struct PageLayout {
         }
         let history = Button("History")
         historyButton = Button.frames(of: [history], in: screen.row(size.height - 2))[0]
-        let region = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
+        let region = Self.pageRegion(size)
         let figureSize = workout.figureDemonstration.size
         let primary = workout.primaryButton
         rating = PageLayout.nothing
@@ -95,15 +95,10 @@ struct PageLayout {
             primaryButton = Button.frames(of: [primary], in: rows[3])[0]
             return
         }
-        let rows = stack([1, figureSize.height, 1, 1, 1], in: region)
+        let rows = Self.exerciseRows(size: size, figure: figureSize)
         title = rows[0]
         text = PageLayout.nothing
-        let pairWidth = figureSize.width + 4 + Self.digitsWidth
-        let left = max(0, (size.width - pairWidth) / 2)
-        figure = Rect(x: left, y: rows[1].y, width: figureSize.width, height: figureSize.height)
-        digits = Rect(
-            x: left + figureSize.width + 4, y: rows[1].y + max(0, (figureSize.height - 3) / 2),
-            width: Self.digitsWidth, height: 3)
+        (figure, digits) = Self.figureAndDigits(figureRow: rows[1], size: size, figure: figureSize)
         status = rows[2]
         primaryButton = Button.frames(of: [primary], in: rows[3])[0]
         rating = rows[4]
@@ -113,6 +108,74 @@ struct PageLayout {
             defer { markX += 2 }
             return Rect(x: markX, y: rating.y, width: 1, height: 1)
         }
+    }
+}
+
+extension PageLayout {
+    /// The rows between the header and the History button.
+    static func pageRegion(_ size: Size) -> Rect {
+        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
+    }
+
+    /// The rows of an exercise page: title, figure and digits, status, button, rating.
+    static func exerciseRows(size: Size, figure: Size) -> [Rect] {
+        stack([1, figure.height, 1, 1, 1], in: pageRegion(size))
+    }
+
+    /// The figure and the big digits side by side, centred together on the figure's rows.
+    static func figureAndDigits(figureRow: Rect, size: Size, figure: Size) -> (figure: Rect, digits: Rect) {
+        let pairWidth = figure.width + 4 + digitsWidth
+        let left = max(0, (size.width - pairWidth) / 2)
+        return (
+            Rect(x: left, y: figureRow.y, width: figure.width, height: figure.height),
+            Rect(
+                x: left + figure.width + 4, y: figureRow.y + max(0, (figure.height - 3) / 2), width: digitsWidth,
+                height: 3)
+        )
+    }
+
+    /// Where the big digits of an exercise page go, without laying out the rest of the page.
+    static func digits(size: Size, workout: HIITWorkout) -> Rect {
+        let figure = workout.figureDemonstration.size
+        return figureAndDigits(figureRow: exerciseRows(size: size, figure: figure)[1], size: size, figure: figure)
+            .digits
+    }
+}
+
+/// Everything the page shows but the big digits, which change every second: equal keys draw the
+/// same cells, so the page is drawn again only when one of these changes (a test compares every
+/// frame of random sessions with the page drawn afresh).
+struct PageKey: Hashable {
+    var size: Size
+    var configuration: HIITWorkout.Configuration
+    var page: HIITWorkout.Page
+    var sheet: HIITWorkout.Sheet?
+    var countdown: CountdownLook?
+    var intervals: [Intervals]
+    var ratings: [String: Int]
+    var history: [HIITSession]
+    var pose: Int
+
+    /// What of a running countdown shows outside its digits: the status line, the button, hints.
+    struct CountdownLook: Hashable {
+        var stretch: Countdown.Stretch
+        var isFinished: Bool
+        var holds: Countdown.Holds
+        var rounds: Int
+    }
+
+    init(workout: HIITWorkout, size: Size, pose: Int) {
+        self.size = size
+        configuration = workout.configuration
+        page = workout.page
+        sheet = workout.sheet
+        countdown = workout.countdown.map {
+            CountdownLook(stretch: $0.stretch, isFinished: $0.isFinished, holds: $0.holds, rounds: $0.intervals.rounds)
+        }
+        intervals = workout.intervals
+        ratings = workout.ratings
+        history = workout.history
+        self.pose = pose
     }
 }
 
@@ -253,6 +316,16 @@ extension HIITWorkout {
         return [pause, adjust, HintAction("r", "Reset", .character("r")), demonstration, rate, history, keys, leave]
     }
 
+    /// The style of the big digits: green while resting, dim while held.
+    var digitsStyle: Style {
+        var style = palette.accent
+        if let countdown {
+            if case .rest = countdown.stretch, !countdown.isFinished { style = palette.rest }
+            if countdown.isHeld { style = style.adding(.dim) }
+        }
+        return style
+    }
+
     /// What the status line says: stable for a whole stretch, so it never changes every second.
     var statusText: String {
         guard let index = exerciseIndex else { return "" }
@@ -289,9 +362,24 @@ extension HIITWorkout {
 
     /// Draws the page on screen and any sheet over it.
     public func render(into composition: inout Composition, at now: Instant) {
-        let layout = PageLayout(size: composition.size, workout: self)
-        let page = PageContent(workout: self, layout: layout, now: now)
-        composition.add { canvas in page.draw(into: &canvas) }
+        let size = composition.size
+        let pose = demonstrationPose(at: now)
+        let workout = self
+        composition.addBackdrop(key: PageKey(workout: self, size: size, pose: pose)) { canvas in
+            let layout = PageLayout(size: size, workout: workout)
+            PageContent(workout: workout, layout: layout, pose: pose).draw(into: &canvas)
+        }
+        if exerciseIndex != nil {
+            let area = PageLayout.digits(size: size, workout: self)
+            let digits = BigDigits(digitsText(at: now), style: digitsStyle)
+            composition.add { canvas in
+                // The blanks between the strokes take the digits' style too: a run of changed
+                // cells then goes out under one set of attributes instead of switching them at
+                // every gap.
+                canvas.fill(area, with: Cell(.space, style: digits.style))
+                digits.render(into: &canvas, in: area)
+            }
+        }
         switch sheet {
         case .history: renderHistory(into: &composition)
         case .highFive: renderHighFive(into: &composition)
@@ -421,7 +509,8 @@ struct KeysSheetLayout {
     }
 }
 
-/// The page (Welcome or an exercise) as values, drawn in one layer.
+/// The page (Welcome or an exercise) as values, everything but the big digits (drawn over it in
+/// a layer of their own).
 struct PageContent {
     var layout: PageLayout
     var palette: Palette
@@ -432,14 +521,12 @@ struct PageContent {
     var figure: Demonstration
     var pose: Int
     var isExercise: Bool
-    var digits: String
-    var digitsStyle: Style
     var status: String
     var primaryButton: Button
     var rating: (text: String, width: Int, marksOffset: Int)
     var filledMarks: Int
 
-    init(workout: HIITWorkout, layout: PageLayout, now: Instant) {
+    init(workout: HIITWorkout, layout: PageLayout, pose: Int) {
         self.layout = layout
         palette = workout.palette
         hints = workout.helpHints().map(\.hint)
@@ -448,14 +535,7 @@ struct PageContent {
         isExercise = workout.exerciseIndex != nil
         title = workout.exerciseIndex.map { workout.exercises[$0].name } ?? "Welcome"
         figure = workout.figureDemonstration
-        pose = workout.demonstrationPose(at: now)
-        digits = workout.digitsText(at: now)
-        var style = palette.accent
-        if let countdown = workout.countdown {
-            if case .rest = countdown.stretch, !countdown.isFinished { style = palette.rest }
-            if countdown.isHeld { style = style.adding(.dim) }
-        }
-        digitsStyle = style
+        self.pose = pose
         status = workout.statusText
         primaryButton = workout.primaryButton
         rating = workout.ratingLine
@@ -468,10 +548,6 @@ struct PageContent {
             into: &canvas, in: layout.title)
         figure.render(pose: pose, into: &canvas, in: layout.figure, style: .plain)
         if isExercise {
-            // The blanks between the strokes take the digits' style too: a run of changed cells
-            // then goes out under one set of attributes instead of switching them at every gap.
-            canvas.fill(layout.digits, with: Cell(.space, style: digitsStyle))
-            BigDigits(digits, style: digitsStyle).render(into: &canvas, in: layout.digits)
             Text(status, alignment: .center).render(into: &canvas, in: layout.status)
             drawRating(into: &canvas)
         } else {

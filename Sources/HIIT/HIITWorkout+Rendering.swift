@@ -145,7 +145,7 @@ extension PageLayout {
 /// Everything the page shows but the big digits, which change every second: equal keys draw the
 /// same cells, so the page is drawn again only when one of these changes (a test compares every
 /// frame of random sessions with the page drawn afresh).
-struct PageKey: Hashable {
+struct PageKey: Equatable {
     var size: Size
     var configuration: HIITWorkout.Configuration
     var page: HIITWorkout.Page
@@ -157,7 +157,7 @@ struct PageKey: Hashable {
     var pose: Int
 
     /// What of a running countdown shows outside its digits: the status line, the button, hints.
-    struct CountdownLook: Hashable {
+    struct CountdownLook: Equatable {
         var stretch: Countdown.Stretch
         var isFinished: Bool
         var holds: Countdown.Holds

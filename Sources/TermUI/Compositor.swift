@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where a layer sits in the stack; layers are drawn back to front in this order, and in the
 /// order they were added within one level.
 public enum LayerLevel: Int, Comparable, Sendable, CaseIterable {
@@ -16,13 +22,13 @@ public struct Layer {
     public var level: Level
     public var dimsBelow: Bool
     /// Set on a backdrop (see `Composition.addBackdrop`): equal keys draw equal cells.
-    public var key: AnyHashable?
+    public var key: BackdropKey?
     public var draw: (inout Canvas) -> Void
 
     public typealias Level = LayerLevel
 
     public init(
-        level: Level, dimsBelow: Bool = false, key: AnyHashable? = nil, draw: @escaping (inout Canvas) -> Void
+        level: Level, dimsBelow: Bool = false, key: BackdropKey? = nil, draw: @escaping (inout Canvas) -> Void
     ) {
         self.level = level
         self.dimsBelow = dimsBelow
@@ -31,10 +37,33 @@ public struct Layer {
     }
 }
 
+/// A backdrop's key, of whatever type its scene uses. Keys compare by their type, then by `==`:
+/// no lookups in the runtime's tables on every frame, as `AnyHashable` would make.
+public class BackdropKey {
+    fileprivate init() {}
+
+    /// Whether `other` is a key of the same type and equal to this one.
+    func isSame(as other: BackdropKey) -> Bool { false }
+
+    /// A key holding `value`.
+    public static func of<Value: Equatable>(_ value: Value) -> BackdropKey { TypedBackdropKey(value) }
+}
+
+private final class TypedBackdropKey<Value: Equatable>: BackdropKey {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    override func isSame(as other: BackdropKey) -> Bool {
+        guard type(of: other) == type(of: self) else { return false }
+        return unsafeDowncast(other, to: TypedBackdropKey<Value>.self).value == value
+    }
+}
+
 /// The cells of the last backdrop drawn and the key they were drawn for, kept from frame to frame
 /// by whoever flattens compositions (the run loop's `SceneDriver`).
 public struct BackdropCache {
-    var key: AnyHashable?
+    var key: BackdropKey?
     var canvas: Canvas?
     /// How many backdrops were drawn, and how many were reused instead (for tests and statistics).
     public private(set) var drawn = 0
@@ -48,7 +77,7 @@ public struct BackdropCache {
         canvas = nil
     }
 
-    mutating func store(_ canvas: Canvas, for key: AnyHashable) {
+    mutating func store(_ canvas: Canvas, for key: BackdropKey) {
         self.key = key
         if self.canvas?.size == canvas.size {
             self.canvas?.copyCells(from: canvas)
@@ -59,8 +88,10 @@ public struct BackdropCache {
     }
 
     /// Copies the cells drawn for `key` into `canvas`; `false` when there are none of that size.
-    mutating func restore(_ key: AnyHashable, into canvas: inout Canvas) -> Bool {
-        guard self.key == key, let cached = self.canvas, cached.size == canvas.size else { return false }
+    mutating func restore(_ key: BackdropKey, into canvas: inout Canvas) -> Bool {
+        guard let kept = self.key, kept.isSame(as: key), let cached = self.canvas, cached.size == canvas.size else {
+            return false
+        }
         canvas.copyCells(from: cached)
         reused += 1
         return true
@@ -93,8 +124,8 @@ public struct Composition {
     /// are compare in constant time while they share storage.
     ///
     /// Only the first layer added can be a backdrop; a key given later is ignored.
-    public mutating func addBackdrop(key: some Hashable, draw: @escaping (inout Canvas) -> Void) {
-        layers.append(Layer(level: .screen, key: layers.isEmpty ? AnyHashable(key) : nil, draw: draw))
+    public mutating func addBackdrop(key: some Equatable, draw: @escaping (inout Canvas) -> Void) {
+        layers.append(Layer(level: .screen, key: layers.isEmpty ? BackdropKey.of(key) : nil, draw: draw))
     }
 
     /// Draws every layer back to front into a fresh canvas.
@@ -170,6 +201,14 @@ public enum FrameDiff {
             old.cells.withUnsafeBufferPointer { oldCells in
                 for y in 0..<new.size.height {
                     let rowStart = y * width
+                    // Most rows are the same as before: compare their bytes in one go first. Equal
+                    // bytes are equal cells; unequal bytes (padding included) are looked at cell
+                    // by cell.
+                    if let newRow = newCells.baseAddress, let oldRow = oldCells.baseAddress,
+                        memcmp(newRow + rowStart, oldRow + rowStart, width * MemoryLayout<Cell>.stride) == 0
+                    {
+                        continue
+                    }
                     var x = 0
                     var runStart = -1
                     var lastChanged = -1

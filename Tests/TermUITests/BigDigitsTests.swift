@@ -52,6 +52,10 @@ struct BigDigitsTests {
         #expect(BigDigits.size(of: "01:30", font: .ascii) == Size(width: 17, height: 3))
         #expect(BigDigits.size(of: "") == .zero)
         #expect(BigDigits.size(of: "1a") == nil)
+        // Characters beyond ASCII are outside the font, whatever their bytes.
+        #expect(BigDigits.size(of: "1½") == nil)
+        #expect(BigDigits.size(of: "٣") == nil)
+        #expect(BigDigits.size(of: "1\r\n2") == nil)
         #expect(BigDigits("12").size == Size(width: 7, height: 3))
     }
 

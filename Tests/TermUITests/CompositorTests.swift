@@ -163,4 +163,22 @@ struct CompositorTests {
         #expect(draws == 3)
         #expect(cache.reused == 0)
     }
+
+    @Test func keysOfDifferentTypesNeverMatch() {
+        var cache = BackdropCache()
+        var canvas = Canvas(size: size)
+        for key in [AnyHashable(1), AnyHashable(1), AnyHashable("1"), AnyHashable(UInt8(1)), AnyHashable(UInt8(1))] {
+            var composition = Composition(size: size)
+            switch key.base {
+            case let number as Int: composition.addBackdrop(key: number) { $0.write("Int", at: .zero) }
+            case let text as String: composition.addBackdrop(key: text) { $0.write("String", at: .zero) }
+            case let byte as UInt8: composition.addBackdrop(key: byte) { $0.write("UInt8", at: .zero) }
+            default: Issue.record("unexpected key \(key)")
+            }
+            composition.flatten(into: &canvas, backdrops: &cache)
+            #expect(canvas == composition.flatten())
+        }
+        #expect(cache.drawn == 3)
+        #expect(cache.reused == 2)
+    }
 }

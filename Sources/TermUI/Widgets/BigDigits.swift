@@ -43,11 +43,13 @@ public struct BigDigits: Widget, Hashable, Sendable {
     public static func size(of text: String, font: Font = .blocks) -> Size? {
         guard !text.isEmpty else { return .zero }
         var width = 0
-        for character in text {
-            guard let glyph = glyph(for: character, font: font) else { return nil }
+        var count = 0
+        for byte in text.utf8 {
+            guard let glyph = strokes(for: byte, font: font) else { return nil }
             width += glyph[0].count
+            count += 1
         }
-        return Size(width: width + (text.count - 1) * spacing, height: font.height)
+        return Size(width: width + (count - 1) * spacing, height: font.height)
     }
 
     /// The size of this text in big digits (`nil` if the font lacks one of its characters).
@@ -63,11 +65,11 @@ public struct BigDigits: Widget, Hashable, Sendable {
         }
         let frame = area.centered(size)
         var x = frame.x
-        for character in text {
-            guard let glyph = Self.glyph(for: character, font: font) else { continue }
+        for byte in text.utf8 {
+            guard let glyph = Self.strokes(for: byte, font: font) else { continue }
             for (row, line) in glyph.enumerated() {
                 // Blank cells are skipped, so whatever lies between the strokes stays visible.
-                for (column, stroke) in line.enumerated() where stroke != " " {
+                for (column, stroke) in line.enumerated() where stroke != .space {
                     canvas.put(Cell(stroke, style: style), x: x + column, y: frame.y + row, clip: area)
                 }
             }
@@ -75,17 +77,28 @@ public struct BigDigits: Widget, Hashable, Sendable {
         }
     }
 
-    /// The rows of `character` in `font`; every row of a glyph has the same number of columns.
-    static func glyph(for character: Character, font: Font) -> [[Character]]? {
+    /// The rows of the character `byte` (ASCII) in `font`, every row as long as the others; `nil`
+    /// when the font lacks it (and for every byte of a character beyond ASCII).
+    static func strokes(for byte: UInt8, font: Font) -> [[Glyph]]? {
+        guard byte < 0x80 else { return nil }
         switch font {
-        case .blocks: blockTable[character]
-        case .ascii: asciiTable[character]
+        case .blocks: return blockStrokes[Int(byte)]
+        case .ascii: return asciiStrokes[Int(byte)]
         }
     }
 
-    // The glyphs split into characters once, not on every frame of a countdown.
-    private static let blockTable = blockGlyphs.mapValues { rows in rows.map(Array.init) }
-    private static let asciiTable = asciiGlyphs.mapValues { rows in rows.map(Array.init) }
+    // The glyphs as cells' glyphs, by ASCII code, made once rather than on every frame.
+    private static let blockStrokes = strokeTable(blockGlyphs)
+    private static let asciiStrokes = strokeTable(asciiGlyphs)
+
+    private static func strokeTable(_ glyphs: [Character: [String]]) -> [[[Glyph]]?] {
+        var table = [[[Glyph]]?](repeating: nil, count: 0x80)
+        for (character, rows) in glyphs {
+            guard let code = character.asciiValue else { continue }
+            table[Int(code)] = rows.map { row in row.map { Glyph($0) } }
+        }
+        return table
+    }
 
     private static let blockGlyphs: [Character: [String]] = [
         "0": ["█▀█", "█ █", "▀▀▀"],

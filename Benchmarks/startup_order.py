@@ -27,6 +27,7 @@ SESSION = [
     (["1"], "Welcome"),
     (["Enter"], "Start"),
     (["Enter"], "Done"),
+    ([], "Go!"),  # past the 3-2-1: the countdown's ticks
     (["Right"], "Start"),
     (["h"], "History"),
     (["Escape"], "Start"),

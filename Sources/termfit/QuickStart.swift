@@ -1,14 +1,16 @@
+import App
 import CardDeck
 
 /// The usual ways into the full-screen interface (`termfit`, `termfit --kiosk --profile alex`,
-/// `termfit hiit`, `termfit cards --mode flip`), read without ArgumentParser.
+/// `termfit hiit --seconds 45 --quiet`, `termfit cards --mode flip`), read without ArgumentParser.
 ///
 /// ArgumentParser learns a command's options by reflection, and the first run of that costs the
 /// Swift runtime a scan of every protocol conformance in the binary per type it looks at: about a
 /// third of TermFit's start-up to the first frame, and 2 MiB of its memory. Anything this reader
-/// is not sure of (help, `--version`, workout options but the cards' mode, data commands, a repeated or unknown option, a value that looks
-/// like an option) goes to ArgumentParser as before, and a test checks that both agree on every
-/// command line this reader accepts.
+/// is not sure of (help, `--version`, workout options but HIIT's and the cards' mode, data
+/// commands, a repeated or unknown option, a value that looks like an option or is out of range)
+/// goes to ArgumentParser as before, and a test checks that both agree on every command line this
+/// reader accepts.
 enum QuickStart {
     /// Workouts whose subcommand needs nothing but these options to open with its defaults.
     static let workouts: Set<String> = ["hiit", "dumbbells", "cards", "flashcards"]
@@ -37,6 +39,15 @@ enum QuickStart {
                 let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
                 guard let value, let mode = CardWorkout.Mode(rawValue: value) else { return nil }
                 request.cardMode = mode
+            case ("--seconds", _) where request.workout == "hiit":
+                // `hiit --seconds 60`; ArgumentParser explains a bad or out-of-range value.
+                let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
+                guard let value, let seconds = Int(value), HIITOptions.secondsRange.contains(seconds) else {
+                    return nil
+                }
+                request.hiit.seconds = seconds
+            case ("--tabata", 1) where request.workout == "hiit": request.hiit.tabata = true
+            case ("--quiet", 1) where request.workout == "hiit": request.hiit.quiet = true
             case ("--profile", _), ("--data-dir", _):
                 // `--profile alex` or `--profile=alex`; nothing that could be read another way.
                 let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()

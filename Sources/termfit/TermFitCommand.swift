@@ -126,8 +126,10 @@ struct InteractiveRequest: Equatable {
     var interface = InterfaceSettings()
     var data = DataSettings()
     var workout: String?
-    /// `termfit cards --mode flip|deck`: the one workout option read without ArgumentParser.
+    /// `termfit cards --mode flip|deck`, read without ArgumentParser.
     var cardMode: CardWorkout.Mode?
+    /// `termfit hiit --seconds N --tabata --quiet`, read without ArgumentParser.
+    var hiit = HIITOptions()
 }
 
 /// Starts the full-screen interface on the database.
@@ -145,6 +147,7 @@ enum Interactive {
         let (interface, data, workout) = (request.interface, request.data, request.workout)
         var workoutOptions = options
         if let mode = request.cardMode { workoutOptions.cards.mode = mode }
+        if request.hiit != HIITOptions() { workoutOptions.hiit = request.hiit }
         var environment = ProcessInfo.processInfo.environment
         if interface.ascii { environment["TERMFIT_ASCII"] = "1" }
         // Without a terminal, say so before touching anything, the database included.

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Testing
 
@@ -12,8 +13,10 @@ import Testing
         switch command {
         case let root as TermFitCommand:
             return InteractiveRequest(interface: root.interface.settings, data: root.data.settings)
-        case let hiit as HIITCommand where hiit.seconds == nil && !hiit.tabata && !hiit.quiet:
-            return InteractiveRequest(interface: hiit.interface.settings, data: hiit.data.settings, workout: "hiit")
+        case let hiit as HIITCommand:
+            return InteractiveRequest(
+                interface: hiit.interface.settings, data: hiit.data.settings, workout: "hiit",
+                hiit: HIITOptions(seconds: hiit.seconds, tabata: hiit.tabata, quiet: hiit.quiet))
         case let dumbbells as DumbbellsCommand where dumbbells.sets == nil && dumbbells.exercise == nil:
             return InteractiveRequest(
                 interface: dumbbells.interface.settings, data: dumbbells.data.settings, workout: "dumbbells")
@@ -51,6 +54,17 @@ import Testing
                 lines.append(workout + flagSet.reversed())
             }
         }
+        // HIIT's own options (as the countdown benchmark starts it), with and without the others.
+        let hiit: [[String]] = [
+            ["--seconds", "60", "--quiet"], ["--seconds=45"], ["--tabata"], ["--quiet", "--tabata", "--seconds", "20"],
+            ["--seconds", "1"], ["--seconds", "5999"],
+        ]
+        for options in hiit {
+            for (flagSet, data) in [([], []), (flags, ["--profile", "alex"]), (["--kiosk"], ["--data-dir=/d"])] {
+                lines.append(["hiit"] + options + flagSet + data)
+                lines.append(["hiit"] + flagSet + data + options)
+            }
+        }
         return lines
     }
 
@@ -67,7 +81,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "3"], ["hiit", "--tabata"],
+        ["--help"], ["-h"], ["--version"], ["hiit", "--seconds", "0"], ["hiit", "--seconds", "6000"],
+        ["hiit", "--seconds", "1.5"], ["hiit", "--seconds"], ["hiit", "--seconds", "-3"], ["hiit", "--seconds=x"],
+        ["hiit", "--quiet=yes"], ["hiit", "--tabata", "--tabata"], ["dumbbells", "--quiet"], ["--seconds", "30"],
         ["dumbbells", "--sets", "2"], ["cards", "--mode", "sideways"], ["cards", "--mode"],
         ["cards", "--mode", "flip", "--mode", "deck"], ["hiit", "--mode", "flip"], ["--mode", "flip"],
         ["cards", "--seed=4"], ["flashcards", "--plain"],

@@ -29,6 +29,8 @@ enum QuickStart {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard seen.insert(name).inserted else { return nil }
+            // The option's value: after "=", else the next argument.
+            func value() -> String? { parts.count == 2 ? String(parts[1]) : remaining.popFirst() }
             switch (name, parts.count) {
             case ("--no-color", 1): request.interface.noColor = true
             case ("--reduce-motion", 1): request.interface.reduceMotion = true
@@ -36,23 +38,20 @@ enum QuickStart {
             case ("--kiosk", 1): request.interface.kiosk = true
             case ("--mode", _) where request.workout == "cards":
                 // `cards --mode flip`, as a gym's kiosk or a benchmark starts it.
-                let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
-                guard let value, let mode = CardWorkout.Mode(rawValue: value) else { return nil }
-                request.cardMode = mode
+                guard let text = value(), let mode = CardWorkout.Mode(rawValue: text) else { return nil }
+                request.options.cards.mode = mode
             case ("--seconds", _) where request.workout == "hiit":
                 // `hiit --seconds 60`; ArgumentParser explains a bad or out-of-range value.
-                let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
-                guard let value, let seconds = Int(value), HIITOptions.secondsRange.contains(seconds) else {
+                guard let text = value(), let seconds = Int(text), HIITOptions.secondsRange.contains(seconds) else {
                     return nil
                 }
-                request.hiit.seconds = seconds
-            case ("--tabata", 1) where request.workout == "hiit": request.hiit.tabata = true
-            case ("--quiet", 1) where request.workout == "hiit": request.hiit.quiet = true
+                request.options.hiit.seconds = seconds
+            case ("--tabata", 1) where request.workout == "hiit": request.options.hiit.tabata = true
+            case ("--quiet", 1) where request.workout == "hiit": request.options.hiit.quiet = true
             case ("--profile", _), ("--data-dir", _):
                 // `--profile alex` or `--profile=alex`; nothing that could be read another way.
-                let value = parts.count == 2 ? String(parts[1]) : remaining.popFirst()
-                guard let value, !value.isEmpty, !value.hasPrefix("-") else { return nil }
-                if name == "--profile" { request.data.profile = value } else { request.data.dataDirectory = value }
+                guard let text = value(), !text.isEmpty, !text.hasPrefix("-") else { return nil }
+                if name == "--profile" { request.data.profile = text } else { request.data.dataDirectory = text }
             default:
                 return nil
             }

@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import CardDeck
 import Foundation
 import Records
 import Store
@@ -126,10 +125,7 @@ struct InteractiveRequest: Equatable {
     var interface = InterfaceSettings()
     var data = DataSettings()
     var workout: String?
-    /// `termfit cards --mode flip|deck`, read without ArgumentParser.
-    var cardMode: CardWorkout.Mode?
-    /// `termfit hiit --seconds N --tabata --quiet`, read without ArgumentParser.
-    var hiit = HIITOptions()
+    var options = WorkoutOptions()
 }
 
 /// Starts the full-screen interface on the database.
@@ -139,15 +135,14 @@ enum Interactive {
         options workoutOptions: WorkoutOptions = .init()
     ) throws {
         try run(
-            InteractiveRequest(interface: interface.settings, data: data.settings, workout: workout),
-            options: workoutOptions)
+            InteractiveRequest(
+                interface: interface.settings, data: data.settings, workout: workout, options: workoutOptions))
     }
 
-    static func run(_ request: InteractiveRequest, options: WorkoutOptions = .init()) throws {
-        let (interface, data, workout) = (request.interface, request.data, request.workout)
-        var workoutOptions = options
-        if let mode = request.cardMode { workoutOptions.cards.mode = mode }
-        if request.hiit != HIITOptions() { workoutOptions.hiit = request.hiit }
+    static func run(_ request: InteractiveRequest) throws {
+        let (interface, data, workout, workoutOptions) = (
+            request.interface, request.data, request.workout, request.options
+        )
         var environment = ProcessInfo.processInfo.environment
         if interface.ascii { environment["TERMFIT_ASCII"] = "1" }
         // Without a terminal, say so before touching anything, the database included.
@@ -193,7 +188,7 @@ final class StoreProfileDirectory: ProfileDirectory {
 
 /// What a workout's subcommand asked for (`termfit hiit --seconds 3`); the defaults (the profile's
 /// settings) for every other way in.
-struct WorkoutOptions {
+struct WorkoutOptions: Equatable {
     var hiit = HIITOptions()
     var dumbbells = DumbbellsOptions()
     var cards = CardDeckOptions()

@@ -16,14 +16,16 @@ import Testing
         case let hiit as HIITCommand:
             return InteractiveRequest(
                 interface: hiit.interface.settings, data: hiit.data.settings, workout: "hiit",
-                hiit: HIITOptions(seconds: hiit.seconds, tabata: hiit.tabata, quiet: hiit.quiet))
+                options: WorkoutOptions(
+                    hiit: HIITOptions(seconds: hiit.seconds, tabata: hiit.tabata, quiet: hiit.quiet)))
         case let dumbbells as DumbbellsCommand where dumbbells.sets == nil && dumbbells.exercise == nil:
             return InteractiveRequest(
                 interface: dumbbells.interface.settings, data: dumbbells.data.settings, workout: "dumbbells")
         case let cards as CardsCommand
         where cards.seed == nil && cards.deckAPI == nil && cards.deckID == nil && cards.cards == nil:
             return InteractiveRequest(
-                interface: cards.interface.settings, data: cards.data.settings, workout: "cards", cardMode: cards.mode)
+                interface: cards.interface.settings, data: cards.data.settings, workout: "cards",
+                options: WorkoutOptions(cards: CardDeckOptions(mode: cards.mode)))
         case let flashcards as FlashcardsCommand where flashcards.seconds == nil && !flashcards.plain:
             return InteractiveRequest(
                 interface: flashcards.interface.settings, data: flashcards.data.settings, workout: "flashcards")

@@ -12,9 +12,13 @@ ARGS ?=
 LINK := -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Benchmarks/startup.order -Xlinker --no-warn-symbol-ordering
-RELEASE := -c release --static-swift-stdlib $(LINK)
+# The C++ library the Swift runtime uses comes from its static archive too, when the compiler has
+# one: `-lstdc++` is then found in .build/static-c++ before the shared library (1 MiB less of
+# memory in every running copy, and 1,500 fewer symbols for the loader to bind at start).
+STATIC_CXX := $(CURDIR)/.build/static-c++
+RELEASE := -c release --static-swift-stdlib $(LINK) -Xswiftc -L$(STATIC_CXX)
 
-.PHONY: run test chaos build lint format bench order deps test-deps install-missing clean
+.PHONY: run test chaos build lint format bench order deps test-deps install-missing static-cxx clean
 
 run: deps
 	$(SWIFT) build $(RELEASE) --product termfit
@@ -54,7 +58,7 @@ bench: deps
 
 # Writes Benchmarks/startup.order from a release build run under valgrind in tmux, then links
 # TermFit again with it. Run it when start-up or a workout changed a lot.
-order:
+order: static-cxx
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS) tmux:tmux valgrind:valgrind python3:python3"
 	@test -e Benchmarks/startup.order || : > Benchmarks/startup.order
 	$(SWIFT) build $(RELEASE) --product termfit
@@ -69,8 +73,15 @@ RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.
 # (a job-control stand-in for the chaos runs).
 TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3
 
-deps:
+deps: static-cxx
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"
+
+# Points STATIC_CXX at the compiler's libstdc++.a, or leaves it empty (the shared library is used).
+static-cxx:
+	@mkdir -p "$(STATIC_CXX)"; clang="$$(dirname "$$(command -v $(SWIFT))")/clang"; \
+	archive="$$("$$clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
+	if [ -f "$$archive" ]; then ln -sfn "$$archive" "$(STATIC_CXX)/libstdc++.a"; \
+	else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 
 test-deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(TEST_NEEDS)"

@@ -23,9 +23,12 @@ enum TermFitExitStatus {
     /// ArgumentParser's usage status (64) becomes TermFit's 2; a ``StoreError`` becomes 3 or 1.
     static func status(for error: any Error, root: any ParsableCommand.Type) -> ExitCode {
         if let error = error as? StoreError { return status(for: error) }
-        let code = root.exitCode(for: error)
-        return code == .validationFailure ? usage : code
+        if let code = error as? ExitCode { return status(for: code) }
+        return status(for: root.exitCode(for: error))
     }
+
+    /// TermFit's status for `code`: ArgumentParser's usage status (64) becomes 2.
+    static func status(for code: ExitCode) -> ExitCode { code == .validationFailure ? usage : code }
 
     /// The status for a database problem.
     static func status(for error: StoreError) -> ExitCode {

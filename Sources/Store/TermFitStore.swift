@@ -75,6 +75,9 @@ public final class TermFitStore: Sendable {
         try DataDirectory.prepare(location.directory)
         let state = try DatabaseFile.inspect(path, supportedVersion: Schema.version)
         var checkingConnection: DatabaseQueue?
+        // Whether the check found every migration applied: then the pool is not asked again
+        // (that opens a reader connection before the first frame for nothing).
+        var isCurrent = false
         switch state {
         case .missing:
             try DatabaseFile.createIfMissing(path)
@@ -82,7 +85,7 @@ public final class TermFitStore: Sendable {
             break
         case .database(let userVersion, _):
             let needsMigrating = userVersion < Schema.version
-            checkingConnection = try validateWithReadOnlyConnection(
+            (checkingConnection, isCurrent) = try validateWithReadOnlyConnection(
                 path, everyPage: check == .thorough || needsMigrating)
         }
         do {
@@ -90,7 +93,7 @@ public final class TermFitStore: Sendable {
             // GRDB's pool asks for synchronous=NORMAL; TermFit wants every completed set on disk
             // even after a power cut, at the cost of one fsync per committed step.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            try migrate(pool, path: path)
+            if !isCurrent { try migrate(pool, path: path) }
             return TermFitStore(location: location, pool: pool, checkingConnection: checkingConnection)
         } catch {
             throw StoreError.wrapping(error, path: path)
@@ -101,11 +104,12 @@ public final class TermFitStore: Sendable {
     /// write-ahead log into the database file when this was the last process using it.
     public func close() throws {
         do {
-            // Close the read-only reader connections first: only a read-write connection that
-            // closes last can merge and remove the write-ahead log.
+            // Close the read-only connections first (the checking connection, then the pool's
+            // readers): only a read-write connection that closes last can merge the write-ahead
+            // log into the database file and remove it.
+            try checkingConnection?.close()
             pool.releaseMemory()
             try pool.close()
-            try checkingConnection?.close()
         } catch {
             throw StoreError.wrapping(error, path: location.databasePath)
         }
@@ -148,9 +152,12 @@ public final class TermFitStore: Sendable {
     /// processes do this at once).
     public func profileCreatingIfNeeded(named name: String) throws -> Profile {
         let name = try Self.validated(name)
-        if let existing = try read({ db in try Self.fetchProfile(db, named: name) }) {
-            return existing
+        // Looked up on the writer connection, outside a transaction: this runs at start-up,
+        // before the first frame, and a reader connection would cost half a millisecond to open.
+        let existing = try wrapping {
+            try pool.writeWithoutTransaction { db in try Self.fetchProfile(db, named: name) }
         }
+        if let existing { return existing }
         return try write { db in try Self.fetchProfile(db, named: name) ?? Self.insertProfile(db, named: name) }
     }
 
@@ -179,7 +186,12 @@ public final class TermFitStore: Sendable {
 
     /// Runs `body` in one read transaction, translating errors into ``StoreError``s.
     func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
-        do { return try pool.read(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
+        try wrapping { try pool.read(body) }
+    }
+
+    /// Runs `body`, translating errors into ``StoreError``s.
+    private func wrapping<Value>(_ body: () throws -> Value) throws -> Value {
+        do { return try body() } catch { throw StoreError.wrapping(error, path: location.databasePath) }
     }
 
     /// Runs `body` in one committed write transaction, translating errors into ``StoreError``s.
@@ -252,22 +264,24 @@ public final class TermFitStore: Sendable {
     /// Opens the file read-only and refuses it unless it is an undamaged TermFit database
     /// whose schema this build knows (or an empty SQLite database).
     /// Checks the file through a read-only connection and returns that connection (see
-    /// `checkingConnection`).
-    private static func validateWithReadOnlyConnection(_ path: String, everyPage: Bool) throws -> DatabaseQueue {
+    /// `checkingConnection`), and whether every migration this build knows is applied.
+    private static func validateWithReadOnlyConnection(
+        _ path: String, everyPage: Bool
+    ) throws -> (connection: DatabaseQueue, isCurrent: Bool) {
         var configuration = configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             do {
-                try queue.read { db in
+                let isCurrent = try queue.read { db in
                     if everyPage { try requireIntactPages(db, path: path) }
-                    try refuseUnknownSchema(db, path: path)
+                    return try refuseUnknownSchema(db, path: path)
                 }
+                return (queue, isCurrent)
             } catch {
                 try? queue.close()
                 throw error
             }
-            return queue
         } catch {
             throw StoreError.wrapping(error, path: path)
         }
@@ -282,8 +296,9 @@ public final class TermFitStore: Sendable {
     }
 
     /// Throws unless the database is empty or a TermFit database with no migration this build
-    /// does not know.
-    private static func refuseUnknownSchema(_ db: Database, path: String) throws {
+    /// does not know; returns whether every migration this build knows is applied.
+    @discardableResult
+    private static func refuseUnknownSchema(_ db: Database, path: String) throws -> Bool {
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
@@ -293,7 +308,7 @@ public final class TermFitStore: Sendable {
         // A database nobody has migrated yet: empty, or holding only the empty migrations table
         // another TermFit process has just created while it is migrating.
         if userVersion == 0 && applicationID == 0 && applied.isEmpty && tables.isSubset(of: ["grdb_migrations"]) {
-            return
+            return false
         }
         guard applicationID == DatabaseFile.applicationID, tables.contains("grdb_migrations") else {
             throw StoreError.notATermFitDatabase(path: path)
@@ -306,6 +321,7 @@ public final class TermFitStore: Sendable {
                 : "schema version \(userVersion), with migrations \(unknown.sorted().joined(separator: ", "))"
             throw StoreError.newerSchema(path: path, found: found, supported: Schema.version)
         }
+        return applied.isSuperset(of: Schema.knownMigrations)
     }
 
     /// Applies pending migrations. Each runs in its own immediate transaction; when several

@@ -59,6 +59,36 @@ struct MigrationTests {
         try second.close()
     }
 
+    @Test("Closing a database opened again merges its log: the file alone holds everything")
+    func closingMergesTheLog() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = temporary.location()
+        let squat = HIITSession(
+            exercise: "Squat", startedAt: time("2025-01-01T08:00:00Z"), duration: 30, completed: true)
+        let first = try TermFitStore.open(at: location)
+        try first.profileStore(named: "anna").save(squat)
+        try first.close()
+        // Opened again, the file is checked through a read-only connection kept until close.
+        let second = try TermFitStore.open(at: location, check: .headerAndSchema)
+        var lunge = squat
+        lunge.id = UUID()
+        lunge.exercise = "Lunge"
+        try second.profileStore(named: "anna").save(lunge)
+        try second.close()
+
+        #expect(!FileManager.default.fileExists(atPath: location.databasePath + "-wal"))
+        // A copy of the database file alone (a backup, say) has both sessions.
+        let copy = temporary.location("copy")
+        try FileManager.default.createDirectory(atPath: copy.directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: location.databasePath, toPath: copy.databasePath)
+        let restored = try TermFitStore.open(at: copy)
+        #expect(
+            try restored.profileStore(named: "anna").hiitSessions(since: nil, limit: nil).map(\.exercise).sorted()
+                == ["Lunge", "Squat"])
+        try restored.close()
+    }
+
     @Test("An empty file counts as a new database")
     func emptyFile() throws {
         let temporary = try TemporaryDirectory()

@@ -26,8 +26,10 @@ let package = Package(
         // Persistence: the only module that imports GRDB.
         .target(
             name: "Store",
-            dependencies: ["Records", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Records", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // SQLite's process-wide memory settings (sqlite3_config takes C variable arguments).
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The workouts: view-model modules, pure Swift over TermUI and Records.
         .target(name: "HIIT", dependencies: ["TermUI", "Records"]),
         .target(name: "Dumbbells", dependencies: ["TermUI", "Records"]),
@@ -68,7 +70,8 @@ let package = Package(
         // one is killed with SIGKILL right after saving a set. Depending on it makes
         // `swift test` build it.
         .executableTarget(
-            name: "termfit-store-load", dependencies: ["Store", "Records"], path: "Tests/Support/StoreLoad"),
+            name: "termfit-store-load", dependencies: ["Store", "Records", "CSQLiteTuning"],
+            path: "Tests/Support/StoreLoad"),
         // `make bench`: fills a profile with ten years of daily workouts and times the queries
         // the home screen and the dumbbell screen run.
         .executableTarget(

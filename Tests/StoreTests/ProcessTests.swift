@@ -57,6 +57,22 @@ struct ProcessTests {
         try store.close()
     }
 
+    @Test("SQLite allocates cache pages as it reads them, not 20 at a time per connection")
+    func cachePagesAsRead() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        // In a process of its own: the setting is per process, made before its first connection.
+        let result = try LoadHelper.run(["cache-pages", temporary.location().directory])
+        #expect(result.status == 0, "\(result.errors)")
+        let words = result.output.split(whereSeparator: \.isWhitespace)
+        #expect(words.first == "singly")
+        // The connections hold about 20 pages read (the schema twice, the profile and history
+        // tables), each allocated on its own: 80 KB. With a block per connection only the
+        // 4 pages of caches too small for a block would be (16 KB).
+        let singly = (words.count == 2 ? Int(words[1]) : nil) ?? 0
+        #expect(singly >= 10 * 4096, "\(result.output)")
+    }
+
     @Test("A process killed with SIGKILL right after a completed set has that set on disk", .timeLimit(.minutes(1)))
     func durableAfterSIGKILL() throws {
         let temporary = try TemporaryDirectory()

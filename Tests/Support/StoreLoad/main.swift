@@ -11,7 +11,12 @@
 //   termfit-store-load open DIR [UID]
 //       (as user UID when given, which needs root) opens the database and prints "opened",
 //       or prints the error and exits with status 3.
+//   termfit-store-load cache-pages DIR
+//       makes the database and saves a session, opens it again and reads the session back, then
+//       prints "singly BYTES": the page cache now held that SQLite allocated page by page
+//       rather than from a block each connection takes up front.
 
+import CSQLiteTuning
 import Foundation
 import Records
 import Store
@@ -64,8 +69,19 @@ do {
         let store = try TermFitStore.open(at: StoreLocation(directory: arguments[1], origin: .argument))
         try store.close()
         say("opened")
+    case "cache-pages" where arguments.count == 2:
+        let location = StoreLocation(directory: arguments[1], origin: .argument)
+        let first = try TermFitStore.open(at: location)
+        try first.profileStore(named: "anna").save(
+            HIITSession(exercise: "Squat", startedAt: Date(), duration: 30, completed: true))
+        try first.close()
+        // Opened again, as at every start: each connection reads a handful of pages.
+        let store = try TermFitStore.open(at: location, check: .headerAndSchema)
+        _ = try store.profileStore(named: "anna").hiitSessions(since: nil, limit: nil)
+        say("singly \(termfit_sqlite_pages_allocated_singly(0))")
+        try store.close()
     default:
-        fail("usage: termfit-store-load write-hiit|save-set-and-wait|open ...", status: 2)
+        fail("usage: termfit-store-load write-hiit|save-set-and-wait|open|cache-pages ...", status: 2)
     }
 } catch let error as StoreError {
     say("\(error)")

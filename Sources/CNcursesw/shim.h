@@ -30,6 +30,7 @@
 
 static inline WINDOW *termfit_stdscr(void) { return stdscr; }
 static inline WINDOW *termfit_curscr(void) { return curscr; }
+static inline WINDOW *termfit_newscr(void) { return newscr; }
 static inline int termfit_lines(void) { return LINES; }
 static inline int termfit_cols(void) { return COLS; }
 static inline int termfit_colors(void) { return COLORS; }

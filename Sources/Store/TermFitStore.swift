@@ -304,7 +304,6 @@ public final class TermFitStore: Sendable {
 
     /// Throws unless the database is empty or a TermFit database with no migration this build
     /// does not know; returns whether every migration this build knows is applied.
-    @discardableResult
     private static func refuseUnknownSchema(_ db: Database, path: String) throws -> Bool {
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0

@@ -30,6 +30,18 @@ public struct LaunchOptions {
     }
 }
 
+/// Why the interface could not go on past its first frame: the message for standard error and
+/// the exit status.
+public struct LaunchFailure: Error, Equatable {
+    public var message: String
+    public var exitStatus: Int32
+
+    public init(message: String, exitStatus: Int32) {
+        self.message = message
+        self.exitStatus = exitStatus
+    }
+}
+
 /// Starts TermFit's full-screen interface: checks the terminal, sets up the locale, runs the loop
 /// and reports `TERMFIT_STATS` after the terminal is restored.
 public enum Launcher {
@@ -43,8 +55,12 @@ public enum Launcher {
     }
 
     /// Runs the interface and returns the process exit status.
+    /// - Parameter afterFirstFrame: work the first frame need not wait for (opening the database
+    ///   behind the home menu), done before any key is read. A failure ends the run: its message
+    ///   is printed once the terminal is restored, and its status returned.
     public static func run(
-        options: LaunchOptions, profile: String, profiles: ProfileDirectory, workouts: [WorkoutEntry]
+        options: LaunchOptions, profile: String, profiles: ProfileDirectory, workouts: [WorkoutEntry],
+        afterFirstFrame: () -> LaunchFailure? = { nil }
     )
         -> Int32
     {
@@ -68,7 +84,15 @@ public enum Launcher {
             printError(error.description)
             return error.exitStatus
         }
-        let outcome = loop.run()
+        var failure: LaunchFailure?
+        let outcome = loop.run {
+            failure = afterFirstFrame()
+            return failure?.exitStatus
+        }
+        if let failure {
+            printError(failure.message)
+            return failure.exitStatus
+        }
         if showsStatistics { printError(outcome.statistics.report) }
         return outcome.exitStatus
     }

@@ -56,9 +56,15 @@ public final class TerminalRunLoop<Content: Scene> {
     public var colorMode: ColorMode { screen.colorMode }
 
     /// Runs until the scene quits or a signal ends the program; always restores the terminal.
-    public func run() -> RunOutcome {
+    /// - Parameter afterFirstFrame: work that can wait until the first frame is on screen (TermFit
+    ///   opens its database there). It runs before any key is read; a status it returns ends the
+    ///   run with that status instead, the terminal restored.
+    public func run(afterFirstFrame: () -> Int32? = { nil }) -> RunOutcome {
         perform(driver.start(at: clock.now))
         present()
+        if let status = afterFirstFrame() {
+            outcome = RunOutcome(exitStatus: status, signal: nil, statistics: driver.statistics)
+        }
         while outcome == nil {
             let events = waitForEvents()
             guard outcome == nil else { break }

@@ -84,10 +84,11 @@ struct CardsCommand: ParsableCommand {
     }
 }
 
-/// The card workout on the home menu (and for `termfit cards`), on the profile's data in `store`,
-/// drawing from a Deck of Cards API server through `DeckClient` when one is set.
-func cardsEntry(store: TermFitStore, options: CardDeckOptions = CardDeckOptions()) -> WorkoutEntry {
-    .cards(options: options, openLog: { profile in try store.profileStore(named: profile) }) { server, request in
+/// The card workout on the home menu (and for `termfit cards`), on the profile's data in
+/// `database`, drawing from a Deck of Cards API server through `DeckClient` when one is set.
+func cardsEntry(database: StoreOpening, options: CardDeckOptions = CardDeckOptions()) -> WorkoutEntry {
+    .cards(options: options, openLog: { profile in try database.store().profileStore(named: profile) }) {
+        server, request in
         await DeckClient(baseURL: server).send(request)
     }
 }

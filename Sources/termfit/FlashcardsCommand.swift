@@ -165,12 +165,12 @@ struct FlashcardsExportCommand: ParsableCommand {
 }
 
 /// The flashcard workout on the home menu (and for `termfit flashcards`), on the profile's data in
-/// `store`. When the profile's data cannot be opened, the workout still opens and says why.
-func flashcardsEntry(store: TermFitStore, options: FlashcardsOptions = FlashcardsOptions()) -> WorkoutEntry {
+/// `database`. When the profile's data cannot be opened, the workout still opens and says why.
+func flashcardsEntry(database: StoreOpening, options: FlashcardsOptions = FlashcardsOptions()) -> WorkoutEntry {
     WorkoutEntry(identifier: "flashcards", title: "Flashcards", summary: "swipe a deck against the clock") {
         context in
         do {
-            let log = try store.profileStore(named: context.profile)
+            let log = try database.store().profileStore(named: context.profile)
             return FlashcardsHost(context: context, options: options, library: log, settings: log)
         } catch {
             return FlashcardsHost(failure: "\(error)")

@@ -155,40 +155,54 @@ enum Interactive {
             FileHandle.standardError.write(Data("termfit: needs an interactive terminal\n".utf8))
             throw ExitCode(2)
         }
-        let store: TermFitStore
-        let profile: Profile
+        let database: StoreOpening
         do {
-            // The full page check waits: the first frame must not (damage still shows as an error
-            // on the first write, and `termfit history` checks every page).
-            store = try TermFitStore.open(at: try data.location(environment: environment), check: .headerAndSchema)
-            profile = try store.profileCreatingIfNeeded(named: data.profileName(environment: environment))
+            database = try StoreOpening(
+                location: try data.location(environment: environment),
+                profileName: data.profileName(environment: environment))
+            // A workout's first frame shows what the database holds; the home menu's shows
+            // nothing from it, so there the database opens once the menu is on screen.
+            if workout != nil { _ = try database.store() }
         } catch let error as StoreError {
             FileHandle.standardError.write(Data(("termfit: " + error.description + "\n").utf8))
             throw TermFitExitStatus.status(for: error)
         }
         let options = LaunchOptions(
             noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
-            environment: environment, dataLocation: store.location.databasePath, kiosk: interface.kiosk)
+            environment: environment, dataLocation: database.location.databasePath, kiosk: interface.kiosk)
         let status = Launcher.run(
-            options: options, profile: profile.name, profiles: StoreProfileDirectory(store: store),
-            workouts: Workouts.all(store: store, options: workoutOptions))
-        if Launcher.showsStatistics(environment: environment) {
-            FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
+            options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
+            workouts: Workouts.all(database: database, options: workoutOptions)
+        ) {
+            do {
+                _ = try database.store()
+                return nil
+            } catch let error as StoreError {
+                return LaunchFailure(
+                    message: "termfit: " + error.description, exitStatus: TermFitExitStatus.status(for: error).rawValue)
+            } catch {
+                return LaunchFailure(message: "termfit: \(error)", exitStatus: ExitCode.failure.rawValue)
+            }
         }
-        try? store.close()
+        if let store = database.openedStore {
+            if Launcher.showsStatistics(environment: environment) {
+                FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
+            }
+            try? store.close()
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }
 
 /// The profiles on the home screen, kept in the database.
 final class StoreProfileDirectory: ProfileDirectory {
-    let store: TermFitStore
+    let database: StoreOpening
 
-    init(store: TermFitStore) { self.store = store }
+    init(database: StoreOpening) { self.database = database }
 
-    func profileNames() throws -> [String] { try store.profiles().map(\.name).sorted() }
+    func profileNames() throws -> [String] { try database.store().profiles().map(\.name).sorted() }
 
-    func createProfile(named name: String) throws { _ = try store.profileCreatingIfNeeded(named: name) }
+    func createProfile(named name: String) throws { _ = try database.store().profileCreatingIfNeeded(named: name) }
 }
 
 /// What a workout's subcommand asked for (`termfit hiit --seconds 3`); the defaults (the profile's
@@ -202,13 +216,13 @@ struct WorkoutOptions: Equatable {
 
 /// The workouts on the home menu, in order.
 enum Workouts {
-    /// Every workout, each saving into `store` for the profile it is opened for.
-    static func all(store: TermFitStore, options: WorkoutOptions = .init()) -> [WorkoutEntry] {
+    /// Every workout, each saving into `database` for the profile it is opened for.
+    static func all(database: StoreOpening, options: WorkoutOptions = .init()) -> [WorkoutEntry] {
         [
-            .hiit(options: options.hiit) { profile in try store.profileStore(named: profile) },
-            dumbbellsEntry(store: store, options: options.dumbbells),
-            cardsEntry(store: store, options: options.cards),
-            flashcardsEntry(store: store, options: options.flashcards),
+            .hiit(options: options.hiit) { profile in try database.store().profileStore(named: profile) },
+            dumbbellsEntry(database: database, options: options.dumbbells),
+            cardsEntry(database: database, options: options.cards),
+            flashcardsEntry(database: database, options: options.flashcards),
         ]
     }
 }

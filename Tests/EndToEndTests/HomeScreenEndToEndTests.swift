@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The real `termfit` binary in a real terminal emulator (tmux), driven by keys and resizes.
 @Suite(.serialized) struct HomeScreenEndToEndTests {
     @Test func withoutATerminalItSaysSoAndExitsTwo() throws {
@@ -38,6 +42,59 @@ import Testing
         try session.send("Escape")
         try session.waitForScreen { !$0.contains { $0.contains("closes this sheet") } }
 
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalIsRestored())
+    }
+
+    /// The home menu shows nothing from the database, so it is on screen before the database is
+    /// open. Another program holds the database locked here: the menu shows all the same, keys
+    /// typed meanwhile wait, and once the lock goes every one of them counts.
+    @Test func theMenuDoesNotWaitForTheDatabase() throws {
+        let data = try temporaryDataDirectory("locked")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let first = try TmuxSession([Binary.termfit, "--data-dir", data.path])
+        try first.waitFor("Workouts")
+        try first.send("q")
+        #expect(try first.waitForExit() == 0)
+        first.close()
+
+        let release = data.appendingPathComponent("release")
+        let holding = data.appendingPathComponent("holding")
+        let holder = """
+            import os, sqlite3, sys, time
+            database = sqlite3.connect(sys.argv[1], isolation_level=None)
+            database.execute("PRAGMA locking_mode = EXCLUSIVE")
+            database.execute("BEGIN EXCLUSIVE")
+            print("locked", flush=True)
+            while not os.path.exists(sys.argv[2]):
+                time.sleep(0.02)
+            database.execute("COMMIT")
+            database.close()
+            """
+        let lock = try spawnCommand(
+            ["python3", "-c", holder, data.appendingPathComponent("termfit.sqlite").path, release.path],
+            output: holding.path, error: "/dev/null")
+        defer {
+            kill(lock, SIGKILL)
+            var status: Int32 = 0
+            waitpid(lock, &status, 0)
+        }
+        #expect(waitForFile(holding) == "locked\n")
+
+        let session = try TmuxSession([Binary.termfit, "--data-dir", data.path])
+        defer { session.close() }
+        // The database waits up to five seconds for a lock; the menu must not.
+        let home = try session.waitFor("Workouts", timeout: 3)
+        let selected = home.firstIndex { $0.contains("▸") }
+        try session.send("j")
+        try session.send("Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try session.screen().firstIndex { $0.contains("▸") } == selected, "no key is read yet")
+        try Data().write(to: release)
+        try session.waitFor("Dumbbells · ")
+        try session.send("q")
+        try session.waitFor("Workouts")
         try session.send("q")
         #expect(try session.waitForExit() == 0)
         #expect(try session.terminalIsRestored())

@@ -1,0 +1,42 @@
+import Records
+import Store
+
+/// TermFit's database for one interactive session, opened once: before the terminal is taken
+/// when a workout opens straight away (its first frame shows its history), and just after the
+/// first frame behind the home menu, which shows nothing from it.
+///
+/// Only the run loop's thread uses it (workouts are made there), so it needs no lock.
+final class StoreOpening: @unchecked Sendable {
+    let location: StoreLocation
+    /// The profile the session starts on, its name already checked.
+    let profileName: String
+    private var opened: TermFitStore?
+
+    /// Checks the profile's name without touching the database.
+    init(location: StoreLocation, profileName: String) throws(StoreError) {
+        switch Profile.validatedName(profileName) {
+        case .success(let valid): self.profileName = valid
+        case .failure(let problem): throw StoreError.invalidProfileName(profileName, problem)
+        }
+        self.location = location
+    }
+
+    /// The database, opened (and the profile created) on the first call.
+    func store() throws -> TermFitStore {
+        if let opened { return opened }
+        // The full page check waits: the first frame must not (damage still shows as an error on
+        // the first write, and `termfit history` checks every page).
+        let store = try TermFitStore.open(at: location, check: .headerAndSchema)
+        do {
+            _ = try store.profileCreatingIfNeeded(named: profileName)
+        } catch {
+            try? store.close()
+            throw error
+        }
+        opened = store
+        return store
+    }
+
+    /// The database if it was opened.
+    var openedStore: TermFitStore? { opened }
+}

@@ -6,9 +6,11 @@ then to open each workout, are placed side by side instead of scattered over 18 
 kernel maps code in 64 KiB blocks around each page touched, so scattered code costs memory in
 every running TermFit (peak RSS 17.3 -> 13.5 MiB at the home screen).
 
-The list comes from running a release build under valgrind's callgrind in tmux: start-up to the
-home screen first, then a pass through every workout. Run it again (`make order`) when start-up
-or a workout changes a lot; names that no longer exist are ignored by the linker.
+The list comes from running a release build under valgrind's callgrind in tmux, twice (a new
+database, then an existing one): the start-up to the home screen with its database open first,
+then the way out, then each workout's functions as a group of their own. Run it again
+(`make order`) when start-up or a workout changes a lot; names that no longer exist are ignored
+by the linker.
 
 Usage: Benchmarks/startup_order.py TERMFIT_BINARY OUTPUT
 """
@@ -21,28 +23,38 @@ import sys
 import tempfile
 import time
 
-# Keys and what the screen shows once they are handled: home, then each workout and back.
-SESSION = [
-    ([], "workouts at the keyboard"),
-    (["1"], "Welcome"),
-    (["Enter"], "Start"),
-    (["Enter"], "Done"),
-    ([], "Go!"),  # past the 3-2-1: the countdown's ticks
-    (["Right"], "Start"),
-    (["h"], "History"),
-    (["Escape"], "Start"),
-    (["q"], "workouts at the keyboard"),
-    (["2"], "Dumbbells"),
-    (["2", "0", "Tab", "1", "0", "Enter"], "Dumbbells"),
-    (["q"], "workouts at the keyboard"),
-    (["3"], "Cards"),
-    (["Enter", "Enter", "r"], "Rules"),
-    (["Escape", "m"], "Stop to see your exercise"),
-    (["Space"], "Start"),
-    (["m", "q"], "workouts at the keyboard"),
-    (["4"], "Flashcards"),
-    (["Space", "Right", "Space", "Left"], "Flashcards"),
-    (["q"], "workouts at the keyboard"),
+# Keys and what the screen shows once they are handled, a part per workout, each from the home
+# menu and back to it. Each part's functions are placed together, so a session of one workout
+# touches the start-up's code and that workout's, not code spread over all four.
+HOME = "workouts at the keyboard"
+PARTS = [
+    [
+        (["1"], "Welcome"),
+        (["Enter"], "Start"),
+        (["Enter"], "Done"),
+        ([], "Go!"),  # past the 3-2-1: the countdown's ticks
+        (["Right"], "Start"),
+        (["h"], "History"),
+        (["Escape"], "Start"),
+        (["q"], HOME),
+    ],
+    [
+        (["2"], "Dumbbells"),
+        (["2", "0", "Tab", "1", "0", "Enter"], "Dumbbells"),
+        (["q"], HOME),
+    ],
+    [
+        (["3"], "Cards"),
+        (["Enter", "Enter", "r"], "Rules"),
+        (["Escape", "m"], "Stop to see your exercise"),
+        (["Space"], "Start"),
+        (["m", "q"], HOME),
+    ],
+    [
+        (["4"], "Flashcards"),
+        (["Space", "Right", "Space", "Left"], "Flashcards"),
+        (["q"], HOME),
+    ],
 ]
 
 
@@ -59,6 +71,15 @@ def wait_for(socket, text, timeout=120):
             return
         time.sleep(0.5)
     raise SystemExit(f"startup_order.py: '{text}' did not appear within {timeout} s")
+
+
+def wait_for_pattern(socket, pattern, timeout=120):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if re.search(pattern, tmux(socket, "capture-pane", "-p")):
+            return
+        time.sleep(0.5)
+    raise SystemExit(f"startup_order.py: nothing matched '{pattern}' within {timeout} s")
 
 
 def wait_for_file(path, timeout=60):
@@ -92,23 +113,36 @@ def functions_run(profile, defined, seen, order):
 
 
 def run_session(plain, work, socket, name):
-    """Runs SESSION under callgrind; returns the profiles of the start-up and of the rest."""
+    """Runs the parts under callgrind; returns the profiles in link order: the start-up, the
+    way out (every session ends), then one per part."""
     profile = os.path.join(work, f"callgrind-{name}.out")
     command = (
         f"env TERMFIT_DATA_DIR={work}/data valgrind --tool=callgrind --demangle=no "
         f"--callgrind-out-file={profile} {plain} --profile order 2>{work}/valgrind-{name}.log"
     )
     tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", command)
-    try:
-        wait_for(socket, SESSION[0][1])
-        # The start-up's functions go to a file of their own (profile.1), to be placed first.
+
+    def dump(number):
+        # callgrind writes what ran since the last dump to profile.NUMBER.
         subprocess.run(["callgrind_control", "-d", plain], check=True, capture_output=True)
-        wait_for_file(profile + ".1")
-        for keys, text in SESSION[1:]:
-            for key in keys:
-                tmux(socket, "send-keys", key)
-                time.sleep(0.5)
-            wait_for(socket, text)
+        wait_for_file(f"{profile}.{number}")
+        return f"{profile}.{number}"
+
+    try:
+        wait_for(socket, HOME)
+        # The database opens just after the menu's first frame, and keys are read once it is
+        # open: a key answered (the selection moved down and back) means the start-up is over.
+        for key, line in (("j", r"[▸>] 2  Dumbbells"), ("k", r"[▸>] 1  HIIT")):
+            tmux(socket, "send-keys", key)
+            wait_for_pattern(socket, line)
+        parts = [dump(1)]
+        for steps in PARTS:
+            for keys, text in steps:
+                for key in keys:
+                    tmux(socket, "send-keys", key)
+                    time.sleep(0.5)
+                wait_for(socket, text)
+            parts.append(dump(len(parts) + 1))
         tmux(socket, "send-keys", "q")
         # callgrind writes the rest as TermFit ends; the session ends with it.
         deadline = time.monotonic() + 60
@@ -119,7 +153,7 @@ def run_session(plain, work, socket, name):
         wait_for_file(profile)
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
-    return profile + ".1", profile
+    return [parts[0], profile] + parts[1:]
 
 
 def main():
@@ -141,8 +175,9 @@ def main():
         later = run_session(plain, work, socket, "later")
         defined = defined_functions(plain)
         seen, order = set(), []
-        for profile in [later[0], first[0], later[1], first[1]]:
-            functions_run(profile, defined, seen, order)
+        for later_part, first_part in zip(later, first):
+            for profile in (later_part, first_part):
+                functions_run(profile, defined, seen, order)
         with open(output, "w", encoding="utf-8") as file:
             file.write("# Written by Benchmarks/startup_order.py (make order); see there.\n")
             file.write("\n".join(order) + "\n")

@@ -52,7 +52,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product termfit-store-bench
 	@set -o pipefail; bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; data="$$(mktemp -d)"; \
 	{ Benchmarks/bench.sh "$$bin/termfit" && \
-	  echo "## Database: ten years of daily workouts" && echo && echo '```' && \
+	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
 	  "$$bin/termfit-store-bench" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
 

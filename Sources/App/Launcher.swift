@@ -32,7 +32,7 @@ public struct LaunchOptions {
 
 /// Why the interface could not go on past its first frame: the message for standard error and
 /// the exit status.
-public struct LaunchFailure: Error, Equatable {
+public struct LaunchFailure {
     public var message: String
     public var exitStatus: Int32
 

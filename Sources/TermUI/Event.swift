@@ -1,3 +1,26 @@
+/// Shift, Alt, Ctrl and Super held with a key, as terminals report them (xterm's modifier
+/// parameter, the kitty keyboard protocol, an ESC prefix for Alt).
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let alt = KeyModifiers(rawValue: 2)
+    public static let control = KeyModifiers(rawValue: 4)
+    /// Super (the Windows or Command key), or Meta where a terminal tells it apart from Alt.
+    public static let meta = KeyModifiers(rawValue: 8)
+
+    /// "Ctrl-Alt-" and so on: the prefix of a modified key's name.
+    public var prefix: String {
+        var text = ""
+        if contains(.control) { text += "Ctrl-" }
+        if contains(.alt) { text += "Alt-" }
+        if contains(.meta) { text += "Super-" }
+        if contains(.shift) { text += "Shift-" }
+        return text
+    }
+}
+
 /// A key the user pressed.
 public enum Key: Hashable, Sendable {
     /// A printable character (letters, digits, punctuation, space, any script).
@@ -9,6 +32,17 @@ public enum Key: Hashable, Sendable {
     case home, end, pageUp, pageDown
     /// Function key F1…F24.
     case function(Int)
+    /// A key held with modifiers that change what it means: Alt-x, Ctrl-↑, Shift-F5. Plain Shift
+    /// with a character is the character itself (`A`), and Shift-Tab is `.backTab`; Ctrl with a
+    /// letter is `.control`. A screen that does not bind a modified key ignores it.
+    indirect case modified(Key, KeyModifiers)
+
+    /// `key` with `modifiers`, or `key` itself when there are none.
+    public static func with(_ modifiers: KeyModifiers, _ key: Key) -> Key {
+        if modifiers.isEmpty { return key }
+        if case .modified(let base, let held) = key { return .modified(base, held.union(modifiers)) }
+        return .modified(key, modifiers)
+    }
 
     /// A short human name, for help bars and messages.
     public var name: String {
@@ -32,6 +66,7 @@ public enum Key: Hashable, Sendable {
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .function(let number): return "F\(number)"
+        case .modified(let key, let modifiers): return modifiers.prefix + key.name
         }
     }
 }

@@ -54,12 +54,12 @@ let package = Package(
         ),
         // Helpers shared by the test targets: golden frames, a seeded generator, fixed dates and
         // identifiers, and a workout log that fails on demand.
-        .target(name: "TestSupport", dependencies: ["Records"], path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Records", "TermUI"], path: "Tests/Support/TestSupport"),
         // A Deck of Cards API server on loopback (POSIX sockets, a thread), for the client's,
         // the host's and the end-to-end tests.
         .target(name: "LoopbackDeckServer", dependencies: ["CardDeck"], path: "Tests/Support/LoopbackDeckServer"),
         .testTarget(name: "TermUITests", dependencies: ["TermUI", "TestSupport"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw", "TestSupport"]),
         .testTarget(
             name: "StoreTests",
             dependencies: [

@@ -35,15 +35,7 @@ static inline int termfit_lines(void) { return LINES; }
 static inline int termfit_cols(void) { return COLS; }
 static inline int termfit_colors(void) { return COLORS; }
 static inline int termfit_color_pairs(void) { return COLOR_PAIRS; }
-static inline int termfit_err(void) { return ERR; }
 static inline int termfit_ok(void) { return OK; }
-
-static inline void termfit_getmaxyx(WINDOW *window, int *out_rows, int *out_columns) {
-    int y, x;
-    getmaxyx(window, y, x);
-    *out_rows = y;
-    *out_columns = x;
-}
 
 // MARK: Attributes and colour pairs
 
@@ -74,34 +66,8 @@ static inline int termfit_put_cell(WINDOW *window, int row, int column, const wc
 
 // MARK: Keys and mouse
 
-static inline int termfit_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int termfit_key_down(void) { return KEY_DOWN; }
-static inline int termfit_key_up(void) { return KEY_UP; }
-static inline int termfit_key_left(void) { return KEY_LEFT; }
-static inline int termfit_key_right(void) { return KEY_RIGHT; }
-static inline int termfit_key_home(void) { return KEY_HOME; }
-static inline int termfit_key_end(void) { return KEY_END; }
-static inline int termfit_key_backspace(void) { return KEY_BACKSPACE; }
-static inline int termfit_key_dc(void) { return KEY_DC; }
-static inline int termfit_key_ic(void) { return KEY_IC; }
-static inline int termfit_key_npage(void) { return KEY_NPAGE; }
-static inline int termfit_key_ppage(void) { return KEY_PPAGE; }
-static inline int termfit_key_enter(void) { return KEY_ENTER; }
-static inline int termfit_key_btab(void) { return KEY_BTAB; }
-static inline int termfit_key_resize(void) { return KEY_RESIZE; }
-static inline int termfit_key_mouse(void) { return KEY_MOUSE; }
-static inline int termfit_key_f(int n) { return KEY_F(n); }
-static inline int termfit_key_max(void) { return KEY_MAX; }
-static inline int termfit_key_sleft(void) { return KEY_SLEFT; }
-static inline int termfit_key_sright(void) { return KEY_SRIGHT; }
-
-static inline mmask_t termfit_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t termfit_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t termfit_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline mmask_t termfit_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t termfit_button5_pressed(void) { return BUTTON5_PRESSED; }
-static inline mmask_t termfit_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
-static inline mmask_t termfit_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+// None: TermFit reads the terminal's bytes and decodes keys and mouse reports itself
+// (Sources/Terminal/InputDecoder.swift), whatever the terminfo entry says.
 
 // MARK: Terminal size
 
@@ -138,7 +104,5 @@ static inline int termfit_probe_terminal(const char *name) {
 
 /// Starts ncurses on standard input and output.
 static inline SCREEN *termfit_newterm(const char *name) { return newterm(name, stdout, stdin); }
-
-static inline int termfit_set_escdelay(int milliseconds) { return set_escdelay(milliseconds); }
 
 #endif

@@ -71,7 +71,8 @@ public enum LocaleSetup {
         return !codeset.isEmpty && codeset != "utf-8" && codeset != "utf8"
     }
 
-    private static var isUTF8: Bool {
+    /// Whether the process locale's characters are UTF-8.
+    static var isUTF8: Bool {
         guard let codeset = termfit_codeset() else { return false }
         let name = String(cString: codeset).uppercased()
         return name == "UTF-8" || name == "UTF8"
@@ -100,9 +101,9 @@ public final class NcursesScreen {
     private let seam = NcursesSeam()
     private let options: TerminalOptions
     private var screen: OpaquePointer?
-    /// Keys are read through a 1×1 pad: reading from a window would refresh it onto the screen.
-    private var input: UnsafeMutablePointer<WINDOW>?
-    private var decoder = InputDecoder()
+    /// TermFit reads and decodes the terminal's bytes itself; ncurses only draws.
+    private var decoder: InputDecoder
+    private var inputBuffer = [UInt8](repeating: 0, count: 4096)
     private var mouseOn = false
     private var isOpen = false
     /// Reading the terminal failed for good: the run must end rather than poll it again.
@@ -123,11 +124,11 @@ public final class NcursesScreen {
         }
         self.options = options
         self.glyphMode = glyphMode
+        decoder = InputDecoder(escapeDelay: .milliseconds(options.escapeDelay), utf8: LocaleSetup.isUTF8)
         Self.startOutput()
         guard let screen = termfit_newterm(name) else { throw .unknownTerminal(name) }
         self.screen = screen
         isOpen = true
-        input = newpad(1, 1)
         Self.leaveInitialState()
         colorMode = Self.startColors(allowed: options.allowsColor)
         let pairLimit = colorMode == .none ? 1 : Int(max(1, min(termfit_color_pairs(), 32767)))
@@ -143,15 +144,9 @@ public final class NcursesScreen {
         raw()
         noecho()
         nonl()
-        keypad(input, true)
-        nodelay(input, true)
-        _ = termfit_set_escdelay(Int32(options.escapeDelay))
         curs_set(0)
         leaveok(termfit_newscr(), true)
         Self.shrinkStandardScreen()
-        for (sequence, code) in InputDecoder.CustomKey.sequences {
-            define_key(sequence, code)
-        }
         if size.width != Int(termfit_cols()) || size.height != Int(termfit_lines()) {
             resizeterm(Int32(size.height), Int32(size.width))
         }
@@ -206,59 +201,38 @@ public final class NcursesScreen {
 
     // MARK: Input
 
-    /// Reads every key and mouse report waiting on standard input.
+    /// Reads what waits on standard input (one `read`, so a terminal shared with the shell is
+    /// never switched to non-blocking) and decodes it into events.
     public func readEvents() -> [Event] {
-        var events: [Event] = []
-        var character: wint_t = 0
-        var first = true
-        while true {
-            errno = 0
-            let result = wget_wch(input, &character)
-            if result == termfit_err() {
-                // Readable, yet the very first read fails: the terminal is gone (EIO after a
-                // hang-up, or a read from the background with SIGTTIN ignored). Reading again
-                // would fail the same way at once, for ever.
-                if first && (errno == EIO || errno == EBADF) { inputClosed = true }
-                break
-            }
-            first = false
-            if result == termfit_key_code_yes() {
-                let code = Int32(bitPattern: character)
-                if code == termfit_key_mouse() {
-                    var report = MEVENT()
-                    while getmouse(&report) == termfit_ok() {
-                        if let event = decoder.decode(mouse: report.bstate, x: Int(report.x), y: Int(report.y)) {
-                            events.append(event)
-                        }
-                    }
-                } else if code == termfit_key_resize() {
-                    continue
-                } else if let event = decoder.decode(keyCode: code) {
-                    events.append(event)
-                }
-            } else if let event = decoder.decode(character: UInt32(character)) {
-                events.append(event)
-            }
+        let count = inputBuffer.withUnsafeMutableBytes { buffer in
+            read(STDIN_FILENO, buffer.baseAddress, buffer.count)
         }
-        return events
+        if count == 0 || (count < 0 && (errno == EIO || errno == EBADF)) {
+            // Readable, yet at its end or failing: the terminal is gone (EIO after a hang-up, or
+            // a read from the background with SIGTTIN ignored). Reading again would fail the same
+            // way at once, for ever.
+            inputClosed = true
+            return []
+        }
+        guard count > 0 else { return [] }
+        return decoder.feed(inputBuffer[..<count])
     }
 
-    /// A bracketed paste has begun and its end has not come yet.
-    public var isPasting: Bool { decoder.isPasting }
+    /// How long after the last byte read the decoder wants ``timeOutInput(quietFor:)``: the
+    /// escape delay after a lone ESC, longer for half a sequence or a paste; `nil` when nothing waits.
+    public var inputWait: Duration? { decoder.waitAfterLastInput }
 
-    /// Ends a paste whose end never came: its text so far.
-    public func endPaste() -> Event? { decoder.endPaste() }
+    /// Input has been quiet for `quiet`: what waited for more is decided (ESC alone is the
+    /// Escape key; a paste whose end never came is delivered).
+    public func timeOutInput(quietFor quiet: Duration) -> [Event] { decoder.timeOut(quietFor: quiet) }
 
     // MARK: Modes
 
     /// Turns mouse reporting (clicks and drags) on or off.
     public func setMouseTracking(_ on: Bool) {
         if on {
-            mouseinterval(0)
-            mousemask(termfit_all_mouse_events() | termfit_report_mouse_position(), nil)
             writeRaw(ModeSequence.mouseOn)
         } else if mouseOn {
-            mousemask(0, nil)
             writeRaw(ModeSequence.mouseOff)
         }
         mouseOn = on
@@ -298,6 +272,25 @@ public final class NcursesScreen {
         doupdate()
         // ncurses brings back the cursor as it was at release, which was shown for the shell.
         curs_set(0)
+        writeModes()
+    }
+
+    /// Takes the terminal back after the process was stopped and continued by someone else
+    /// (SIGSTOP, then SIGCONT), without a release first: the tty's modes, the alternate screen,
+    /// the hidden cursor and mouse, focus and paste reporting are all set again, since whoever had
+    /// the terminal meanwhile may have changed them. The next frame is drawn whole.
+    public func retake() {
+        guard isOpen else { return }
+        Self.startOutput()
+        reset_prog_mode()
+        writeRaw(
+            (termfit_capability("smcup").map { String(cString: $0) } ?? "")
+                + (termfit_capability("civis").map { String(cString: $0) } ?? ""))
+        seam.invalidate()
+        writeModes()
+    }
+
+    private func writeModes() {
         if mouseOn { writeRaw(ModeSequence.mouseOn) }
         writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn)
     }
@@ -315,10 +308,6 @@ public final class NcursesScreen {
         guard isOpen else { return }
         isOpen = false
         release()
-        if let input {
-            delwin(input)
-            self.input = nil
-        }
         if let screen {
             delscreen(screen)
             self.screen = nil

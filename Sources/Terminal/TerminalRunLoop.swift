@@ -30,9 +30,9 @@ public final class TerminalRunLoop<Content: Scene> {
     private var hungUp = false
     /// When standard input last had something to read.
     private var lastInput: Instant
-    /// A bracketed paste is over once input has been quiet this long, end or no end: an end lost
-    /// on the way must not leave every later key (Ctrl-C too) collected as pasted text.
-    public static var pasteSilence: Duration { .milliseconds(500) }
+    /// TermFit stopped itself (Ctrl-Z) and has taken the terminal back: the SIGCONT that `fg`
+    /// sent is already answered.
+    private var resumedItself = false
 
     /// Takes the terminal. Throws (without touching the terminal) when there is no usable terminal.
     /// - Parameters:
@@ -85,17 +85,18 @@ public final class TerminalRunLoop<Content: Scene> {
             pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         var wait = driver.timeout(at: clock.now)
-        if screen.isPasting {
-            let pasteWait = max(.zero, lastInput + Self.pasteSilence - clock.now)
-            wait = min(wait ?? pasteWait, pasteWait)
+        // Half a key sequence (a lone ESC, a paste) waits for the rest only so long.
+        if let inputWait = screen.inputWait {
+            let remaining = max(.zero, lastInput + inputWait - clock.now)
+            wait = min(wait ?? remaining, remaining)
         }
         let timeout = wait.map { duration in
             // Round up: waking a moment early would cost a second wake-up for the same deadline.
             Int32(clamping: (duration.totalNanoseconds + 999_999) / 1_000_000)
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout ?? -1)
-        if screen.isPasting && ready <= 0 && clock.now - lastInput >= Self.pasteSilence {
-            return screen.endPaste().map { [$0] } ?? []
+        if ready <= 0, let inputWait = screen.inputWait, clock.now - lastInput >= inputWait {
+            return screen.timeOutInput(quietFor: clock.now - lastInput).compactMap(intercept)
         }
         guard ready > 0 else { return [] }
         var events: [Event] = []
@@ -139,7 +140,13 @@ public final class TerminalRunLoop<Content: Scene> {
             suspend()
             return []
         case SIGCONT:
-            // Stopped and continued by someone else (SIGSTOP): the screen may be stale.
+            if resumedItself {
+                resumedItself = false
+                return []
+            }
+            // Stopped and continued by someone else (SIGSTOP, a shell's job control): whoever
+            // had the terminal meanwhile may have changed its modes and what it shows.
+            screen.retake()
             driver.invalidate()
             return [.resume] + (screen.refreshSize().map { [.resize($0)] } ?? [])
         default:
@@ -153,6 +160,7 @@ public final class TerminalRunLoop<Content: Scene> {
         perform(driver.deliver([.suspend], at: clock.now))
         let before = screen.size
         let after = screen.suspend()
+        resumedItself = true
         driver.invalidate()
         var events: [Event] = [.resume]
         if after != before { events.append(.resize(after)) }

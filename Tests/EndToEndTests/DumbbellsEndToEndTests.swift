@@ -263,6 +263,8 @@ private struct HostHarness {
         try session.waitFor("[No rest]")
         // Set 2 is under way when the line drops: it is not a completed set.
         try session.send("Escape")
+        // Typed at once after Escape, "12" would arrive as Alt-1 and 2, as an Alt key does.
+        try session.waitFor("Enter kg and reps for set 2")
         try startSet(session, weight: "12", reps: "9", number: 2)
         try runCommand(["kill", "-HUP", "\(try session.pid())"])
         #expect(try session.waitForExit(timeout: 5) == 129)

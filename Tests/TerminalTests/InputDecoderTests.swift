@@ -1,105 +1,232 @@
-import CNcursesw
 import TermUI
+import TestSupport
 import Testing
 
 @testable import Terminal
 
+/// The decoder against what real terminals send (`TerminalInputTable`), whole, split at every
+/// byte, and followed by a key that must still come through; then the edges: ESC alone, cut-off
+/// sequences, pastes, the mouse, and random bytes.
 @Suite struct InputDecoderTests {
-    @Test func printableAndControlCharacters() {
-        var decoder = InputDecoder()
-        #expect(decoder.decode(character: 0x61) == .key(.character("a")))
-        #expect(decoder.decode(character: 0x20) == .key(.character(" ")))
-        #expect(decoder.decode(character: 0x6F22) == .key(.character("漢")))
-        #expect(decoder.decode(character: 0x0D) == .key(.enter))
-        #expect(decoder.decode(character: 0x0A) == .key(.enter))
-        #expect(decoder.decode(character: 0x09) == .key(.tab))
-        #expect(decoder.decode(character: 0x1B) == .key(.escape))
-        #expect(decoder.decode(character: 0x7F) == .key(.backspace))
-        #expect(decoder.decode(character: 0x08) == .key(.backspace))
-        #expect(decoder.decode(character: 0x03) == .key(.control("c")))
-        #expect(decoder.decode(character: 0x1A) == .key(.control("z")))
-        #expect(decoder.decode(character: 0x1C) == nil)
+    private let delay = Duration.milliseconds(25)
+
+    private func decodeWhole(_ bytes: [UInt8]) -> (events: [Event], waits: Bool) {
+        var decoder = InputDecoder(escapeDelay: delay)
+        let events = decoder.feed(bytes)
+        return (events, decoder.waitAfterLastInput != nil)
     }
 
-    @Test func keyCodes() {
-        var decoder = InputDecoder()
-        #expect(decoder.decode(keyCode: termfit_key_up()) == .key(.up))
-        #expect(decoder.decode(keyCode: termfit_key_down()) == .key(.down))
-        #expect(decoder.decode(keyCode: termfit_key_left()) == .key(.left))
-        #expect(decoder.decode(keyCode: termfit_key_right()) == .key(.right))
-        #expect(decoder.decode(keyCode: termfit_key_btab()) == .key(.backTab))
-        #expect(decoder.decode(keyCode: termfit_key_backspace()) == .key(.backspace))
-        #expect(decoder.decode(keyCode: termfit_key_dc()) == .key(.delete))
-        #expect(decoder.decode(keyCode: termfit_key_npage()) == .key(.pageDown))
-        #expect(decoder.decode(keyCode: termfit_key_f(1)) == .key(.function(1)))
-        #expect(decoder.decode(keyCode: termfit_key_f(12)) == .key(.function(12)))
-        #expect(decoder.decode(keyCode: termfit_key_resize()) == nil)
+    @Test(arguments: TerminalInputTable.all)
+    func eachSequenceDecodesAsTheTerminalMeantIt(_ input: TerminalInput) {
+        let (events, waits) = decodeWhole(input.bytes)
+        #expect(events == input.events, "\(input)")
+        #expect(!waits, "\(input) was left waiting for more")
     }
 
-    @Test func focusReports() {
-        var decoder = InputDecoder()
-        #expect(decoder.decode(keyCode: InputDecoder.CustomKey.focusOut) == .focusOut)
-        #expect(decoder.decode(keyCode: InputDecoder.CustomKey.focusIn) == .focusIn)
+    @Test(arguments: TerminalInputTable.all)
+    func aSequenceSplitAcrossReadsDecodesTheSame(_ input: TerminalInput) {
+        // A slow link delivers a sequence a byte at a time, each within the escape delay.
+        var decoder = InputDecoder(escapeDelay: delay)
+        var events: [Event] = []
+        for byte in input.bytes { events += decoder.feed([byte]) }
+        #expect(events == input.events, "\(input)")
+        #expect(decoder.waitAfterLastInput == nil)
     }
+
+    @Test(arguments: TerminalInputTable.all)
+    func nothingOfASequenceLeaksIntoTheNextKey(_ input: TerminalInput) {
+        let (events, _) = decodeWhole(input.bytes + Array("zq".utf8))
+        #expect(events == input.events + [.key(.character("z")), .key(.character("q"))], "\(input)")
+    }
+
+    @Test func theTableCoversTheTerminalsMembersHave() {
+        let table = TerminalInputTable.all
+        #expect(table.count >= 80)
+        for terminal in ["xterm", "VT220", "rxvt", "Linux console", "PuTTY", "tmux", "screen", "kitty", "phone"] {
+            #expect(table.contains { $0.terminals.contains(terminal) }, "no sequence from \(terminal)")
+        }
+    }
+
+    // MARK: ESC and the escape delay
+
+    @Test func escapeAloneIsTheEscapeKeyOnlyAfterTheDelay() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.waitAfterLastInput == delay)
+        #expect(decoder.timeOut(quietFor: .milliseconds(10)).isEmpty, "too early")
+        #expect(decoder.timeOut(quietFor: delay) == [.key(.escape)])
+        #expect(decoder.waitAfterLastInput == nil)
+        #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))])
+    }
+
+    @Test func escapeFollowedSoonByTheRestIsOneKey() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.feed(Array("[B".utf8)) == [.key(.down)])
+    }
+
+    @Test func twoEscapesAreTwoEscapeKeys() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed([0x1B, 0x1B]).isEmpty)
+        #expect(decoder.timeOut(quietFor: delay) == [.key(.escape), .key(.escape)])
+    }
+
+    @Test func escapeAndAnIntroducerAloneAreAltWithIt() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
+        #expect(decoder.timeOut(quietFor: delay) == [.key(.modified(.character("["), .alt))])
+        #expect(decoder.feed(Array("\u{1B}O".utf8)).isEmpty)
+        #expect(decoder.timeOut(quietFor: delay) == [.key(.modified(.character("O"), .alt))])
+    }
+
+    @Test func aSequenceCutOffWaitsThenIsDropped() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed(Array("\u{1B}[1;".utf8)).isEmpty)
+        #expect(decoder.waitAfterLastInput == InputDecoder.silence, "half a sequence waits longer than ESC")
+        #expect(decoder.timeOut(quietFor: delay).isEmpty)
+        #expect(decoder.feed(Array("5A".utf8)) == [.key(.modified(.up, .control))], "the rest came late, still one key")
+
+        #expect(decoder.feed(Array("\u{1B}]11;rgb:00".utf8)).isEmpty)
+        #expect(decoder.timeOut(quietFor: InputDecoder.silence).isEmpty)
+        #expect(decoder.waitAfterLastInput == nil)
+        #expect(decoder.feed(Array("j".utf8)) == [.key(.character("j"))])
+    }
+
+    @Test func aControlKeyInsideASequenceEndsItAndStillCounts() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed(Array("\u{1B}[1;\u{03}".utf8)) == [.key(.control("c"))])
+        #expect(decoder.feed(Array("\u{1B}]0;title\u{1A}".utf8)) == [.key(.control("z"))])
+        #expect(decoder.feed(Array("\u{1B}]0;title\u{1B}[A".utf8)) == [.key(.up)], "ESC begins something new")
+    }
+
+    @Test func anOverlongSequenceIsSkippedToItsEnd() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        let long = "\u{1B}[" + String(repeating: "1;", count: 400) + "A" + "k"
+        #expect(decoder.feed(Array(long.utf8)) == [.key(.character("k"))])
+        let string = "\u{1B}]52;c;" + String(repeating: "QUFB", count: 3000) + "\u{07}" + "k"
+        #expect(decoder.feed(Array(string.utf8)) == [.key(.character("k"))])
+    }
+
+    // MARK: Characters
+
+    @Test func utf8SplitAcrossReadsAndInvalidBytes() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        let bytes = Array("漢".utf8)
+        #expect(decoder.feed(bytes.prefix(2)).isEmpty)
+        #expect(decoder.feed(bytes.suffix(1)) == [.key(.character("漢"))])
+        #expect(decoder.feed([0xC3, 0x28, 0x41]) == [.key(.character("(")), .key(.character("A"))])
+        #expect(decoder.feed([0xFF, 0xC0, 0x80, 0x61]) == [.key(.character("a"))])
+        #expect(decoder.feed([0xE2, 0x82]).isEmpty)
+        #expect(decoder.timeOut(quietFor: delay).isEmpty, "half a character is dropped")
+        #expect(decoder.feed([0x62]) == [.key(.character("b"))])
+    }
+
+    @Test func latin1WhenTheLocaleIsNotUTF8() {
+        var decoder = InputDecoder(escapeDelay: delay, utf8: false)
+        #expect(decoder.feed([0xE9, 0x61]) == [.key(.character("é")), .key(.character("a"))])
+        #expect(decoder.feed([0x9B, 0x42]) == [.key(.down)])
+    }
+
+    // MARK: Paste
 
     @Test func bracketedPasteArrivesAsOneEvent() {
-        var decoder = InputDecoder()
-        #expect(decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart) == nil)
-        for scalar in "q 1.5\r漢".unicodeScalars {
-            #expect(decoder.decode(character: scalar.value) == nil)
-        }
-        #expect(decoder.decode(keyCode: termfit_key_up()) == nil)
-        #expect(decoder.decode(keyCode: InputDecoder.CustomKey.pasteEnd) == .paste("q 1.5\n漢"))
-        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed(Array("\u{1B}[200~q 1.5\r\n漢\u{1B}[A".utf8)).isEmpty)
+        #expect(decoder.isPasting)
+        #expect(decoder.feed(Array("\u{1B}[201~q".utf8)) == [.paste("q 1.5\n漢\u{1B}[A"), .key(.character("q"))])
+        #expect(!decoder.isPasting)
     }
 
-    /// On a slow link ncurses hands the end of a paste over as loose characters.
-    @Test func pasteEndsOnItsEndSequenceInLooseCharacters() {
-        var decoder = InputDecoder()
-        _ = decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart)
-        var events: [Event] = []
-        for scalar in "80\u{1B}[201~".unicodeScalars {
-            if let event = decoder.decode(character: scalar.value) { events.append(event) }
-        }
+    @Test func pasteEndSplitAcrossReads() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        var events = decoder.feed(Array("\u{1B}[200~80\u{1B}[20".utf8))
+        events += decoder.feed(Array("1~".utf8))
         #expect(events == [.paste("80")])
-        #expect(!decoder.isPasting)
-        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
     }
 
     @Test func controlCEndsAPasteThatNeverEnds() {
-        var decoder = InputDecoder()
-        _ = decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart)
-        #expect(decoder.decode(character: 0x61) == nil)
-        #expect(decoder.decode(character: 0x03) == .key(.control("c")))
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed(Array("\u{1B}[200~abc\u{03}q".utf8)) == [.key(.control("c")), .key(.character("q"))])
         #expect(!decoder.isPasting)
-        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
     }
 
-    @Test func aPasteWithoutItsEndCanBeEnded() {
-        var decoder = InputDecoder()
+    @Test func aPasteWhoseEndIsLostEndsAfterSilence() {
+        var decoder = InputDecoder(escapeDelay: delay)
         #expect(decoder.endPaste() == nil, "no paste, nothing to end")
-        _ = decoder.decode(keyCode: InputDecoder.CustomKey.pasteStart)
-        _ = decoder.decode(character: 0x61)
-        #expect(decoder.isPasting)
-        #expect(decoder.endPaste() == .paste("a"))
-        #expect(decoder.decode(character: 0x71) == .key(.character("q")))
+        #expect(decoder.feed(Array("\u{1B}[200~a".utf8)).isEmpty)
+        #expect(decoder.waitAfterLastInput == InputDecoder.silence)
+        #expect(decoder.timeOut(quietFor: delay).isEmpty, "a paste is not over after the escape delay")
+        #expect(decoder.timeOut(quietFor: InputDecoder.silence) == [.paste("a")])
+        #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))])
     }
 
-    @Test func mousePressDragRelease() {
-        var decoder = InputDecoder()
-        let motion = termfit_report_mouse_position()
-        #expect(decoder.decode(mouse: motion, x: 1, y: 1) == nil, "motion without a button is not a drag")
+    @Test func aHugePasteIsCutButStillEnds() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        let body = [UInt8](repeating: 0x61, count: InputDecoder.pasteLimit + 1000)
+        var events = decoder.feed(Array("\u{1B}[200~".utf8))
+        for chunk in stride(from: 0, to: body.count, by: 4096) {
+            events += decoder.feed(body[chunk..<min(body.count, chunk + 4096)])
+        }
+        events += decoder.feed(Array("\u{1B}[201~k".utf8))
+        #expect(events.count == 2)
+        if case .paste(let text) = events.first { #expect(text.utf8.count <= InputDecoder.pasteLimit) }
+        #expect(events.last == .key(.character("k")))
+    }
+
+    // MARK: Mouse
+
+    @Test func pressDragReleaseInEveryEncoding() {
+        var sgr = InputDecoder(escapeDelay: delay)
+        #expect(sgr.feed(Array("\u{1B}[<32;5;5M".utf8)).isEmpty, "motion without a press is no drag")
         #expect(
-            decoder.decode(mouse: termfit_button1_pressed(), x: 3, y: 4)
-                == .mouse(MouseEvent(.press, at: Point(x: 3, y: 4))))
-        #expect(decoder.decode(mouse: motion, x: 5, y: 4) == .mouse(MouseEvent(.drag, at: Point(x: 5, y: 4))))
+            sgr.feed(Array("\u{1B}[<0;4;5M\u{1B}[<32;6;5M\u{1B}[<0;7;5m".utf8)) == [
+                .mouse(MouseEvent(.press, at: Point(x: 3, y: 4))), .mouse(MouseEvent(.drag, at: Point(x: 5, y: 4))),
+                .mouse(MouseEvent(.release, at: Point(x: 6, y: 4))),
+            ])
+        var x10 = InputDecoder(escapeDelay: delay)
+        #expect(x10.feed([0x1B, 0x5B, 0x4D, 35, 40, 40]).isEmpty, "a release with nothing pressed (a right click)")
         #expect(
-            decoder.decode(mouse: termfit_button1_released(), x: 6, y: 4)
-                == .mouse(MouseEvent(.release, at: Point(x: 6, y: 4))))
-        #expect(decoder.decode(mouse: motion, x: 7, y: 4) == nil)
+            x10.feed([0x1B, 0x5B, 0x4D, 32, 40, 40, 0x1B, 0x5B, 0x4D, 64, 41, 40, 0x1B, 0x5B, 0x4D, 35, 42, 40]) == [
+                .mouse(MouseEvent(.press, at: Point(x: 7, y: 7))), .mouse(MouseEvent(.drag, at: Point(x: 8, y: 7))),
+                .mouse(MouseEvent(.release, at: Point(x: 9, y: 7))),
+            ])
+        var urxvt = InputDecoder(escapeDelay: delay)
         #expect(
-            decoder.decode(mouse: termfit_button4_pressed(), x: 0, y: 0) == .mouse(MouseEvent(.scrollUp, at: .zero)))
-        #expect(
-            decoder.decode(mouse: termfit_button5_pressed(), x: 0, y: 0) == .mouse(MouseEvent(.scrollDown, at: .zero)))
+            urxvt.feed(Array("\u{1B}[32;2;2M\u{1B}[35;2;2M".utf8)) == [
+                .mouse(MouseEvent(.press, at: Point(x: 1, y: 1))), .mouse(MouseEvent(.release, at: Point(x: 1, y: 1))),
+            ])
+    }
+
+    @Test func anX10ReportCutOffWaitsForItsBytes() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed([0x1B, 0x5B, 0x4D, 32]).isEmpty)
+        #expect(decoder.feed([0xB6, 37]) == [.mouse(MouseEvent(.press, at: Point(x: 149, y: 4)))])
+    }
+
+    // MARK: Anything at all
+
+    /// Random bytes, random splits: the decoder never traps, never waits for ever, and a key
+    /// after a quiet moment always comes through as itself.
+    @Test func randomBytesNeverStickOrTrap() {
+        var random = SeededGenerator(seed: 0x7E12_F17A)
+        let interesting: [UInt8] = [0x1B, 0x5B, 0x4F, 0x5D, 0x50, 0x3B, 0x3C, 0x4D, 0x7E, 0x07, 0x5C, 0x9B, 0x8F, 0x03]
+        for _ in 0..<300 {
+            var decoder = InputDecoder(escapeDelay: delay)
+            let length = Int.random(in: 1...64, using: &random)
+            let bytes = (0..<length).map { _ in
+                Bool.random(using: &random)
+                    ? interesting.randomElement(using: &random) ?? 0 : UInt8.random(in: 0...255, using: &random)
+            }
+            var index = 0
+            while index < bytes.count {
+                let size = Int.random(in: 1...8, using: &random)
+                _ = decoder.feed(bytes[index..<min(bytes.count, index + size)])
+                index += size
+            }
+            _ = decoder.timeOut(quietFor: InputDecoder.silence)
+            #expect(decoder.waitAfterLastInput == nil, "\(bytes)")
+            #expect(!decoder.isPasting)
+            #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))], "\(bytes)")
+        }
     }
 }

@@ -69,9 +69,11 @@ order: static-cxx
 # Each entry: a file or command that shows the package is there, then the Debian package.
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
 	pkg-config:pkg-config
-# The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests) and python3
-# (a job-control stand-in for the chaos runs).
-TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3
+# The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
+# (a job-control stand-in for the chaos runs) and the terminal types of ncurses-term (PuTTY's,
+# which members' SSH clients announce).
+TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3 \
+	/usr/share/terminfo/p/putty:ncurses-term
 
 deps: static-cxx
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"

@@ -124,6 +124,47 @@ struct KioskSSHEndToEndTests {
         #expect(history.output.contains(workout.history), "history:\n\(history.output)")
     }
 
+    /// A member whose SSH client says it is PuTTY or GNU screen, typing what PuTTY sends (Home and
+    /// End as `ESC [ 1 ~` and `ESC [ 4 ~`, F1 as `ESC [ 11 ~`, CSI arrows whatever the mode) and
+    /// clicking, finishes a set; the link then drops and the set is kept.
+    @Test(arguments: ["putty", "screen"])
+    func aMemberOnPuTTYOrScreenFinishesASet(clientTerminal: String) throws {
+        let host = try KioskHost()
+        defer { host.close() }
+        let session = try TmuxSession(["env", "TERM=\(clientTerminal)"] + host.sshCommand())
+        defer { session.close() }
+        try host.waitForHome(in: session)
+        let selected = { (title: String) in
+            try session.waitForScreen { $0.contains { $0.contains("▸") && $0.contains(title) } }
+        }
+        try session.send(bytes: Array("\u{1B}[4~".utf8))
+        try selected("Quit")
+        try session.send(bytes: Array("\u{1B}[1~".utf8))
+        try selected("HIIT")
+        try session.send(bytes: Array("\u{1B}[11~".utf8))
+        try session.waitFor("closes this sheet")
+        try session.send(bytes: Array("\u{1B}[11~".utf8))
+        try session.waitForScreen { !$0.contains { $0.contains("closes this sheet") } }
+        try session.send(bytes: Array("\u{1B}[B".utf8))
+        let home = try selected("Dumbbells")
+        guard let row = home.firstIndex(where: { $0.contains("Dumbbells") }) else { return }
+        try session.send(bytes: Array("\u{1B}[<0;20;\(row + 1)M\u{1B}[<0;20;\(row + 1)m".utf8))
+        try session.waitFor("Enter kg and reps for set 1")
+        try session.send("12", "Tab", "10")
+        try session.waitFor("▶ Start set 1")
+        try session.send(bytes: [0x0D])
+        try session.waitFor("[Finish]")
+        try session.send(bytes: [0x0D])
+        try session.waitFor("[No rest]")
+
+        try runCommand(["kill", "-KILL", "\(try session.pid())"])
+        let dropped = Date()
+        while !host.memberProcesses().isEmpty && Date().timeIntervalSince(dropped) < 5 { usleep(20_000) }
+        #expect(host.memberProcesses().isEmpty, "left behind: \(host.describeMemberProcesses())")
+        let history = try host.runAsMember([host.binary, "history"])
+        #expect(history.output.contains("1 set, 12 kg x 10"), "history:\n\(history.output)")
+    }
+
     @Test func theDataIsTheMembersAloneAndThereIsNoWayToAShell() throws {
         let host = try KioskHost()
         defer { host.close() }

@@ -104,7 +104,13 @@ final class TmuxSession {
 
     /// Starts `command` (an argument list) in a new pane of `width`×`height`, with `LANG=C.UTF-8`,
     /// its own data directory, and the pane kept after the program exits so its status can be read.
-    init(_ command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    /// `terminal` is the `TERM` tmux gives the pane (its `default-terminal`; tmux's own default
+    /// when `nil`); `statusLine` is whether an attached client draws tmux's status line (which
+    /// takes a row of the window).
+    init(
+        _ command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
+        terminal: String? = nil, statusLine: Bool = true
+    ) throws {
         socket = "termfit-test-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -121,10 +127,14 @@ final class TmuxSession {
             + "; echo $? > \(file("status.tmp")); stty -a > \(file("stty")); mv \(file("status.tmp")) \(file("status"));"
             + " exec sleep 600"
         // The pane stays after the program ends, so its exit status and the terminal's modes can be read.
-        try tmux([
-            "set-option", "-g", "remain-on-exit", "on", ";",
-            "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script,
-        ])
+        let terminalOption =
+            (terminal.map { ["set-option", "-g", "default-terminal", $0, ";"] } ?? [])
+            + (statusLine ? [] : ["set-option", "-g", "status", "off", ";"])
+        try tmux(
+            terminalOption + [
+                "set-option", "-g", "remain-on-exit", "on", ";",
+                "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script,
+            ])
     }
 
     deinit { close() }
@@ -149,6 +159,11 @@ final class TmuxSession {
     /// Types keys (tmux key names such as `Enter`, `Escape`, `Up`, or literal text).
     func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "0"] + Array(keys))
+    }
+
+    /// Writes `bytes` to the pane exactly as they are, as a terminal would send them.
+    func send(bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", "0", "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     func resize(width: Int, height: Int) throws {
@@ -233,6 +248,72 @@ final class TmuxSession {
         closed = true
         _ = try? runCommand(["tmux", "-L", socket, "-f", "/dev/null", "kill-server"])
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A terminal in front of tmux in front of TermFit, as a member in a tmux pane has it: keys and
+/// clicks go into the outer pane, where a tmux client reads them as a terminal's input and hands
+/// them to TermFit's pane in the form TermFit asked for, with the `TERM` tmux gives its panes.
+final class NestedTmux {
+    /// The tmux server whose pane runs TermFit.
+    let inner: TmuxSession
+    /// The terminal the member types into: a tmux client attached to `inner` runs in it.
+    let outer: TmuxSession
+
+    /// Runs `command` in a pane whose `TERM` is `terminal`, behind a tmux client in an
+    /// xterm-256color terminal of `width`×`height`.
+    init(
+        _ command: [String], terminal: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]
+    ) throws {
+        inner = try TmuxSession(
+            command, width: width, height: height, environment: environment, terminal: terminal, statusLine: false)
+        outer = try TmuxSession(
+            ["env", "-u", "TMUX", "tmux", "-L", inner.socket, "-f", "/dev/null", "attach-session", "-t", "0"],
+            width: width, height: height,
+            terminal: "xterm-256color")
+    }
+
+    /// Types keys into the member's terminal (tmux key names or literal text).
+    func send(_ keys: String...) throws { try outer.tmux(["send-keys", "-t", "0"] + Array(keys)) }
+
+    /// Waits until the member's terminal shows `text` (the client is attached and has drawn it).
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) throws -> [String] {
+        try outer.waitFor(text, timeout: timeout)
+        return try inner.waitFor(text, timeout: timeout)
+    }
+
+    /// Waits until the tmux client has switched the member's terminal to SGR mouse reporting,
+    /// which it does once the program in the pane asks for the mouse: a click before that would
+    /// reach no one.
+    private func waitForMouseReporting() throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try outer.format("#{mouse_sgr_flag} #{mouse_button_flag}") != "1 1" && Date() < deadline {
+            usleep(20_000)
+        }
+    }
+
+    /// A left click (press and release) at a cell, counted from 0, as an xterm sends it.
+    func click(x: Int, y: Int) throws {
+        try waitForMouseReporting()
+        try outer.send(bytes: Array("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m".utf8))
+    }
+
+    /// A drag with the left button from `start` through each of `path`, released at its end.
+    func drag(from start: (x: Int, y: Int), through path: [(x: Int, y: Int)]) throws {
+        try waitForMouseReporting()
+        try outer.send(bytes: Array("\u{1B}[<0;\(start.x + 1);\(start.y + 1)M".utf8))
+        for point in path {
+            usleep(30_000)
+            try outer.send(bytes: Array("\u{1B}[<32;\(point.x + 1);\(point.y + 1)M".utf8))
+        }
+        let end = path.last ?? start
+        try outer.send(bytes: Array("\u{1B}[<0;\(end.x + 1);\(end.y + 1)m".utf8))
+    }
+
+    func close() {
+        outer.close()
+        inner.close()
     }
 }
 

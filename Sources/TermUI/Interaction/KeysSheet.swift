@@ -1,0 +1,77 @@
+/// The `?` sheet of a screen, made from its key bindings: every enabled binding under its group's
+/// heading, scrolled with ↑↓ where the window is too short for all of them.
+public struct KeysSheet: Hashable, Sendable {
+    /// The sheet's lines: headings and "keys  meaning" rows.
+    public let lines: [Line]
+    /// The widest keys column.
+    public let keyWidth: Int
+
+    public enum Line: Hashable, Sendable {
+        case heading(String)
+        case entry(KeyList.Entry)
+        case blank
+    }
+
+    public init<Action>(_ bindings: KeyBindings<Action>) {
+        var lines: [Line] = []
+        for (index, section) in bindings.sections.enumerated() {
+            if index > 0 { lines.append(.blank) }
+            lines.append(.heading(section.group))
+            lines += section.entries.map(Line.entry)
+        }
+        self.lines = lines
+        keyWidth = lines.reduce(0) { width, line in
+            if case .entry(let entry) = line { return max(width, entry.keys.displayWidth + 2) }
+            return width
+        }
+    }
+
+    /// The size the sheet asks for (border included) on a screen of `screen`: all its lines
+    /// where they fit, never over the screen's last row (the help bar's).
+    public func size(on screen: Size) -> Size {
+        let widest = lines.reduce(0) { width, line in
+            switch line {
+            case .heading(let text): return max(width, text.displayWidth)
+            case .entry(let entry): return max(width, keyWidth + entry.meaning.displayWidth)
+            case .blank: return width
+            }
+        }
+        return Size(
+            width: min(screen.width - 2, max(24, widest + 4)), height: min(screen.height - 1, lines.count + 2))
+    }
+
+    /// The rows of the sheet as text, for a screen reader or a test.
+    public var text: [String] {
+        lines.map { line in
+            switch line {
+            case .heading(let text): return text
+            case .entry(let entry):
+                return entry.keys + String(repeating: " ", count: max(1, keyWidth - entry.keys.displayWidth))
+                    + entry.meaning
+            case .blank: return ""
+            }
+        }
+    }
+
+    /// Adds the sheet to `composition`, scrolled by `state` (its selection unused).
+    public func render(into composition: inout Composition, state: ScrollState, headingStyle: Style = .bold) {
+        let size = self.size(on: composition.bounds.size)
+        let lines = self.lines
+        let keyWidth = self.keyWidth
+        var state = state
+        // The sheet sits above the help bar, which stays in view on the last row.
+        let screen = composition.bounds.inset(bottom: 1)
+        let sheet = Sheet(title: "Keys", size: size)
+        composition.add(.sheet, dimsBelow: true) { canvas in
+            sheet.render(into: &canvas, in: screen)
+            let area = sheet.contentRect(in: screen).inset(left: 1, right: 1)
+            ScrollList.render(count: lines.count, into: &canvas, in: area, state: &state) { canvas, frame, index, _ in
+                switch lines[index] {
+                case .heading(let text): Text(text, style: headingStyle).render(into: &canvas, in: frame)
+                case .entry(let entry): KeyList([entry], keyWidth: keyWidth, margin: 0).render(into: &canvas, in: frame)
+                case .blank: break
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The sheets open over a screen (keys, a confirmation, a picker, an editor), the newest on top.
+///
+/// One rule for every screen: keys and clicks go to the sheet on top, Esc closes it (a sheet that
+/// holds something half done, such as a half-typed card, handles Esc itself first), and the
+/// screen below gets nothing until the last sheet is closed.
+public struct SheetStack<Sheet: Sendable & Equatable>: Sendable, Equatable {
+    public private(set) var sheets: [Sheet] = []
+
+    public init() {}
+
+    /// The sheet on top, which gets the keys.
+    public var top: Sheet? { sheets.last }
+
+    public var isEmpty: Bool { sheets.isEmpty }
+
+    /// Opens `sheet` over the others.
+    public mutating func push(_ sheet: Sheet) { sheets.append(sheet) }
+
+    /// Closes the sheet on top; returns it.
+    @discardableResult
+    public mutating func pop() -> Sheet? { sheets.popLast() }
+
+    /// Puts `sheet` in place of the one on top (a sheet's own state changed).
+    public mutating func replaceTop(with sheet: Sheet) {
+        guard !sheets.isEmpty else { return push(sheet) }
+        sheets[sheets.count - 1] = sheet
+    }
+
+    /// Closes every sheet.
+    public mutating func removeAll() { sheets.removeAll() }
+
+    /// Whether a sheet like `sheet` is open anywhere on the stack.
+    public func contains(where matches: (Sheet) -> Bool) -> Bool { sheets.contains(where: matches) }
+}

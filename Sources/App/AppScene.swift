@@ -61,15 +61,28 @@ public struct AppScene: Scene {
 
     var isTooSmall: Bool { !size.contains(Self.minimumSize) }
 
+    /// The question the workout on screen waits to have answered ("Leave? …"), if any.
+    public var pendingQuestion: String? { (active?.scene as? any AsksQuestions)?.pendingQuestion }
+
+    /// The keys that answer a question from the too-small notice.
+    static let answerKeys: Set<Key> = [
+        .character("y"), .character("Y"), .enter, .character("n"), .character("N"), .escape,
+    ]
+
     // MARK: Events
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
         if case .resize(let newSize) = event { size = newSize }
         if case .terminate = event { return forwardToWorkout(event, at: now) }
         if isTooSmall {
-            // Nothing on screen to act on; only leaving works.
-            if case .key(.character("q")) = event { return [.quit] }
-            return forwardTimeEvent(event, at: now)
+            // Nothing on screen to act on; only leaving works, through the workout (which may
+            // ask first: its question shows on the notice and takes its answer).
+            guard case .key(let key) = event else { return forwardTimeEvent(event, at: now) }
+            if active == nil { return key == .character("q") ? [.quit] : [] }
+            if key == .character("q") || (pendingQuestion != nil && Self.answerKeys.contains(key)) {
+                return forwardToWorkout(event, at: now)
+            }
+            return []
         }
         if active != nil { return forwardToWorkout(event, at: now) }
         switch overlay {
@@ -204,8 +217,12 @@ public struct AppScene: Scene {
 
     public func render(into composition: inout Composition, at now: Instant) {
         if isTooSmall {
-            let text =
+            var text =
                 "terminal too small: need \(Self.minimumSize.width)×\(Self.minimumSize.height), have \(size.width)×\(size.height)"
+            if let question = pendingQuestion {
+                let keys = ConfirmSheet.hints.map { "\($0.key) \($0.description)" }.joined(separator: " · ")
+                text = question + "\n" + keys + "\n\n" + text
+            }
             composition.add { canvas in
                 let area = canvas.bounds
                 let body = Text(text, style: .bold, alignment: .center, wraps: true)

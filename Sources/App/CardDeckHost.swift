@@ -236,3 +236,8 @@ extension WorkoutEntry {
 }
 
 extension CardWorkout: ShowsProblems {}
+
+extension CardDeckHost: AsksQuestions {
+    /// The workout's leave question, while it waits for an answer.
+    public var pendingQuestion: String? { workout?.pendingQuestion }
+}

@@ -197,3 +197,8 @@ public struct DumbbellsHost: Scene {
 }
 
 extension DumbbellsWorkout: ShowsProblems {}
+
+extension DumbbellsHost: AsksQuestions {
+    /// The workout's leave question, while it waits for an answer.
+    public var pendingQuestion: String? { workout?.pendingQuestion }
+}

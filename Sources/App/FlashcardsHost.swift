@@ -189,3 +189,8 @@ public struct FlashcardsHost: Scene {
         workout?.nextDeadline(after: now)
     }
 }
+
+extension FlashcardsHost: AsksQuestions {
+    /// The workout's leave question, while it waits for an answer.
+    public var pendingQuestion: String? { workout?.pendingQuestion }
+}

@@ -162,3 +162,8 @@ struct UnavailableLog: HIITLog {
 
     func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] { throw problem }
 }
+
+extension HIITHost: AsksQuestions {
+    /// The workout's leave question, while it waits for an answer.
+    public var pendingQuestion: String? { workout.pendingQuestion }
+}

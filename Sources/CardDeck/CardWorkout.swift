@@ -147,6 +147,8 @@ public struct CardWorkout {
         case keys
         /// The rules, editable.
         case rules(RulesEditor)
+        /// Leaving would end a deck under way: Leave or Stay.
+        case leave(ConfirmSheet)
     }
 
     /// The session under way: created when the first card shows.
@@ -402,6 +404,9 @@ public struct CardWorkout {
             sheet = outcome == .close ? nil : .rules(editor)
             if outcome == .changed { settingsChanged(into: &outputs) }
             return
+        case .leave(let question):
+            answer(question.handle(key), at: now, into: &outputs)
+            return
         case nil:
             break
         }
@@ -415,7 +420,11 @@ public struct CardWorkout {
         }
         switch key {
         case .character("q"), .escape:
-            leave(at: now, into: &outputs)
+            if let message = leaveQuestion {
+                sheet = .leave(ConfirmSheet(message))
+            } else {
+                leave(at: now, into: &outputs)
+            }
         case .enter, .character(" "):
             primary(at: now, into: &outputs)
         case .character("r"):
@@ -455,6 +464,11 @@ public struct CardWorkout {
     }
 
     private mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
+        if case .leave(let question) = sheet {
+            let answer = question.handle(MouseEvent(.release, at: point), screen: size, helpBar: layout.helpBar)
+            self.answer(answer, at: now, into: &outputs)
+            return
+        }
         if let sheet {
             let frame = sheetFrame(sheet)
             if !frame.contains(point) { self.sheet = nil }
@@ -691,6 +705,31 @@ public struct CardWorkout {
         }
         notice = "Going on with TermFit's own deck"
         drawNext(at: now, into: &outputs)
+    }
+
+    /// What leaving now would lose, or `nil` when nothing is in progress: a deck under way (a card
+    /// has shown and the deck is not done, in either mode) ends, saved as abandoned once a card
+    /// was done.
+    public var leaveQuestion: String? {
+        guard let session, session.endedAt == nil else { return nil }
+        let done = session.draws.count
+        guard done > 0 else { return "This deck is not saved: no card is done yet." }
+        let total = remaining.map { $0 + done + (current == nil ? 0 : 1) }
+        return "The deck is saved as abandoned (\(done)\(total.map { " of \($0)" } ?? "") cards done)."
+    }
+
+    /// The leave question on screen, if it is.
+    public var pendingQuestion: String? {
+        if case .leave(let question) = sheet { return question.question }
+        return nil
+    }
+
+    /// The answer to the leave question: leave as `q` did before there was a question, or stay
+    /// with everything as it was (the deck's clock ran on under the question, as under the rules).
+    private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
+        guard answer != .none else { return }
+        sheet = nil
+        if answer == .leave { leave(at: now, into: &outputs) }
     }
 
     /// q, Esc: leave. A session with cards done that did not reach the end is marked abandoned.

@@ -128,6 +128,7 @@ extension CardWorkout {
         switch sheet {
         case .keys: return KeysSheet.sheet(screen: size).frame(in: Rect(size: size))
         case .rules: return rulesSheet.frame(in: Rect(size: size))
+        case .leave(let question): return question.layout(in: size).frame
         }
     }
 
@@ -147,6 +148,7 @@ extension CardWorkout {
                 HelpBar.Hint("↑↓", "Choose"), HelpBar.Hint("Enter", "Edit"), HelpBar.Hint("←→", "Change"),
                 HelpBar.Hint("Esc", "Close"),
             ]
+        case .leave: return ConfirmSheet.hints
         case nil: break
         }
         // Leaving comes before the mode: a 40-column screen has room for three hints.
@@ -181,6 +183,8 @@ extension CardWorkout {
             composition.addSheet(rulesSheet) { canvas, area in
                 Self.renderRules(editor, settings: settings, palette: palette, into: &canvas, in: area)
             }
+        case .leave(let question):
+            question.render(into: &composition)
         case nil:
             if mode == .deck, let summary {
                 let layout = SummaryLayout(screen: size, summary: summary)

@@ -41,6 +41,8 @@ public struct DumbbellsWorkout {
         case exercise(ExercisePicker)
         /// The workout is over: its sets, totals and Restart.
         case summary(WorkoutSummary)
+        /// Leaving would lose work in progress: Leave or Stay.
+        case leave(ConfirmSheet)
     }
 
     /// A one-line message over the pill.
@@ -306,13 +308,13 @@ public struct DumbbellsWorkout {
         }
         switch key {
         case .character("q"):
-            leave(at: now, into: &outputs)
+            askToLeave(at: now, into: &outputs)
         case .escape:
             switch pill {
             case .keypad: pill = .start
             case .restPicker(let picker): pill = picker.origin.pill
             case .countdown(let countdown): endRest(countdown, at: now)
-            case .start, .active: leave(at: now, into: &outputs)
+            case .start, .active: askToLeave(at: now, into: &outputs)
             }
         case .character("?"), .function(1):
             sheet = .keys
@@ -433,6 +435,8 @@ public struct DumbbellsWorkout {
             case .escape, .character("q"): leave(at: now, into: &outputs)
             default: break
             }
+        case .leave(let question):
+            answer(question.handle(key), at: now, into: &outputs)
         }
     }
 
@@ -527,6 +531,8 @@ public struct DumbbellsWorkout {
             } else if layout.backButton.contains(mouse.position) {
                 leave(at: now, into: &outputs)
             }
+        case .leave(let question):
+            answer(question.handle(mouse, screen: size, helpBar: layout.helpBar), at: now, into: &outputs)
         }
     }
 
@@ -732,6 +738,49 @@ public struct DumbbellsWorkout {
         rows = Array(repeating: Row(), count: settings.setCount)
         selection = FieldPosition(row: 0, field: .weight)
         restSinceLastSet = .zero
+    }
+
+    /// `q`, Esc: leave at once when nothing is in progress, else ask first.
+    private mutating func askToLeave(at now: Instant, into outputs: inout [Output]) {
+        if let message = leaveQuestion(at: now) {
+            sheet = .leave(ConfirmSheet(message))
+        } else {
+            leave(at: now, into: &outputs)
+        }
+    }
+
+    /// The answer to the leave question: leave as `q` did before there was a question, or stay
+    /// with everything as it was (timers ran on under the question).
+    private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
+        guard answer != .none else { return }
+        sheet = nil
+        if answer == .leave { leave(at: now, into: &outputs) }
+    }
+
+    /// What leaving now would lose, or `nil` when nothing is in progress: a running set, a set
+    /// typed in and not finished, a rest counting down, and finished sets of a workout that has
+    /// not reached its summary (leaving marks it abandoned).
+    public func leaveQuestion(at now: Instant) -> String? {
+        guard !isShowingSummary else { return nil }
+        var losses: [String] = []
+        let index = currentIndex
+        if let running = runningSet {
+            losses.append("Set \(running.index + 1) in progress is not saved.")
+        } else if index < rows.count, !rows[index].entry.weight.isEmpty || !rows[index].entry.reps.isEmpty {
+            losses.append("Set \(index + 1) as typed is not saved.")
+        }
+        if case .countdown = pill { losses.append("The rest countdown stops.") }
+        let done = completedSets.count
+        if done > 0 && isWorkoutRunning {
+            losses.append("The workout is saved as abandoned (\(done) of \(rows.count) sets done).")
+        }
+        return losses.isEmpty ? nil : losses.joined(separator: " ")
+    }
+
+    /// The leave question on screen, if it is.
+    public var pendingQuestion: String? {
+        if case .leave(let question) = sheet { return question.question }
+        return nil
     }
 
     /// `q`, Esc: leave. A workout with saved sets that did not reach the summary is marked

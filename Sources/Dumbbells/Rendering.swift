@@ -98,6 +98,7 @@ extension DumbbellsWorkout {
         case .keys: return [(HelpBar.Hint("any key", "Close"), .escape)]
         case .exercise: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Use"), hint(.escape, "Cancel")]
         case .summary: return [hint(.enter, "Restart"), hint(.character("q"), "Back")]
+        case .leave: return ConfirmSheet.hintKeys.map { ($0.hint, $0.key) }
         case nil: break
         }
         let more = [hint(.character("?"), "Keys"), hint(.character("q"), "Back")]
@@ -161,6 +162,8 @@ extension DumbbellsWorkout {
             composition.addSheet(layout.sheet) { canvas, area in
                 Self.renderSummary(summary, layout: layout, palette: palette, into: &canvas, in: area)
             }
+        case .leave(let question):
+            question.render(into: &composition)
         case nil:
             break
         }

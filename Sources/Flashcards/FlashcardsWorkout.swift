@@ -59,6 +59,8 @@ public struct FlashcardsWorkout {
         case editor(CardEditor)
         /// Choosing a deck.
         case decks(DeckPicker)
+        /// Leaving would end a session under way: Leave or Stay.
+        case leave(ConfirmSheet)
     }
 
     /// The mouse holding the top card.
@@ -291,7 +293,11 @@ public struct FlashcardsWorkout {
         }
         switch key {
         case .character("q"), .escape:
-            leave(at: now, into: &outputs)
+            if let message = leaveQuestion(at: now) {
+                open(.leave(ConfirmSheet(message)), at: now)
+            } else {
+                leave(at: now, into: &outputs)
+            }
         case .character("?"), .function(1):
             open(.keys, at: now)
         case .character("e"), .character("+"):
@@ -335,6 +341,8 @@ public struct FlashcardsWorkout {
             } else if cancelled {
                 close(at: now)
             }
+        case .leave(let question):
+            answer(question.handle(key), at: now, into: &outputs)
         }
     }
 
@@ -430,6 +438,11 @@ public struct FlashcardsWorkout {
     private mutating func handleSheet(
         _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
     ) {
+        if case .leave(let question) = sheet {
+            let helpBar = display.plain ? nil : layout.helpBar
+            answer(question.handle(mouse, screen: size, helpBar: helpBar), at: now, into: &outputs)
+            return
+        }
         guard mouse.kind == .release else { return }
         let point = mouse.position
         switch sheet {
@@ -462,6 +475,8 @@ public struct FlashcardsWorkout {
             } else if !layout.frame.contains(point) {
                 close(at: now)
             }
+        case .leave:
+            break
         }
     }
 
@@ -538,6 +553,29 @@ public struct FlashcardsWorkout {
         guard let session, session.isInLog, !session.isFinished else { return }
         outputs.append(.finishSession(session.id, status: .abandoned, at: session.date(at: now)))
         self.session?.isFinished = true
+    }
+
+    /// What leaving now would lose, or `nil` when nothing is: a session with an answer saved that
+    /// is not over (leaving marks it abandoned). A session is not asked about before its first
+    /// answer: its timer starts by itself when the screen opens, and nothing of it is saved yet.
+    public func leaveQuestion(at now: Instant) -> String? {
+        guard let session, session.isInLog, !session.isFinished, !isOver(at: now) else { return nil }
+        return "The session is saved as abandoned (\(correctCount) right, \(wrongCount) wrong, "
+            + "\(stack.count) left)."
+    }
+
+    /// The leave question on screen, if it is.
+    public var pendingQuestion: String? {
+        if case .leave(let question) = sheet { return question.question }
+        return nil
+    }
+
+    /// The answer to the leave question: leave as `q` did before there was a question, or stay
+    /// with everything as it was. The timer stood still under the question, as under every sheet.
+    private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
+        guard answer != .none else { return }
+        close(at: now)
+        if answer == .leave { leave(at: now, into: &outputs) }
     }
 
     /// Leaves the workout; a session under way is marked abandoned.

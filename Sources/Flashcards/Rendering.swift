@@ -64,6 +64,7 @@ extension FlashcardsWorkout {
                 hint(.tab, "Next field"),
             ]
         case .decks: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Open"), hint(.escape, "Cancel")]
+        case .leave: return ConfirmSheet.hintKeys.map { ($0.hint, $0.key) }
         case nil: break
         }
         let more = [
@@ -237,6 +238,15 @@ extension FlashcardsWorkout {
             addLayer(
                 plain: plain, sheet: DeckPickerLayout.sheet(screen: size, count: picker.entries.count), title: "Decks",
                 into: &composition, draw: draw)
+        case .leave(let question):
+            if plain {
+                composition.add(.sheet) { canvas in
+                    canvas.clear()
+                    question.renderPlain(into: &canvas, in: canvas.bounds)
+                }
+            } else {
+                question.render(into: &composition)
+            }
         }
     }
 

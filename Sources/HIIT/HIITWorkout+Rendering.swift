@@ -287,6 +287,8 @@ extension HIITWorkout {
             return [HintAction("Enter", "Continue", .enter)]
         case .keys:
             return [HintAction("Esc", "Close", .escape), HintAction("↑↓", "Scroll", nil)]
+        case .leave:
+            return ConfirmSheet.hintKeys.map { HintAction($0.hint.key, $0.hint.description, $0.key) }
         case nil:
             break
         }
@@ -384,6 +386,7 @@ extension HIITWorkout {
         case .history: renderHistory(into: &composition)
         case .highFive: renderHighFive(into: &composition)
         case .keys: renderKeys(into: &composition)
+        case .leave(let question): question.render(into: &composition)
         case nil: break
         }
     }

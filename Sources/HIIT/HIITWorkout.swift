@@ -28,6 +28,8 @@ public struct HIITWorkout: Sendable {
         case highFive
         /// Every key of the workout.
         case keys
+        /// Leaving would lose a countdown in progress: Leave or Stay.
+        case leave(ConfirmSheet)
     }
 
     /// What the workout asks its host to do.
@@ -197,6 +199,9 @@ public struct HIITWorkout: Sendable {
                 continueAfterHighFive()
             }
             return
+        case .leave(let question):
+            answer(question.handle(key), into: &outputs)
+            return
         case .history:
             switch key {
             case .escape, .enter, .character("q"), .character("h"): sheet = nil
@@ -214,8 +219,11 @@ public struct HIITWorkout: Sendable {
         }
         switch key {
         case .escape, .character("q"):
-            recordFinishedExercise(into: &outputs)
-            outputs.append(.effect(.quit))
+            if let message = leaveQuestion {
+                sheet = .leave(ConfirmSheet(message))
+            } else {
+                leave(into: &outputs)
+            }
         case .left, .pageUp:
             switch page {
             case .welcome: break
@@ -288,6 +296,10 @@ public struct HIITWorkout: Sendable {
             let layout = HighFiveLayout(screen: size)
             if mouse.kind == .release && layout.continueButton.contains(mouse.position) { continueAfterHighFive() }
             return
+        case .leave(let question):
+            let helpBar = PageLayout(size: size, workout: self).helpBar
+            answer(question.handle(mouse, screen: size, helpBar: helpBar), into: &outputs)
+            return
         case .history:
             let layout = HistorySheetLayout(screen: size, workout: self)
             switch mouse.kind {
@@ -319,6 +331,42 @@ public struct HIITWorkout: Sendable {
         {
             handle(key, at: now, into: &outputs)
         }
+    }
+
+    // MARK: Leaving
+
+    /// What leaving now would lose, or `nil` when nothing is in progress: a countdown running or
+    /// paused (the 3-2-1 and Tabata rounds too), or one that reached zero and was not marked Done
+    /// (leaving records it, as Done would).
+    public var leaveQuestion: String? {
+        guard let index = exerciseIndex, let countdown else { return nil }
+        let name = exercises[index].name
+        if countdown.isFinished { return "\(name) is over and not marked Done; leaving records it as done." }
+        let rounds = countdown.intervals.rounds
+        if rounds > 1, countdown.round > 0 {
+            return "\(name), round \(countdown.round) of \(rounds), is not saved."
+        }
+        return "\(name) in progress is not saved."
+    }
+
+    /// The leave question on screen, if it is.
+    public var pendingQuestion: String? {
+        if case .leave(let question) = sheet { return question.question }
+        return nil
+    }
+
+    /// The answer to the leave question: leave as `q` did before there was a question, or stay
+    /// with the countdown as it was (it ran on under the question, as under every sheet).
+    private mutating func answer(_ answer: ConfirmSheet.Answer, into outputs: inout [Output]) {
+        guard answer != .none else { return }
+        sheet = nil
+        if answer == .leave { leave(into: &outputs) }
+    }
+
+    /// Leaves the workout, recording an exercise whose countdown reached zero.
+    private mutating func leave(into outputs: inout [Output]) {
+        recordFinishedExercise(into: &outputs)
+        outputs.append(.effect(.quit))
     }
 
     // MARK: Actions

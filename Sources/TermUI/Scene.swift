@@ -49,3 +49,11 @@ public protocol Scene {
     /// When the scene next needs a `.tick`, or `nil` when nothing on screen changes by itself.
     func nextDeadline(after now: Instant) -> Instant?
 }
+
+/// A scene that may be waiting for an answer (such as "Leave? Set 2 in progress is not saved"),
+/// so that a screen drawn in its place, the "terminal too small" notice, can still show the
+/// question and pass the answer on.
+public protocol AsksQuestions {
+    /// The question waiting for an answer, on one line, or `nil` when none is.
+    var pendingQuestion: String? { get }
+}

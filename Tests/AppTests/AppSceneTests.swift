@@ -1,3 +1,4 @@
+import Foundation
 import Records
 import TermUI
 import Testing
@@ -255,5 +256,89 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         let scene = makeScene(workouts: [echo])
         #expect(scene.menu == [.workout(0), .profiles, .help, .quit])
         #expect(frame(scene).last?.contains("p Profile") == true)
+    }
+}
+
+/// Leaving a workout from the "terminal too small" notice goes through the workout: it asks when
+/// work is in progress, the question shows on the notice, and y, n, Enter or Esc answer it.
+@Suite struct TooSmallLeaveTests {
+    private let log = InMemoryWorkoutLog()
+
+    private func dumbbells(opening: String? = nil) -> AppScene {
+        let log = self.log
+        let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
+            DumbbellsHost(context: context, log: log)
+        }
+        return makeScene(workouts: [entry], opening: opening)
+    }
+
+    private func startSet1(_ scene: inout AppScene) {
+        for key in [Key.character("1"), .character("2"), .tab, .character("1"), .character("0"), .enter] {
+            _ = scene.handle(.key(key), at: .zero)
+        }
+    }
+
+    @Test func qAsksOnTheNoticeNStaysYGoesBackToTheMenu() {
+        var scene = dumbbells()
+        _ = scene.handle(.key(.character("1")), at: .zero)
+        startSet1(&scene)
+        _ = scene.handle(.resize(Size(width: 39, height: 12)), at: .zero)
+        #expect(scene.handle(.key(.character("q")), at: .zero).isEmpty, "q no longer ends the program")
+        #expect(scene.activeWorkout == "dumbbells")
+        #expect(scene.pendingQuestion == "Leave? Set 1 in progress is not saved.")
+        let text = frame(scene).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(
+            text == "Leave? Set 1 in progress is not saved. y Leave · n Stay terminal too small: need 40×12, have 39×12"
+        )
+        #expect(scene.handle(.key(.character("x")), at: .zero).isEmpty)
+        #expect(scene.pendingQuestion != nil, "other keys still do nothing")
+        _ = scene.handle(.key(.character("n")), at: .zero)
+        #expect(scene.pendingQuestion == nil)
+        #expect(scene.activeWorkout == "dumbbells")
+        #expect(!frame(scene).joined().contains("Leave?"))
+        _ = scene.handle(.key(.character("q")), at: .zero)
+        _ = scene.handle(.key(.escape), at: .zero)
+        #expect(scene.pendingQuestion == nil, "Esc answers Stay")
+        _ = scene.handle(.key(.character("q")), at: .zero)
+        #expect(scene.handle(.key(.character("y")), at: .zero).isEmpty, "back to the menu, not out of TermFit")
+        #expect(scene.activeWorkout == nil)
+        _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        #expect(frame(scene).contains { $0.contains("1  Dumbbells") })
+    }
+
+    @Test func withNothingInProgressQLeavesAtOnceToTheMenuOrOutOfADirectOpen() {
+        var fromMenu = dumbbells()
+        _ = fromMenu.handle(.key(.character("1")), at: .zero)
+        _ = fromMenu.handle(.resize(Size(width: 30, height: 8)), at: .zero)
+        #expect(fromMenu.handle(.key(.character("q")), at: .zero).isEmpty)
+        #expect(fromMenu.activeWorkout == nil)
+        #expect(fromMenu.handle(.key(.character("q")), at: .zero) == [.quit], "on the menu q quits, as before")
+
+        var direct = dumbbells(opening: "dumbbells")
+        _ = direct.handle(.resize(Size(width: 30, height: 8)), at: .zero)
+        #expect(direct.handle(.key(.escape), at: .zero).isEmpty, "Esc without a question does nothing here")
+        #expect(direct.handle(.key(.character("q")), at: .zero) == [.quit])
+    }
+
+    @Test func enterLeavesADirectOpenAndTheAbandonedWorkoutIsSaved() throws {
+        var scene = dumbbells(opening: "dumbbells")
+        startSet1(&scene)
+        _ = scene.handle(.key(.enter), at: .zero + .seconds(30))  // Finish set 1: saved
+        _ = scene.handle(.key(.escape), at: .zero + .seconds(31))  // no rest
+        _ = scene.handle(.resize(Size(width: 39, height: 12)), at: .zero + .seconds(32))
+        _ = scene.handle(.key(.character("q")), at: .zero + .seconds(33))
+        #expect(scene.pendingQuestion == "Leave? The workout is saved as abandoned (1 of 3 sets done).")
+        #expect(scene.handle(.key(.enter), at: .zero + .seconds(34)) == [.quit])
+        let saved = try #require(try log.lastWorkout(exercise: "Bicep curl", before: .distantFuture))
+        #expect(saved.status == .abandoned)
+        #expect(saved.sets.count == 1)
+    }
+
+    @Test func terminateUnderTheQuestionReachesTheWorkoutWithoutAsking() {
+        var scene = dumbbells(opening: "dumbbells")
+        startSet1(&scene)
+        _ = scene.handle(.key(.character("q")), at: .zero)
+        #expect(scene.pendingQuestion != nil)
+        #expect(scene.handle(.terminate, at: .zero).isEmpty, "no question, nothing left to save")
     }
 }

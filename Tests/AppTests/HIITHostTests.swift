@@ -153,7 +153,9 @@ private struct HostHarness {
         harness.press(.enter)
         #expect(harness.wait(.seconds(1)) == [.bell], "2 of the 3-2-1")
         #expect(harness.host.nextDeadline(after: harness.now) == harness.now + .seconds(1))
-        #expect(harness.press(.character("q")) == [.quit])
+        #expect(harness.press(.character("q")).isEmpty, "a countdown runs: asks first")
+        #expect(harness.host.pendingQuestion == "Leave? Squat in progress is not saved.")
+        #expect(harness.press(.character("y")) == [.quit])
 
         var quiet = HostHarness(log: InMemoryWorkoutLog(), options: HIITOptions(seconds: 3, quiet: true))
         quiet.press(.enter)

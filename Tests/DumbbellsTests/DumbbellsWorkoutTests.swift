@@ -150,7 +150,8 @@ extension Harness {
         harness.startSet("12", "10")
         harness.advance(by: .seconds(10))
         let id = try #require(harness.workout.workoutID)
-        let outputs = harness.press(.character("q"))
+        #expect(harness.press(.character("q")).isEmpty, "asks first")
+        let outputs = harness.press(.character("y"))
         #expect(outputs == [.finishWorkout(id, status: .abandoned, at: testDate + 50), .effect(.quit)])
         #expect(harness.savedSets.count == 1)
         #expect(harness.send(.terminate).isEmpty, "the end of the program adds nothing")
@@ -161,7 +162,8 @@ extension Harness {
     @Test func leavingBeforeAnySetFinishedSavesNothing() {
         var harness = Harness()
         harness.startSet("12", "10")
-        #expect(harness.press(.escape) == [.effect(.quit)])
+        #expect(harness.press(.escape).isEmpty, "asks first")
+        #expect(harness.press(.enter) == [.effect(.quit)])
     }
 
     @Test func aRunningSetIsNotACompletedSetWhenTheProgramEnds() {

@@ -497,6 +497,60 @@ import Testing
         #expect(active[finish, 21].style.attributes.contains(.reverse), "Enter presses Finish")
         #expect(!active[finish + 10, 21].style.attributes.contains(.reverse), "Rest is not the default")
     }
+
+    /// Set 2 running with set 1 saved, and q pressed: the question over the dimmed table.
+    static func leaveQuestion(_ size: Size) -> Harness {
+        var harness = readyForSet2(size)
+        harness.press(.enter)
+        harness.advance(by: .seconds(7))
+        harness.press(.character("q"))
+        return harness
+    }
+
+    @Test func leaveQuestionAt80x24() {
+        expectFrame(
+            Self.leaveQuestion(Size(width: 80, height: 24)).frame(),
+            [
+                "        Dumbbells · Bicep curl                              workout 0:52",
+                "",
+                "        Set  kg    reps  time   last workout",
+                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
+                "        ● 2  12    10           last: 12 kg × 10",
+                "          3                     last: 14 kg × 8",
+                "", "", "",
+                "              ╭ Leave? ──────────────────────────────────────────╮",
+                "              │  Set 2 in progress is not saved. The workout is  │",
+                "              │      saved as abandoned (1 of 3 sets done).      │",
+                "              │                                                  │",
+                "              │               [ Leave ]  [ Stay ]                │",
+                "              ╰──────────────────────────────────────────────────╯",
+                "", "", "", "", "",
+                "                       ╭───────────────────────────────╮",
+                "                       │ Set 2  0:07  [Finish]  [Rest] │",
+                "                       ╰───────────────────────────────╯",
+                "y Leave  n Stay",
+            ])
+    }
+
+    @Test func leaveQuestionAt40x12() {
+        // The sheet fits inside 40×12 and leaves the help bar its last row.
+        expectFrame(
+            Self.leaveQuestion(Size(width: 40, height: 12)).frame(),
+            [
+                "Dumbbells · Bicep curl              0:52",
+                "Set  kg    reps  time   last workout",
+                "✓╭ Leave? ────────────────────────────╮0",
+                "●│  Set 2 in progress is not saved.   │0",
+                " │ The workout is saved as abandoned  │",
+                " │        (1 of 3 sets done).         │",
+                " │                                    │",
+                " │        [ Leave ]  [ Stay ]         │",
+                " ╰────────────────────────────────────╯",
+                "   │ Set 2  0:07  [Finish]  [Rest] │",
+                "   ╰───────────────────────────────╯",
+                "y Leave  n Stay",
+            ])
+    }
 }
 
 extension String {

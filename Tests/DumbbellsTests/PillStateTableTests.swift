@@ -18,7 +18,7 @@ import Testing
         var description: String { "\(pill)\(sheet.map { " + \($0) sheet" } ?? "")\(quits ? " + quit" : "")" }
     }
 
-    enum SheetKind: Equatable { case keys, exercise, summary }
+    enum SheetKind: Equatable { case keys, exercise, summary, leave }
 
     /// Something the user does.
     enum Input: Hashable, CustomStringConvertible {
@@ -101,10 +101,12 @@ import Testing
             guard let key = hints.first(where: { $0.hint.key == name })?.key else { return same }
             return expected(state, .key(key), hints: hints)
         }
-        // Everywhere: q leaves, ? and F1 open the keys, x sums up (no set is running but in
-        // Active, where it is refused).
+        // Everywhere: q asks before leaving (set 1 is saved, so leaving would abandon the
+        // workout), ? and F1 open the keys, x sums up (no set is running but in Active, where it
+        // is refused).
+        let asks = Outcome(pill: state, sheet: .leave)
         switch input {
-        case .key(.character("q")): return Outcome(pill: .start, quits: true)
+        case .key(.character("q")): return asks
         case .key(.character("?")), .key(.function(1)): return Outcome(pill: state, sheet: .keys)
         case .key(.character("x")) where state != .active: return Outcome(pill: .start, sheet: .summary)
         default: break
@@ -112,7 +114,7 @@ import Testing
         switch state {
         case .start:
             switch input {
-            case .key(.escape): return Outcome(pill: .start, quits: true)
+            case .key(.escape): return asks
             case .key(.enter), .key(.character(" ")), .key(.character("s")), .pill(.start):
                 return Outcome(pill: .active)
             case .key(.character("k")): return Outcome(pill: .keypad)
@@ -129,7 +131,7 @@ import Testing
             }
         case .active:
             switch input {
-            case .key(.escape): return Outcome(pill: .start, quits: true)
+            case .key(.escape): return asks
             case .key(.enter), .key(.character(" ")), .key(.character("f")), .pill(.finish):
                 return Outcome(pill: .restPicker)
             case .key(.character("r")), .pill(.rest): return Outcome(pill: .restPicker)
@@ -178,6 +180,7 @@ import Testing
             case .keys: .keys
             case .exercise: .exercise
             case .summary: .summary
+            case .leave: .leave
             case nil: nil
             }
         return Outcome(pill: harness.workout.pill.kind, sheet: sheet, quits: quit)

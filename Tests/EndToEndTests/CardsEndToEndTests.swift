@@ -22,10 +22,7 @@ import Testing
         // From the home screen: flip mode, stop on a card, read its exercise, the rules.
         let home = try TmuxSession([Binary.termfit, "--profile", "casey"], environment: environment)
         defer { home.close() }
-        let menu = try home.waitFor("Workouts")
-        let entry = try #require(menu.first { $0.contains("Cards") })
-        let number = try #require(entry.split(separator: " ").first { Int($0) != nil })
-        try home.send(String(number))
+        try home.openFromMenu("Cards")
         try home.waitFor("Enter draws the first card")
         try home.send("m")
         try home.waitFor("Stop to see your exercise")
@@ -103,6 +100,8 @@ import Testing
         try session.send("l")
         try session.waitFor("49 cards left")
         try session.send("q")
+        try session.waitFor("The deck is saved as abandoned")
+        try session.send("y")
         #expect(try session.waitForExit() == 0)
         let history = try runCommand(
             [Binary.termfit, "history", "--profile", "dana", "--workout", "cards"],

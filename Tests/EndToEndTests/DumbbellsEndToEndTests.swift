@@ -167,7 +167,9 @@ private struct HostHarness {
         var harness = HostHarness(log: log)
         harness.doSet("12", "10")
         let id = try #require(harness.host.workout?.workoutID)
-        #expect(harness.press(.escape, .character("q")) == [.quit])
+        #expect(harness.press(.escape, .character("q")).isEmpty, "set 1 is saved: asks first")
+        #expect(harness.host.pendingQuestion == "Leave? The workout is saved as abandoned (1 of 3 sets done).")
+        #expect(harness.press(.character("y")) == [.quit])
         #expect(try log.workout(id: id)?.status == .abandoned)
     }
 
@@ -248,7 +250,33 @@ private struct HostHarness {
         try again.send("l")
         try again.waitFor("▶ Start set 1")
         try again.send("q")
+        try again.waitFor("Set 1 as typed is not saved.")
+        try again.send("y")
         #expect(try again.waitForExit() == 0)
+    }
+
+    @Test func leavingARunningSetAsksAndNStaysInTheSet() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try TmuxSession(
+            [Binary.termfit, "--profile", "lee"], environment: ["TERMFIT_DATA_DIR": data.path])
+        defer { session.close() }
+        try session.openFromMenu("Dumbbells")
+        try session.waitFor("Enter kg and reps for set 1")
+        try startSet(session, weight: "12", reps: "10", number: 1)
+        try session.send("q")
+        let question = try session.waitFor("Set 1 in progress is not saved.")
+        #expect(question.contains { $0.contains("[ Leave ]") && $0.contains("[ Stay ]") })
+        #expect(question.last { !$0.isEmpty }?.hasPrefix("y Leave  n Stay") == true)
+        try session.send("n")
+        let still = try session.waitForScreen { !$0.contains { $0.contains("Leave?") } }
+        #expect(still.contains { $0.contains("[Finish]") }, "still in the set")
+        try session.send("q")
+        try session.waitFor("Set 1 in progress is not saved.")
+        try session.send("y")
+        try session.waitFor("Workouts")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
     }
 
     @Test func aHangUpAfterSet1KeepsSet1InTheHistory() throws {

@@ -210,6 +210,15 @@ final class TmuxSession {
         try waitForScreen(timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
+    /// Waits for the home menu and opens its entry called `title` by the number beside it.
+    func openFromMenu(_ title: String) throws {
+        let menu = try waitFor("Workouts")
+        guard let entry = menu.first(where: { $0.contains(title) }),
+            let number = entry.split(separator: " ").first(where: { Int($0) != nil })
+        else { throw TmuxError(message: "no menu entry \(title):\n" + menu.joined(separator: "\n")) }
+        try send(String(number))
+    }
+
     /// The program's exit status (128 + n for a signal) if it has ended, else `nil`; does not wait.
     func exitStatus() -> Int? {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("status"), encoding: .utf8) else {

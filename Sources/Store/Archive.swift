@@ -93,13 +93,7 @@ extension TermFitStore {
     /// Adds the records of an archive to a profile; see ``importJSON(_:intoProfile:)``.
     public func importArchive(_ archive: ProfileArchive, intoProfile name: String? = nil) throws -> ImportSummary {
         let profileName = try Self.validated(name ?? archive.profile)
-        do {
-            for session in archive.cardSessions { try session.validate() }
-            for workout in archive.dumbbellWorkouts { try workout.validate() }
-            for session in archive.hiitSessions { try session.validate() }
-        } catch {
-            throw StoreError.invalidArchive("\(error)")
-        }
+        try Self.validate(archive)
         return try write { db in
             let profile = try Self.fetchProfile(db, named: profileName) ?? Self.insertProfile(db, named: profileName)
             let target = ProfileStore(profile: profile, store: self)
@@ -244,6 +238,16 @@ extension TermFitStore {
                 if db.changesCount > 0 { summary.settingsAdded += 1 }
             }
             return summary
+        }
+    }
+
+    /// Throws ``StoreError/invalidArchive(_:)`` unless every record and setting of `archive` is
+    /// within ``ValueLimits`` and no identifier appears twice.
+    public static func validate(_ archive: ProfileArchive) throws {
+        do {
+            try archive.validate()
+        } catch {
+            throw StoreError.invalidArchive("\(error)")
         }
     }
 

@@ -255,13 +255,21 @@ public enum HistoryReport {
         }
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour up, rounded to the second.
+    /// `m:ss`, or `h:mm:ss` from an hour up, rounded to the second. Anything stored beyond
+    /// ``ValueLimits/seconds`` (or not a number) is shown as that limit (or 0) instead of trapping.
     static func clock(_ seconds: TimeInterval) -> String {
-        let total = Int(max(0, seconds).rounded())
+        let total = Int(wholeSeconds(seconds))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? "\(hours):\(Timestamp.padded(minutes, 2)):\(Timestamp.padded(rest, 2))"
             : "\(minutes):\(Timestamp.padded(rest, 2))"
+    }
+
+    /// A duration as whole seconds within ``ValueLimits/seconds``: negative or not a number is
+    /// 0, anything longer the limit.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Double {
+        guard seconds.isFinite else { return seconds > 0 ? ValueLimits.seconds.upperBound : 0 }
+        return min(max(0, seconds), ValueLimits.seconds.upperBound).rounded()
     }
 
     /// A number without a needless `.0`: `12`, `12.5`.

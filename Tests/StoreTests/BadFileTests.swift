@@ -255,7 +255,7 @@ struct BadFileTests {
             do {
                 try log.save(
                     HIITSession(
-                        exercise: String(repeating: "long exercise name ", count: 20) + "\(index)",
+                        exercise: String(repeating: "long exercise name ", count: 10) + "\(index)",
                         startedAt: time("2025-05-01T00:00:00Z"), duration: 1, completed: true))
             } catch {
                 failure = error

@@ -126,6 +126,13 @@ enum DatabaseFile {
         }
     }
 
+    /// The size of the file at `path` (not following a symbolic link), or `nil` when there is
+    /// none.
+    static func size(_ path: String) -> Int64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Int64(info.st_size) : nil
+    }
+
     /// Whether a non-empty `-wal` file sits beside the database.
     static func hasWriteAheadLog(_ path: String) -> Bool {
         var info = stat()

@@ -75,6 +75,7 @@ public final class TermFitStore: Sendable {
         _ = sqliteSettings
         let path = location.databasePath
         try DataDirectory.prepare(location.directory)
+        try recoverInterruptedWrite(path)
         let state = try DatabaseFile.inspect(path, supportedVersion: Schema.version)
         var checkingConnection: DatabaseQueue?
         // Whether the check found every migration applied: then the pool is not asked again
@@ -265,6 +266,26 @@ public final class TermFitStore: Sendable {
             {
                 Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.05))
             }
+        }
+    }
+
+    /// Finishes what a process killed in the middle of a write left behind, before any check: a
+    /// hot rollback journal (a kill during the very first save, before the file switched to
+    /// write-ahead logging, leaves `termfit.sqlite-journal`) or a write-ahead log without its
+    /// index. A read-only connection cannot roll either back and reports the file as read-only,
+    /// which locked the member out for good; a read-write connection that reads the file rolls
+    /// the journal back (or rebuilds the index) as SQLite's recovery prescribes. Another process
+    /// in the middle of a write holds its lock, so its journal is not hot and is left alone.
+    static func recoverInterruptedWrite(_ path: String) throws {
+        let hasJournal = DatabaseFile.size(path + "-journal").map { $0 > 0 } ?? false
+        let hasUnindexedLog = DatabaseFile.hasWriteAheadLog(path) && DatabaseFile.size(path + "-shm") == nil
+        guard hasJournal || hasUnindexedLog, DatabaseFile.size(path) != nil else { return }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration())
+            defer { try? queue.close() }
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+        } catch {
+            throw StoreError.wrapping(error, path: path)
         }
     }
 

@@ -17,6 +17,14 @@ public enum ArchiveCoding {
         return encoder
     }
 
+    /// An archive as `termfit export` writes it: TermFit's JSON form, with every character a
+    /// terminal must not receive raw written as a `\u` escape (``TerminalText/escapingJSON(_:)``:
+    /// the same value, read back exactly), ending with a newline.
+    public static func exportText(_ archive: ProfileArchive) throws -> Data {
+        let json = String(decoding: try encoder().encode(archive), as: UTF8.self)
+        return Data((TerminalText.escapingJSON(json) + "\n").utf8)
+    }
+
     /// A decoder reading TermFit's JSON form (times may carry any UTC offset).
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
@@ -66,9 +74,7 @@ extension ProfileStore {
     /// `termfit export --format json`: the profile's whole history, settings and flashcard decks
     /// as JSON (see ``ArchiveCoding``), ending with a newline.
     public func exportJSON() throws -> Data {
-        var data = try ArchiveCoding.encoder().encode(try archive())
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try ArchiveCoding.exportText(try archive())
     }
 }
 

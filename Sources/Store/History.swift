@@ -187,7 +187,10 @@ public struct HomeSummary: Sendable, Equatable {
 
 /// Rendering history entries as the text `termfit history` prints.
 public enum HistoryReport {
-    /// Renders entries as a table, CSV or JSON. Every format ends with a newline.
+    /// Renders entries as a table, CSV or JSON. Every format ends with a newline. Stored text
+    /// goes through ``TerminalText``: the table and CSV show control and bidirectional characters
+    /// as visible escapes (CSV keeps tabs and line breaks inside its quoted fields), JSON writes
+    /// them as `\u` escapes.
     public static func render(_ entries: [HistoryEntry], format: HistoryFormat, timeZone: TimeZone) -> String {
         switch format {
         case .table: table(entries, timeZone: timeZone)
@@ -216,7 +219,7 @@ public enum HistoryReport {
             lines.append(
                 row(
                     date, entry.workout.rawValue, entry.durationSeconds.map(clock) ?? "-", statusWord(entry.status),
-                    entry.summary))
+                    TerminalText.sanitized(entry.summary)))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -236,14 +239,15 @@ public enum HistoryReport {
                 entry.workout.rawValue, entry.status.rawValue, entry.durationSeconds.map(number) ?? "", entry.summary,
                 entry.id.uuidString,
             ]
-            lines.append(fields.map(csvField).joined(separator: ","))
+            lines.append(
+                fields.map { csvField(TerminalText.sanitized($0, keepingLineBreaks: true)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func json(_ entries: [HistoryEntry]) -> String {
         guard let data = try? ArchiveCoding.encoder().encode(entries) else { return "[]\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     /// "finished", "abandoned" or "unfinished" (for a session still in progress or cut short).

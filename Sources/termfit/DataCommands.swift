@@ -97,13 +97,21 @@ func reportingErrors(_ body: () throws -> Void) throws {
     }
 }
 
-/// Writes "termfit: message" to standard error.
+/// Writes "termfit: message" to standard error, with anything a terminal must not receive raw
+/// (a name, a path, a file's bad field) made visible (``TerminalText``).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("termfit: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("termfit: " + TerminalText.sanitized(message) + "\n").utf8))
 }
 
+/// Writes text already made safe for a terminal (a report rendered through ``TerminalText``).
 private func writeOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Writes one line of a message to standard output, made safe for a terminal like
+/// ``printError(_:)``'s.
+func printLine(_ message: String) {
+    FileHandle.standardOutput.write(Data((TerminalText.sanitized(message) + "\n").utf8))
 }
 
 /// Opens the database for a command that only reads it. Returns `nil` (nothing to show) when
@@ -217,9 +225,8 @@ struct ExportCommand: ParsableCommand {
             if let store = try openForReading(data) {
                 FileHandle.standardOutput.write(try store.exportJSON())
             } else {
-                var json = try ArchiveCoding.encoder().encode(ProfileArchive(profile: data.profileName()))
-                json.append(UInt8(ascii: "\n"))
-                FileHandle.standardOutput.write(json)
+                FileHandle.standardOutput.write(
+                    try ArchiveCoding.exportText(ProfileArchive(profile: data.profileName())))
             }
         }
     }
@@ -262,7 +269,7 @@ struct ImportCommand: ParsableCommand {
             let store = try TermFitStore.open(at: try data.location())
             let summary = try store.importJSON(contents, intoProfile: data.profile)
             try store.close()
-            writeOutput(summary.description + "\n")
+            printLine(summary.description)
         }
     }
 }

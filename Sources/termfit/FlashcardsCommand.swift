@@ -127,7 +127,7 @@ struct FlashcardsImportCommand: ParsableCommand {
             let skipped = cards.count - added.count
             let note = skipped > 0 ? " (\(skipped) already there)" : ""
             let plural = added.count == 1 ? "card" : "cards"
-            FileHandle.standardOutput.write(Data("Imported \(added.count) \(plural) into “\(name)”\(note).\n".utf8))
+            printLine("Imported \(added.count) \(plural) into “\(name)”\(note).")
         }
     }
 }
@@ -159,7 +159,10 @@ struct FlashcardsExportCommand: ParsableCommand {
                 throw TermFitExitStatus.failure
             }
             let cards = found.cards.map { DeckFile.Card(prompt: $0.prompt, answer: $0.answer) }
-            FileHandle.standardOutput.write(Data(DeckFile.write(cards, format: format).utf8))
+            // The deck's own format, with control and bidirectional characters made visible (a
+            // prompt has no use for them; tabs and line breaks inside quoted fields stay).
+            let text = DeckFile.write(cards, format: format)
+            FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
     }
 }

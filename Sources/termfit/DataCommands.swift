@@ -114,22 +114,23 @@ func printLine(_ message: String) {
     FileHandle.standardOutput.write(Data((TerminalText.sanitized(message) + "\n").utf8))
 }
 
-/// Opens the database for a command that only reads it. Returns `nil` (nothing to show) when
-/// there is no database file yet, which is then not created, or when the default profile has
-/// no data yet; a profile named with `--profile` must exist.
-private func openForReading(_ options: DataOptions) throws -> ProfileStore? {
+/// Runs `body` on the database opened for reading only (``TermFitStore/openForReading(at:)``:
+/// nothing is created or written). `body` gets `nil` (nothing to show) when there is no database
+/// file yet or the default profile has no data yet; a profile named with `--profile` must exist,
+/// and so must the data directory.
+private func withProfileForReading(_ options: DataOptions, _ body: (ProfileStore?) throws -> Void) throws {
     let location = try options.location()
     let name = options.profileName()
     if case .failure(let problem) = Profile.validatedName(name) {
         throw StoreError.invalidProfileName(name, problem)
     }
-    guard FileManager.default.fileExists(atPath: location.databasePath) else {
+    guard let store = try TermFitStore.openForReading(at: location) else {
         if options.profile != nil { throw StoreError.profileNotFound(name: name, existing: []) }
-        return nil
+        return try body(nil)
     }
-    let store = try TermFitStore.open(at: location)
-    if options.profile == nil, try store.profile(named: name) == nil { return nil }
-    return try store.profileStore(named: name, createIfNeeded: false)
+    defer { try? store.close() }
+    if options.profile == nil, try store.profile(named: name) == nil { return try body(nil) }
+    try body(try store.profileStore(named: name, createIfNeeded: false))
 }
 
 /// `termfit history`: recent sessions of every workout, newest first.
@@ -164,9 +165,10 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let entries = try openForReading(data)?.history(
-                since: since, workout: workout, limit: limit == 0 ? nil : limit)
-            writeOutput(HistoryReport.render(entries ?? [], format: format, timeZone: .current))
+            try withProfileForReading(data) { profile in
+                let entries = try profile?.history(since: since, workout: workout, limit: limit == 0 ? nil : limit)
+                writeOutput(HistoryReport.render(entries ?? [], format: format, timeZone: .current))
+            }
         }
     }
 
@@ -222,11 +224,10 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            if let store = try openForReading(data) {
-                FileHandle.standardOutput.write(try store.exportJSON())
-            } else {
-                FileHandle.standardOutput.write(
-                    try ArchiveCoding.exportText(ProfileArchive(profile: data.profileName())))
+            try withProfileForReading(data) { profile in
+                let json =
+                    try profile?.exportJSON() ?? ArchiveCoding.exportText(ProfileArchive(profile: data.profileName()))
+                FileHandle.standardOutput.write(json)
             }
         }
     }
@@ -266,9 +267,20 @@ struct ImportCommand: ParsableCommand {
                     throw TermFitExitStatus.dataFile
                 }
             }
-            let store = try TermFitStore.open(at: try data.location())
-            let summary = try store.importJSON(contents, intoProfile: data.profile)
-            try store.close()
+            // The file is read and checked whole before the database is opened: a refused file
+            // leaves no trace, not even a new database or its -wal and -shm files.
+            let archive = try TermFitStore.decodeArchive(contents)
+            try TermFitStore.validate(archive)
+            let location = try data.location()
+            if FileManager.default.fileExists(atPath: location.directory),
+                let existing = try TermFitStore.openForReading(at: location)
+            {
+                defer { try? existing.close() }
+                try existing.checkImport(archive, intoProfile: data.profile)
+            }
+            let store = try TermFitStore.open(at: location)
+            defer { try? store.close() }
+            let summary = try store.importArchive(archive, intoProfile: data.profile)
             printLine(summary.description)
         }
     }

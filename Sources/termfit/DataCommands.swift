@@ -103,6 +103,31 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data(("termfit: " + TerminalText.sanitized(message) + "\n").utf8))
 }
 
+/// The contents of an import file (`-`: standard input), at most `limit` bytes; a larger file,
+/// or one that cannot be read, is reported and ends the command with status 3 before anything
+/// is parsed, so a huge file costs neither minutes nor gigabytes.
+func readImportFile(_ file: String, limit: Int) throws -> Data {
+    let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file)
+    guard let handle else {
+        printError("cannot read \(file): \(String(cString: strerror(errno)))")
+        throw TermFitExitStatus.dataFile
+    }
+    var contents = Data()
+    do {
+        while contents.count <= limit, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            contents.append(chunk)
+        }
+    } catch {
+        printError("cannot read \(file): \((error as NSError).localizedDescription)")
+        throw TermFitExitStatus.dataFile
+    }
+    guard contents.count <= limit else {
+        printError("\(file) is larger than \(limit >> 20) MiB; nothing was imported")
+        throw TermFitExitStatus.dataFile
+    }
+    return contents
+}
+
 /// Writes text already made safe for a terminal (a report rendered through ``TerminalText``).
 private func writeOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
@@ -252,21 +277,14 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A file written by 'termfit export', or - for standard input.", valueName: "file"))
     var file: String
 
+    /// The largest archive read: ten years of daily workouts export to about 40 MiB.
+    static let maximumBytes = 512 << 20
+
     @OptionGroup var data: DataOptions
 
     func run() throws {
         try reportingErrors {
-            let contents: Data
-            if file == "-" {
-                contents = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                do {
-                    contents = try Data(contentsOf: URL(fileURLWithPath: file))
-                } catch {
-                    printError("cannot read \(file): \((error as NSError).localizedDescription)")
-                    throw TermFitExitStatus.dataFile
-                }
-            }
+            let contents = try readImportFile(file, limit: Self.maximumBytes)
             // The file is read and checked whole before the database is opened: a refused file
             // leaves no trace, not even a new database or its -wal and -shm files.
             let archive = try TermFitStore.decodeArchive(contents)

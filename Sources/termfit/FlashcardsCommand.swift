@@ -87,15 +87,8 @@ struct FlashcardsImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let contents: Data
-        do {
-            contents =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            printError("cannot read \(file): \((error as NSError).localizedDescription)")
-            throw TermFitExitStatus.dataFile
-        }
+        // 10,000 cards of two 1,000-character sides, with room for quoting and comments.
+        let contents = try readImportFile(file, limit: 32 << 20)
         let cards: [DeckFile.Card]
         do {
             cards = try DeckFile.parse(contents, format: format ?? .guess(fromPath: file))

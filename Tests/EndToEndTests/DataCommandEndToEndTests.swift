@@ -221,6 +221,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fresh), "a refused import creates nothing")
     }
 
+    @Test func looseDeckFilesAreRefusedAndTheDatabaseStaysTheSame() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        #expect(try termfit(["import", "-", "--data-dir", data], input: Data(Self.archive.utf8)).status == 0)
+        let before = try snapshot(data)
+        let huge = directory.appendingPathComponent("huge.tsv").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 33 << 20) == 0, "a sparse 33 MiB file")
+        let refused: [(Data?, String)] = [
+            (Data("Squat\tLegs\nhello\u{0}world\tanswer\n".utf8), "line 2: a NUL character"),
+            (nil, "is larger than 32 MiB; nothing was imported"),
+        ]
+        for (contents, message) in refused {
+            let path = contents == nil ? huge : directory.appendingPathComponent("deck.tsv").path
+            if let contents { try contents.write(to: URL(fileURLWithPath: path)) }
+            let result = try termfit([
+                "flashcards", "import", path, "--deck", "D", "--data-dir", data, "--profile", "anna",
+            ])
+            #expect(result.status == 3)
+            #expect(result.error.contains(message), "\(result.error)")
+        }
+        let twoSets = Self.archive.replacingOccurrences(of: #""number" : 2"#, with: #""number" : 1"#)
+        let duplicate = try termfit(["import", "-", "--data-dir", data, "--profile", "zoe"], input: Data(twoSets.utf8))
+        #expect(duplicate.status == 3)
+        #expect(duplicate.error.contains("two sets have the same number (1)"), "\(duplicate.error)")
+        let after = try snapshot(data)
+        #expect(after.0 == before.0 && after.1 == before.1)
+    }
+
     @Test func exportAndHistoryOfAMissingDataDirectoryAreErrors() throws {
         for command in [["export"], ["history"], ["history", "--format", "json"]] {
             let result = try termfit(command + ["--data-dir", "/no/such/dir"])

@@ -18,7 +18,7 @@ LINK := -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 STATIC_CXX := $(CURDIR)/.build/static-c++
 RELEASE := -c release --static-swift-stdlib $(LINK) -Xswiftc -L$(STATIC_CXX)
 
-.PHONY: run test chaos build lint format bench order deps test-deps install-missing static-cxx clean
+.PHONY: run test chaos soak build lint format bench order deps test-deps install-missing static-cxx clean
 
 run: deps
 	$(SWIFT) build $(RELEASE) --product termfit
@@ -34,6 +34,13 @@ CHAOS_SECONDS ?= 120
 chaos: test-deps
 	$(SWIFT) build --build-tests
 	TERMFIT_CHAOS_SECONDS=$(CHAOS_SECONDS) TERMFIT_CHAOS_STRICT=1 $(SWIFT) test --skip-build --filter ChaosEndToEndTests
+
+# Hundreds of SIGKILLs at random instants of a first save (the tests run a few dozen): the
+# database must open after every one. SOAK_RUNS=N runs more; each run prints its seed.
+SOAK_RUNS ?= 500
+soak: test-deps
+	$(SWIFT) build --build-tests
+	TERMFIT_SOAK_RUNS=$(SOAK_RUNS) $(SWIFT) test --skip-build --filter KilledDuringCreationTests
 
 build: deps
 	$(SWIFT) build

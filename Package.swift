@@ -63,7 +63,8 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Records", "termfit-store-load", .product(name: "GRDB", package: "GRDB.swift"),
+                "Store", "Records", "TestSupport", "termfit-store-load",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Test helper for StoreTests: several of these write into one database at once, and

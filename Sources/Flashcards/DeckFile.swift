@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// The text formats a deck is imported from and exported to.
 public enum DeckFileFormat: String, CaseIterable, Sendable {
@@ -62,8 +63,13 @@ public enum DeckFile {
         }
     }
 
-    /// The most characters a prompt or an answer may have.
-    public static let maximumLength = 1000
+    /// The most characters a prompt or an answer may have (``ValueLimits/cardTextLength``, as for
+    /// every other way a card comes in).
+    public static let maximumLength = ValueLimits.cardTextLength
+    /// The longest line read, in bytes.
+    public static let maximumLineBytes = 65_536
+    /// The most cards one file may hold (``ValueLimits/cardsPerDeck``).
+    public static let maximumCards = ValueLimits.cardsPerDeck
 
     // MARK: Reading
 
@@ -77,6 +83,11 @@ public enum DeckFile {
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             guard let decoded = String(validating: line, as: UTF8.self) else {
                 throw DeckFileError(line: index + 1, "not UTF-8 text (save the file as UTF-8)")
+            }
+            // A NUL would cut the card short where it is stored: refused, not dropped.
+            if line.contains(0) { throw DeckFileError(line: index + 1, "a NUL character (a binary file?)") }
+            if line.count > maximumLineBytes {
+                throw DeckFileError(line: index + 1, "longer than \(maximumLineBytes) bytes")
             }
             if index > 0 { text.append("\n") }
             text.append(decoded)
@@ -248,6 +259,9 @@ public enum DeckFile {
                 if text.count > DeckFile.maximumLength {
                     throw DeckFileError(line: line, "the \(side) is longer than \(DeckFile.maximumLength) characters")
                 }
+            }
+            guard cards.count < DeckFile.maximumCards else {
+                throw DeckFileError(line: line, "more than \(DeckFile.maximumCards) cards in one file")
             }
             cards.append(Card(prompt: prompt, answer: answer))
         }

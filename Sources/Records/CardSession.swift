@@ -90,8 +90,11 @@ public struct CardSession: Sendable, Codable, Equatable, Hashable, Identifiable 
         self.draws = draws
     }
 
-    /// Total repetitions per exercise over every card drawn so far.
+    /// Total repetitions per exercise over every card drawn so far (each total stops at
+    /// `Int.max` rather than overflow, whatever a stored session holds).
     public var repsPerExercise: [String: Int] {
-        draws.reduce(into: [:]) { totals, draw in totals[draw.exercise, default: 0] += draw.reps }
+        draws.reduce(into: [:]) { totals, draw in
+            totals[draw.exercise] = totals[draw.exercise, default: 0].saturatingAdding(draw.reps)
+        }
     }
 }

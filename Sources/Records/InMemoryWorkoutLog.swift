@@ -78,7 +78,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     public func finishCardSession(
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
     ) throws {
-        guard activeDuration >= 0 else { throw LogError.invalidValue("a duration cannot be negative") }
+        try SessionEnd.validate(at: finishedAt, activeDuration: activeDuration)
         try state.withLock { state in
             guard state.cardSessions[sessionID] != nil else { throw LogError.unknownSession(sessionID) }
             state.cardSessions[sessionID]?.status = status
@@ -129,6 +129,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try SessionEnd.validate(at: finishedAt)
         try state.withLock { state in
             guard state.workouts[workoutID] != nil else { throw LogError.unknownSession(workoutID) }
             state.workouts[workoutID]?.status = status
@@ -147,7 +148,8 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func save(_ deck: FlashcardDeck) throws {
-        state.withLock { state in
+        try deck.validate()
+        try state.withLock { state in
             var saved = state.decks[deck.id] ?? FlashcardDeck(id: deck.id, name: deck.name, createdAt: deck.createdAt)
             saved.name = deck.name
             for card in deck.cards {
@@ -155,6 +157,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
                 saved.cards.append(card)
             }
             saved.cards.sort(by: Self.creationOrder)
+            try SessionEnd.validateDeckSize(saved.cards.count)
             for (id, other) in state.decks where id != deck.id {
                 state.decks[id]?.cards = other.cards.filter { card in !deck.cards.contains { $0.id == card.id } }
             }
@@ -167,8 +170,10 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func save(_ card: Flashcard, inDeck deckID: UUID) throws {
+        try card.validate()
         try state.withLock { state in
-            guard state.decks[deckID] != nil else { throw LogError.unknownDeck(deckID) }
+            guard let deck = state.decks[deckID] else { throw LogError.unknownDeck(deckID) }
+            try SessionEnd.validateDeckSize(deck.cards.count(where: { $0.id != card.id }) + 1)
             for id in state.decks.keys {
                 state.decks[id]?.cards.removeAll { $0.id == card.id }
             }
@@ -186,6 +191,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func start(_ session: FlashcardSession) throws {
+        try session.validate()
         state.withLock { state in
             var merged = session
             merged.reviews = Self.merge(
@@ -196,6 +202,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
+        try review.validate()
         try state.withLock { state in
             guard var session = state.flashcardSessions[sessionID] else {
                 throw LogError.unknownSession(sessionID)
@@ -206,6 +213,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try SessionEnd.validate(at: finishedAt)
         try state.withLock { state in
             guard state.flashcardSessions[sessionID] != nil else { throw LogError.unknownSession(sessionID) }
             state.flashcardSessions[sessionID]?.status = status
@@ -249,6 +257,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     }
 
     public func setSetting(_ value: JSONValue?, forName name: String) throws {
+        if let value { try Settings.validate(value, named: name) }
         state.withLock { $0.settings[name] = value }
     }
 

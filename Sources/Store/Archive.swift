@@ -17,6 +17,14 @@ public enum ArchiveCoding {
         return encoder
     }
 
+    /// An archive as `termfit export` writes it: TermFit's JSON form, with every character a
+    /// terminal must not receive raw written as a `\u` escape (``TerminalText/escapingJSON(_:)``:
+    /// the same value, read back exactly), ending with a newline.
+    public static func exportText(_ archive: ProfileArchive) throws -> Data {
+        let json = String(decoding: try encoder().encode(archive), as: UTF8.self)
+        return Data((TerminalText.escapingJSON(json) + "\n").utf8)
+    }
+
     /// A decoder reading TermFit's JSON form (times may carry any UTC offset).
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
@@ -66,9 +74,7 @@ extension ProfileStore {
     /// `termfit export --format json`: the profile's whole history, settings and flashcard decks
     /// as JSON (see ``ArchiveCoding``), ending with a newline.
     public func exportJSON() throws -> Data {
-        var data = try ArchiveCoding.encoder().encode(try archive())
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try ArchiveCoding.exportText(try archive())
     }
 }
 
@@ -90,31 +96,70 @@ extension TermFitStore {
         return try importArchive(archive, intoProfile: name)
     }
 
+    /// Throws ``StoreError/archiveConflict(_:)`` when a record of `archive` belongs to another
+    /// profile than `name` (the archive's own when `nil`). It only reads, so it works on a store
+    /// opened with ``openForReading(at:)``: `termfit import` asks before opening the database for
+    /// writing, which a refused import then never does.
+    public func checkImport(_ archive: ProfileArchive, intoProfile name: String? = nil) throws {
+        let profileName = try Self.validated(name ?? archive.profile)
+        try read { db in
+            let profileID = try Self.fetchProfile(db, named: profileName)?.id.uuidString
+            try Self.requireNoConflicts(db, archive, profileID: profileID)
+        }
+    }
+
+    /// Throws ``StoreError/archiveConflict(_:)`` when a record of `archive` belongs to a profile
+    /// other than `profileID`'s (or to any, when the profile does not exist yet), or a review to
+    /// another session.
+    static func requireNoConflicts(_ db: Database, _ archive: ProfileArchive, profileID: String?) throws {
+        func requireOwned(_ sql: String, _ ids: [UUID], _ what: String) throws {
+            for id in ids {
+                let owner = try String.fetchOne(db, sql: sql, arguments: [id.uuidString])
+                if let owner, owner != profileID {
+                    throw StoreError.archiveConflict(
+                        "\(what) \(id.uuidString) already belongs to another profile in this database")
+                }
+            }
+        }
+        let tables: [(String, [UUID])] = [
+            ("card_session", archive.cardSessions.map(\.id)), ("dumbbell_workout", archive.dumbbellWorkouts.map(\.id)),
+            ("flashcard_deck", archive.flashcardDecks.map(\.id)),
+            ("flashcard_session", archive.flashcardSessions.map(\.id)),
+            ("hiit_session", archive.hiitSessions.map(\.id)),
+        ]
+        for (table, ids) in tables {
+            try requireOwned("SELECT profile_id FROM \(table) WHERE id = ?", ids, "record")
+        }
+        try requireOwned(
+            "SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id WHERE c.id = ?",
+            archive.flashcardDecks.flatMap(\.cards).map(\.id), "flashcard")
+        for session in archive.flashcardSessions {
+            for review in session.reviews {
+                let existing = try String.fetchOne(
+                    db, sql: "SELECT session_id FROM flashcard_review WHERE id = ?", arguments: [review.id.uuidString])
+                if let existing, existing != session.id.uuidString {
+                    throw StoreError.archiveConflict(
+                        "review \(review.id.uuidString) already belongs to another session in this database")
+                }
+            }
+        }
+    }
+
     /// Adds the records of an archive to a profile; see ``importJSON(_:intoProfile:)``.
     public func importArchive(_ archive: ProfileArchive, intoProfile name: String? = nil) throws -> ImportSummary {
         let profileName = try Self.validated(name ?? archive.profile)
-        do {
-            for session in archive.cardSessions { try session.validate() }
-            for workout in archive.dumbbellWorkouts { try workout.validate() }
-            for session in archive.hiitSessions { try session.validate() }
-        } catch {
-            throw StoreError.invalidArchive("\(error)")
-        }
+        try Self.validate(archive)
         return try write { db in
             let profile = try Self.fetchProfile(db, named: profileName) ?? Self.insertProfile(db, named: profileName)
             let target = ProfileStore(profile: profile, store: self)
+            try Self.requireNoConflicts(db, archive, profileID: target.profileID)
             var summary = ImportSummary(profile: profile.name, added: 0, alreadyPresent: 0, settingsAdded: 0)
             func count(_ added: Bool) {
                 if added { summary.added += 1 } else { summary.alreadyPresent += 1 }
             }
+            // Whether a record is new to the profile (none belongs to another: checked above).
             func claim(_ table: String, _ id: UUID) throws -> Bool {
-                switch try target.ownership(db, table: table, id: id) {
-                case .none: return true
-                case .this: return false
-                case .other:
-                    throw StoreError.archiveConflict(
-                        "record \(id.uuidString) already belongs to another profile in this database")
-                }
+                try target.ownership(db, table: table, id: id) == .none
             }
             for session in archive.cardSessions {
                 let isNew = try claim("card_session", session.id)
@@ -180,26 +225,15 @@ extension TermFitStore {
                         arguments: [deck.id.uuidString, target.profileID, deck.name, deck.createdAt.storedMilliseconds])
                 }
                 for card in deck.cards {
-                    let owner = try String.fetchOne(
-                        db,
+                    try db.execute(
                         sql: """
-                            SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
-                            WHERE c.id = ?
+                            INSERT INTO flashcard (id, deck_id, prompt, answer, created_at) VALUES (?, ?, ?, ?, ?)
+                            ON CONFLICT DO NOTHING
                             """,
-                        arguments: [card.id.uuidString])
-                    if let owner, owner != target.profileID {
-                        throw StoreError.archiveConflict(
-                            "flashcard \(card.id.uuidString) already belongs to another profile in this database")
-                    }
-                    if owner == nil {
-                        try db.execute(
-                            sql:
-                                "INSERT INTO flashcard (id, deck_id, prompt, answer, created_at) VALUES (?, ?, ?, ?, ?)",
-                            arguments: [
-                                card.id.uuidString, deck.id.uuidString, card.prompt, card.answer,
-                                card.createdAt.storedMilliseconds,
-                            ])
-                    }
+                        arguments: [
+                            card.id.uuidString, deck.id.uuidString, card.prompt, card.answer,
+                            card.createdAt.storedMilliseconds,
+                        ])
                 }
                 count(isNew)
             }
@@ -219,16 +253,15 @@ extension TermFitStore {
                         ])
                 }
                 for review in session.reviews {
-                    let existing = try String.fetchOne(
-                        db, sql: "SELECT session_id FROM flashcard_review WHERE id = ?",
-                        arguments: [review.id.uuidString])
-                    if let existing, existing != session.id.uuidString {
-                        throw StoreError.archiveConflict(
-                            "review \(review.id.uuidString) already belongs to another session in this database")
-                    }
-                    if existing == nil {
-                        try ProfileStore.saveReview(db, review, sessionID: session.id)
-                    }
+                    try db.execute(
+                        sql: """
+                            INSERT INTO flashcard_review (id, session_id, card_id, outcome, reviewed_at)
+                            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                            """,
+                        arguments: [
+                            review.id.uuidString, session.id.uuidString, review.cardID.uuidString,
+                            review.outcome.rawValue, review.reviewedAt.storedMilliseconds,
+                        ])
                 }
                 count(isNew)
             }
@@ -247,8 +280,18 @@ extension TermFitStore {
         }
     }
 
+    /// Throws ``StoreError/invalidArchive(_:)`` unless every record and setting of `archive` is
+    /// within ``ValueLimits`` and no identifier appears twice.
+    public static func validate(_ archive: ProfileArchive) throws {
+        do {
+            try archive.validate()
+        } catch {
+            throw StoreError.invalidArchive("\(error)")
+        }
+    }
+
     /// Reads an export, refusing other JSON, damaged files and files from a newer TermFit.
-    static func decodeArchive(_ data: Data) throws -> ProfileArchive {
+    public static func decodeArchive(_ data: Data) throws -> ProfileArchive {
         struct Header: Decodable {
             var format: String?
             var version: Int?
@@ -264,6 +307,10 @@ extension TermFitStore {
         }
         guard version <= ProfileArchive.currentVersion else {
             throw StoreError.archiveFromNewerVersion(found: version, supported: ProfileArchive.currentVersion)
+        }
+        // Versions are checked exactly: every version TermFit ever wrote is from 1 up.
+        guard version >= 1 else {
+            throw StoreError.invalidArchive("its \"version\" is \(version); TermFit archives start at version 1")
         }
         do {
             return try ArchiveCoding.decoder().decode(ProfileArchive.self, from: data)

@@ -26,6 +26,49 @@ enum DataDirectory {
         guard access(path, W_OK | X_OK) == 0 else {
             throw StoreError.readOnlyDirectory(path: path)
         }
+        try Trust.require(path, directory: true)
+    }
+}
+
+/// Whether a file or directory may hold a member's data, as OpenSSH's `StrictModes` decides for
+/// `~/.ssh`: it is not a symbolic link, it belongs to the user TermFit runs as, and neither its
+/// group nor others may write to it. Root gets no exception: a file another user planted is
+/// refused for root too.
+enum Trust {
+    /// Throws ``StoreError/untrusted(path:reason:)`` unless `path` (which must exist) is
+    /// trustworthy; `directory` says what it must be.
+    static func require(_ path: String, directory: Bool) throws {
+        var info = stat()
+        // "link/" would resolve the link: look at the name itself.
+        var name = Substring(path)
+        while name.count > 1 && name.hasSuffix("/") { name = name.dropLast() }
+        guard lstat(String(name), &info) == 0 else {
+            throw StoreError.cannotOpen(path: path, reason: describe(errno))
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            throw StoreError.untrusted(path: path, reason: "it is a symbolic link")
+        }
+        guard info.st_mode & S_IFMT == (directory ? S_IFDIR : S_IFREG) else {
+            throw StoreError.untrusted(
+                path: path, reason: directory ? "it is not a directory" : "it is not a regular file")
+        }
+        guard info.st_uid == geteuid() else {
+            throw StoreError.untrusted(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+        }
+        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            throw StoreError.untrusted(path: path, reason: "its group or other users may write to it (mode \(mode))")
+        }
+    }
+
+    /// The suffixes of the files SQLite keeps beside a database.
+    static let companions = ["", "-journal", "-wal", "-shm"]
+
+    /// Checks the database file and its journal and log files, those that exist.
+    static func requireDatabaseFiles(_ path: String) throws {
+        for suffix in companions where DatabaseFile.size(path + suffix) != nil {
+            try require(path + suffix, directory: false)
+        }
     }
 }
 
@@ -50,7 +93,8 @@ enum DatabaseFile {
 
     /// Reads the file's header and refuses anything TermFit must not open: not SQLite,
     /// truncated, made by another program, or written by a newer TermFit.
-    static func inspect(_ path: String, supportedVersion: Int) throws -> State {
+    /// `forWriting: false` accepts a file TermFit may only read.
+    static func inspect(_ path: String, supportedVersion: Int, forWriting: Bool = true) throws -> State {
         var info = stat()
         if stat(path, &info) != 0 {
             let code = errno
@@ -63,7 +107,7 @@ enum DatabaseFile {
         guard access(path, R_OK) == 0 else {
             throw StoreError.cannotOpen(path: path, reason: "permission denied")
         }
-        guard access(path, W_OK) == 0 else {
+        guard !forWriting || access(path, W_OK) == 0 else {
             throw StoreError.readOnlyFile(path: path)
         }
         let size = Int64(info.st_size)
@@ -110,9 +154,10 @@ enum DatabaseFile {
     }
 
     /// Creates an empty database file readable and writable by its owner only, unless a file is
-    /// there already. SQLite gives its `-wal` and `-shm` files the same mode.
+    /// there already (never through a symbolic link). SQLite gives its `-wal` and `-shm` files
+    /// the same mode.
     static func createIfMissing(_ path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
             return
@@ -124,6 +169,13 @@ enum DatabaseFile {
         case EACCES, EROFS, EPERM: throw StoreError.readOnlyDirectory(path: directory(of: path))
         default: throw StoreError.cannotOpen(path: path, reason: describe(code))
         }
+    }
+
+    /// The size of the file at `path` (not following a symbolic link), or `nil` when there is
+    /// none.
+    static func size(_ path: String) -> Int64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Int64(info.st_size) : nil
     }
 
     /// Whether a non-empty `-wal` file sits beside the database.
@@ -160,7 +212,7 @@ enum DatabaseFile {
         return Int32(bitPattern: value)
     }
 
-    private static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

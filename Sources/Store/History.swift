@@ -187,7 +187,10 @@ public struct HomeSummary: Sendable, Equatable {
 
 /// Rendering history entries as the text `termfit history` prints.
 public enum HistoryReport {
-    /// Renders entries as a table, CSV or JSON. Every format ends with a newline.
+    /// Renders entries as a table, CSV or JSON. Every format ends with a newline. Stored text
+    /// goes through ``TerminalText``: the table and CSV show control and bidirectional characters
+    /// as visible escapes (CSV keeps tabs and line breaks inside its quoted fields), JSON writes
+    /// them as `\u` escapes.
     public static func render(_ entries: [HistoryEntry], format: HistoryFormat, timeZone: TimeZone) -> String {
         switch format {
         case .table: table(entries, timeZone: timeZone)
@@ -216,7 +219,7 @@ public enum HistoryReport {
             lines.append(
                 row(
                     date, entry.workout.rawValue, entry.durationSeconds.map(clock) ?? "-", statusWord(entry.status),
-                    entry.summary))
+                    TerminalText.sanitized(entry.summary)))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -236,14 +239,15 @@ public enum HistoryReport {
                 entry.workout.rawValue, entry.status.rawValue, entry.durationSeconds.map(number) ?? "", entry.summary,
                 entry.id.uuidString,
             ]
-            lines.append(fields.map(csvField).joined(separator: ","))
+            lines.append(
+                fields.map { csvField(TerminalText.sanitized($0, keepingLineBreaks: true)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func json(_ entries: [HistoryEntry]) -> String {
         guard let data = try? ArchiveCoding.encoder().encode(entries) else { return "[]\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     /// "finished", "abandoned" or "unfinished" (for a session still in progress or cut short).
@@ -255,13 +259,21 @@ public enum HistoryReport {
         }
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour up, rounded to the second.
+    /// `m:ss`, or `h:mm:ss` from an hour up, rounded to the second. Anything stored beyond
+    /// ``ValueLimits/seconds`` (or not a number) is shown as that limit (or 0) instead of trapping.
     static func clock(_ seconds: TimeInterval) -> String {
-        let total = Int(max(0, seconds).rounded())
+        let total = Int(wholeSeconds(seconds))
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? "\(hours):\(Timestamp.padded(minutes, 2)):\(Timestamp.padded(rest, 2))"
             : "\(minutes):\(Timestamp.padded(rest, 2))"
+    }
+
+    /// A duration as whole seconds within ``ValueLimits/seconds``: negative or not a number is
+    /// 0, anything longer the limit.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Double {
+        guard seconds.isFinite else { return seconds > 0 ? ValueLimits.seconds.upperBound : 0 }
+        return min(max(0, seconds), ValueLimits.seconds.upperBound).rounded()
     }
 
     /// A number without a needless `.0`: `12`, `12.5`.

@@ -94,6 +94,7 @@ extension ProfileStore: CardSessionLog {
 
     /// Marks session `id` of `table` (a table of TermFit's schema) finished or abandoned.
     private func finishSession(table: String, id: UUID, status: SessionStatus, at finishedAt: Date) throws {
+        try SessionEnd.validate(at: finishedAt)
         try store.write { db in
             try db.execute(
                 sql: "UPDATE \(table) SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
@@ -112,7 +113,7 @@ extension ProfileStore: CardSessionLog {
     public func finishCardSession(
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
     ) throws {
-        guard activeDuration >= 0 else { throw LogError.invalidValue("a duration cannot be negative") }
+        try SessionEnd.validate(at: finishedAt, activeDuration: activeDuration)
         try store.write { db in
             try db.execute(
                 sql: """
@@ -309,6 +310,7 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func save(_ deck: FlashcardDeck) throws {
+        try deck.validate()
         try store.write { db in
             try requireNotForeign(db, table: "flashcard_deck", id: deck.id)
             try db.execute(
@@ -318,6 +320,7 @@ extension ProfileStore: FlashcardLibrary {
                     """,
                 arguments: [deck.id.uuidString, profileID, deck.name, deck.createdAt.storedMilliseconds])
             for card in deck.cards { try saveCard(db, card, deckID: deck.id) }
+            try Self.requireDeckSize(db, deckID: deck.id)
         }
     }
 
@@ -330,11 +333,13 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func save(_ card: Flashcard, inDeck deckID: UUID) throws {
+        try card.validate()
         try store.write { db in
             guard try ownership(db, table: "flashcard_deck", id: deckID) == .this else {
                 throw LogError.unknownDeck(deckID)
             }
             try saveCard(db, card, deckID: deckID)
+            try Self.requireDeckSize(db, deckID: deckID)
         }
     }
 
@@ -350,6 +355,7 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func start(_ session: FlashcardSession) throws {
+        try session.validate()
         try store.write { db in
             try requireNotForeign(db, table: "flashcard_session", id: session.id)
             try db.execute(
@@ -370,6 +376,7 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
+        try review.validate()
         try writeInSession(table: "flashcard_session", id: sessionID) { db in
             try Self.saveReview(db, review, sessionID: sessionID)
         }
@@ -399,6 +406,14 @@ extension ProfileStore: FlashcardLibrary {
                 ($0.reviewedAt, $0.id.uuidString) < ($1.reviewedAt, $1.id.uuidString)
             }
         }
+    }
+
+    /// Throws when the deck holds more cards than ``ValueLimits/cardsPerDeck`` (the transaction
+    /// then rolls back).
+    static func requireDeckSize(_ db: Database, deckID: UUID) throws {
+        let count = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM flashcard WHERE deck_id = ?", arguments: [deckID.uuidString])
+        try SessionEnd.validateDeckSize(count ?? 0)
     }
 
     /// Saves a card into a deck this profile owns, refusing a card identifier another profile uses.
@@ -564,6 +579,7 @@ extension ProfileStore: SettingsStore {
     }
 
     public func setSetting(_ value: JSONValue?, forName name: String) throws {
+        if let value { try Settings.validate(value, named: name) }
         let text = try value.map { try $0.jsonText() }
         try store.write { db in
             if let text {

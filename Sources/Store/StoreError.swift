@@ -10,12 +10,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case homeNotSet
     /// The data directory given is not usable as a path (for example it is empty).
     case invalidDataDirectory(String)
+    /// A command that only reads found no data directory: there is nothing to read, and a
+    /// mistyped `--data-dir` must not pass for an empty history.
+    case noDataDirectory(path: String)
     /// The data directory does not exist and could not be created.
     case cannotCreateDataDirectory(path: String, reason: String)
     /// The data directory exists but TermFit may not write in it.
     case readOnlyDirectory(path: String)
     /// The database file exists but TermFit may not write to it.
     case readOnlyFile(path: String)
+    /// The data directory or a database file could be changed or replaced by someone else (a
+    /// symbolic link, owned by another user, or writable by group or others), so TermFit will
+    /// not trust it.
+    case untrusted(path: String, reason: String)
     /// The file is not an SQLite database at all.
     case notADatabase(path: String)
     /// The file is an SQLite database, but not one TermFit made.
@@ -52,6 +59,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Set HOME, XDG_DATA_HOME or TERMFIT_DATA_DIR, or pass --data-dir DIR."
         case .invalidDataDirectory(let path):
             "'\(path)' is not a usable data directory. Pass --data-dir DIR with a directory path."
+        case .noDataDirectory(let path):
+            "There is no TermFit data directory \(path), so there is nothing to read. "
+                + "Check --data-dir DIR or TERMFIT_DATA_DIR."
         case .cannotCreateDataDirectory(let path, let reason):
             "TermFit cannot create its data directory \(path): \(reason). "
                 + "Create it yourself, or choose another with --data-dir DIR or TERMFIT_DATA_DIR."
@@ -62,6 +72,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnlyFile(let path):
             "TermFit cannot write to its database \(path) (the file is read-only for this user). "
                 + "It was not changed. Make it writable, or choose another data directory with --data-dir DIR."
+        case .untrusted(let path, let reason):
+            "TermFit will not use \(path): \(reason), so someone else could read, change or replace your data. "
+                + "It was not changed. Make it yours and private (chmod go-w; no symbolic links), "
+                + "or choose another data directory with --data-dir DIR."
         case .notADatabase(let path):
             "\(path) is not a TermFit database (it is not an SQLite file at all). "
                 + "TermFit left it untouched. Move it aside to start afresh, or pass --data-dir DIR."

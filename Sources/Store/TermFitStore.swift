@@ -14,8 +14,11 @@ import Synchronization
 public final class TermFitStore: Sendable {
     /// Where the database lives.
     public let location: StoreLocation
-    /// The connection pool (one writer, a few readers) for this process.
-    let pool: DatabasePool
+    /// The connection pool (one writer, a few readers) for this process; `nil` for a store
+    /// opened with ``openForReading(at:)``.
+    let pool: DatabasePool?
+    /// What reads go through: the pool, or the read-only connection of a store opened for reading.
+    private let reader: any DatabaseReader
 
     /// How long a write waits for another process's write to finish before giving up.
     public static let busyTimeout: TimeInterval = 5
@@ -47,6 +50,7 @@ public final class TermFitStore: Sendable {
     private init(location: StoreLocation, pool: DatabasePool, checkingConnection: DatabaseQueue?) {
         self.location = location
         self.pool = pool
+        self.reader = pool
         self.checkingConnection = checkingConnection
     }
 
@@ -63,7 +67,10 @@ public final class TermFitStore: Sendable {
 
     /// Opens (creating if needed) the database at `location`.
     ///
-    /// The data directory is created with mode 0700 and a new database file with mode 0600.
+    /// The data directory is created with mode 0700 and a new database file with mode 0600. A
+    /// data directory or database file (or its `-journal`, `-wal`, `-shm`) that is a symbolic
+    /// link, belongs to another user or is writable by group or others is refused
+    /// (``StoreError/untrusted(path:reason:)``).
     /// Before anything is written, an existing file is checked without SQLite, then through a
     /// read-only connection: a file that is not a TermFit database, is truncated or damaged
     /// (see `check`), or was written by a newer TermFit is refused with a ``StoreError`` and
@@ -75,6 +82,8 @@ public final class TermFitStore: Sendable {
         _ = sqliteSettings
         let path = location.databasePath
         try DataDirectory.prepare(location.directory)
+        try Trust.requireDatabaseFiles(path)
+        try recoverInterruptedWrite(path)
         let state = try DatabaseFile.inspect(path, supportedVersion: Schema.version)
         var checkingConnection: DatabaseQueue?
         // Whether the check found every migration applied: then the pool is not asked again
@@ -102,6 +111,54 @@ public final class TermFitStore: Sendable {
         }
     }
 
+    /// A store that only reads, through its checking connection.
+    private init(location: StoreLocation, readingThrough connection: DatabaseQueue) {
+        self.location = location
+        self.pool = nil
+        self.reader = connection
+        self.checkingConnection = connection
+    }
+
+    /// Opens an existing database for a command that only reads it (`history`, `export`):
+    /// nothing is created, migrated or written, so the file's bytes and the directory's listing
+    /// stay as they are. The one exception is a write a killed process left unfinished, which is
+    /// rolled back first as ``open(at:check:)`` does. The directory and files must be
+    /// trustworthy, and every page is checked.
+    ///
+    /// - Returns: the store, or `nil` when there is no database yet (no file, an empty one, or
+    ///   one never migrated): nothing to show.
+    /// - Throws: ``StoreError/noDataDirectory(path:)`` when the data directory does not exist,
+    ///   and the errors of ``open(at:check:)``'s checks.
+    public static func openForReading(at location: StoreLocation) throws -> TermFitStore? {
+        _ = sqliteSettings
+        let path = location.databasePath
+        var info = stat()
+        guard stat(location.directory, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { throw StoreError.noDataDirectory(path: location.directory) }
+            throw StoreError.cannotOpen(path: location.directory, reason: describe(code))
+        }
+        try Trust.require(location.directory, directory: true)
+        try Trust.requireDatabaseFiles(path)
+        try recoverInterruptedWrite(path)
+        guard case .database = try DatabaseFile.inspect(path, supportedVersion: Schema.version, forWriting: false)
+        else { return nil }
+        let (connection, isCurrent) = try validateWithReadOnlyConnection(path, everyPage: true, queryOnly: true)
+        guard isCurrent else {
+            try? connection.close()
+            return nil
+        }
+        return TermFitStore(location: location, readingThrough: connection)
+    }
+
+    /// The pool, for writing; a store opened for reading has none.
+    private func writer() throws -> DatabasePool {
+        guard let pool else {
+            throw StoreError.database(path: location.databasePath, reason: "it was opened for reading only")
+        }
+        return pool
+    }
+
     /// Closes the database. Every committed write is already on disk; closing merges the
     /// write-ahead log into the database file when this was the last process using it.
     public func close() throws {
@@ -110,8 +167,8 @@ public final class TermFitStore: Sendable {
             // readers): only a read-write connection that closes last can merge the write-ahead
             // log into the database file and remove it.
             try checkingConnection?.close()
-            pool.releaseMemory()
-            try pool.close()
+            pool?.releaseMemory()
+            try pool?.close()
         } catch {
             throw StoreError.wrapping(error, path: location.databasePath)
         }
@@ -157,7 +214,7 @@ public final class TermFitStore: Sendable {
         // Looked up on the writer connection, outside a transaction: this runs at start-up,
         // before the first frame, and a reader connection would cost half a millisecond to open.
         let existing = try wrapping {
-            try pool.writeWithoutTransaction { db in try Self.fetchProfile(db, named: name) }
+            try writer().writeWithoutTransaction { db in try Self.fetchProfile(db, named: name) }
         }
         if let existing { return existing }
         return try write { db in try Self.fetchProfile(db, named: name) ?? Self.insertProfile(db, named: name) }
@@ -188,7 +245,7 @@ public final class TermFitStore: Sendable {
 
     /// Runs `body` in one read transaction, translating errors into ``StoreError``s.
     func read<Value>(_ body: (Database) throws -> Value) throws -> Value {
-        try wrapping { try pool.read(body) }
+        try wrapping { try reader.read(body) }
     }
 
     /// Runs `body`, translating errors into ``StoreError``s.
@@ -208,7 +265,7 @@ public final class TermFitStore: Sendable {
                 statistics.longest = max(statistics.longest, took)
             }
         }
-        do { return try pool.write(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
+        do { return try writer().write(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
     }
 
     static func validated(_ name: String) throws -> String {
@@ -268,15 +325,45 @@ public final class TermFitStore: Sendable {
         }
     }
 
+    /// Finishes what a process killed in the middle of a write left behind, before any check: a
+    /// hot rollback journal (a kill during the very first save, before the file switched to
+    /// write-ahead logging, leaves `termfit.sqlite-journal`) or a write-ahead log without its
+    /// index. A read-only connection cannot roll either back and reports the file as read-only,
+    /// which locked the member out for good; a read-write connection that reads the file rolls
+    /// the journal back (or rebuilds the index) as SQLite's recovery prescribes. Another process
+    /// in the middle of a write holds its lock, so its journal is not hot and is left alone.
+    static func recoverInterruptedWrite(_ path: String) throws {
+        let hasJournal = DatabaseFile.size(path + "-journal").map { $0 > 0 } ?? false
+        let hasUnindexedLog = DatabaseFile.hasWriteAheadLog(path) && DatabaseFile.size(path + "-shm") == nil
+        guard hasJournal || hasUnindexedLog, DatabaseFile.size(path) != nil else { return }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration())
+            defer { try? queue.close() }
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
+    }
+
     /// Opens the file read-only and refuses it unless it is an undamaged TermFit database
     /// whose schema this build knows (or an empty SQLite database).
     /// Checks the file through a read-only connection and returns that connection (see
     /// `checkingConnection`), and whether every migration this build knows is applied.
+    ///
+    /// With `queryOnly`, the connection is opened read-write but refuses every write
+    /// (`PRAGMA query_only`) when TermFit may write there: a read-only SQLite connection creates
+    /// the `-wal` and `-shm` files of a database in WAL mode but cannot remove them, while a
+    /// read-write one that closes last does, so a reading command leaves the directory as it
+    /// found it.
     private static func validateWithReadOnlyConnection(
-        _ path: String, everyPage: Bool
+        _ path: String, everyPage: Bool, queryOnly: Bool = false
     ) throws -> (connection: DatabaseQueue, isCurrent: Bool) {
         var configuration = configuration()
-        configuration.readonly = true
+        if queryOnly && access(path, W_OK) == 0 && access(DatabaseFile.directory(of: path), W_OK) == 0 {
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        } else {
+            configuration.readonly = true
+        }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             do {

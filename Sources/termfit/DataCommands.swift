@@ -97,31 +97,65 @@ func reportingErrors(_ body: () throws -> Void) throws {
     }
 }
 
-/// Writes "termfit: message" to standard error.
+/// Writes "termfit: message" to standard error, with anything a terminal must not receive raw
+/// (a name, a path, a file's bad field) made visible (``TerminalText``).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("termfit: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("termfit: " + TerminalText.sanitized(message) + "\n").utf8))
 }
 
+/// The contents of an import file (`-`: standard input), at most `limit` bytes; a larger file,
+/// or one that cannot be read, is reported and ends the command with status 3 before anything
+/// is parsed, so a huge file costs neither minutes nor gigabytes.
+func readImportFile(_ file: String, limit: Int) throws -> Data {
+    let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file)
+    guard let handle else {
+        printError("cannot read \(file): \(String(cString: strerror(errno)))")
+        throw TermFitExitStatus.dataFile
+    }
+    var contents = Data()
+    do {
+        while contents.count <= limit, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            contents.append(chunk)
+        }
+    } catch {
+        printError("cannot read \(file): \((error as NSError).localizedDescription)")
+        throw TermFitExitStatus.dataFile
+    }
+    guard contents.count <= limit else {
+        printError("\(file) is larger than \(limit >> 20) MiB; nothing was imported")
+        throw TermFitExitStatus.dataFile
+    }
+    return contents
+}
+
+/// Writes text already made safe for a terminal (a report rendered through ``TerminalText``).
 private func writeOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
 
-/// Opens the database for a command that only reads it. Returns `nil` (nothing to show) when
-/// there is no database file yet, which is then not created, or when the default profile has
-/// no data yet; a profile named with `--profile` must exist.
-private func openForReading(_ options: DataOptions) throws -> ProfileStore? {
+/// Writes one line of a message to standard output, made safe for a terminal like
+/// ``printError(_:)``'s.
+func printLine(_ message: String) {
+    FileHandle.standardOutput.write(Data((TerminalText.sanitized(message) + "\n").utf8))
+}
+
+/// Runs `body` on the database opened for reading only (``TermFitStore/openForReading(at:)``:
+/// nothing is created or written). `body` gets `nil` (nothing to show) when there is no database
+/// file yet or the default profile has no data yet; a profile named with `--profile` must exist,
+/// and so must the data directory.
+private func withProfileForReading(_ options: DataOptions, _ body: (ProfileStore?) throws -> Void) throws {
     let location = try options.location()
     let name = options.profileName()
     if case .failure(let problem) = Profile.validatedName(name) {
         throw StoreError.invalidProfileName(name, problem)
     }
-    guard FileManager.default.fileExists(atPath: location.databasePath) else {
+    guard let store = try TermFitStore.openForReading(at: location) else {
         if options.profile != nil { throw StoreError.profileNotFound(name: name, existing: []) }
-        return nil
+        return try body(nil)
     }
-    let store = try TermFitStore.open(at: location)
-    if options.profile == nil, try store.profile(named: name) == nil { return nil }
-    return try store.profileStore(named: name, createIfNeeded: false)
+    defer { try? store.close() }
+    if options.profile == nil, try store.profile(named: name) == nil { return try body(nil) }
+    try body(try store.profileStore(named: name, createIfNeeded: false))
 }
 
 /// `termfit history`: recent sessions of every workout, newest first.
@@ -156,9 +190,10 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let entries = try openForReading(data)?.history(
-                since: since, workout: workout, limit: limit == 0 ? nil : limit)
-            writeOutput(HistoryReport.render(entries ?? [], format: format, timeZone: .current))
+            try withProfileForReading(data) { profile in
+                let entries = try profile?.history(since: since, workout: workout, limit: limit == 0 ? nil : limit)
+                writeOutput(HistoryReport.render(entries ?? [], format: format, timeZone: .current))
+            }
         }
     }
 
@@ -214,11 +249,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            if let store = try openForReading(data) {
-                FileHandle.standardOutput.write(try store.exportJSON())
-            } else {
-                var json = try ArchiveCoding.encoder().encode(ProfileArchive(profile: data.profileName()))
-                json.append(UInt8(ascii: "\n"))
+            try withProfileForReading(data) { profile in
+                let json =
+                    try profile?.exportJSON() ?? ArchiveCoding.exportText(ProfileArchive(profile: data.profileName()))
                 FileHandle.standardOutput.write(json)
             }
         }
@@ -244,25 +277,29 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A file written by 'termfit export', or - for standard input.", valueName: "file"))
     var file: String
 
+    /// The largest archive read: ten years of daily workouts export to about 40 MiB.
+    static let maximumBytes = 512 << 20
+
     @OptionGroup var data: DataOptions
 
     func run() throws {
         try reportingErrors {
-            let contents: Data
-            if file == "-" {
-                contents = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                do {
-                    contents = try Data(contentsOf: URL(fileURLWithPath: file))
-                } catch {
-                    printError("cannot read \(file): \((error as NSError).localizedDescription)")
-                    throw TermFitExitStatus.dataFile
-                }
+            let contents = try readImportFile(file, limit: Self.maximumBytes)
+            // The file is read and checked whole before the database is opened: a refused file
+            // leaves no trace, not even a new database or its -wal and -shm files.
+            let archive = try TermFitStore.decodeArchive(contents)
+            try TermFitStore.validate(archive)
+            let location = try data.location()
+            if FileManager.default.fileExists(atPath: location.directory),
+                let existing = try TermFitStore.openForReading(at: location)
+            {
+                defer { try? existing.close() }
+                try existing.checkImport(archive, intoProfile: data.profile)
             }
-            let store = try TermFitStore.open(at: try data.location())
-            let summary = try store.importJSON(contents, intoProfile: data.profile)
-            try store.close()
-            writeOutput(summary.description + "\n")
+            let store = try TermFitStore.open(at: location)
+            defer { try? store.close() }
+            let summary = try store.importArchive(archive, intoProfile: data.profile)
+            printLine(summary.description)
         }
     }
 }

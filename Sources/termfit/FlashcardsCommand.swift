@@ -87,15 +87,8 @@ struct FlashcardsImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let contents: Data
-        do {
-            contents =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            printError("cannot read \(file): \((error as NSError).localizedDescription)")
-            throw TermFitExitStatus.dataFile
-        }
+        // 10,000 cards of two 1,000-character sides, with room for quoting and comments.
+        let contents = try readImportFile(file, limit: 32 << 20)
         let cards: [DeckFile.Card]
         do {
             cards = try DeckFile.parse(contents, format: format ?? .guess(fromPath: file))
@@ -127,7 +120,7 @@ struct FlashcardsImportCommand: ParsableCommand {
             let skipped = cards.count - added.count
             let note = skipped > 0 ? " (\(skipped) already there)" : ""
             let plural = added.count == 1 ? "card" : "cards"
-            FileHandle.standardOutput.write(Data("Imported \(added.count) \(plural) into “\(name)”\(note).\n".utf8))
+            printLine("Imported \(added.count) \(plural) into “\(name)”\(note).")
         }
     }
 }
@@ -159,7 +152,10 @@ struct FlashcardsExportCommand: ParsableCommand {
                 throw TermFitExitStatus.failure
             }
             let cards = found.cards.map { DeckFile.Card(prompt: $0.prompt, answer: $0.answer) }
-            FileHandle.standardOutput.write(Data(DeckFile.write(cards, format: format).utf8))
+            // The deck's own format, with control and bidirectional characters made visible (a
+            // prompt has no use for them; tabs and line breaks inside quoted fields stay).
+            let text = DeckFile.write(cards, format: format)
+            FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
     }
 }

@@ -164,7 +164,7 @@ enum Interactive {
             // nothing from it, so there the database opens once the menu is on screen.
             if workout != nil { _ = try database.store() }
         } catch let error as StoreError {
-            FileHandle.standardError.write(Data(("termfit: " + error.description + "\n").utf8))
+            printError(error.description)
             throw TermFitExitStatus.status(for: error)
         }
         let options = LaunchOptions(
@@ -179,9 +179,11 @@ enum Interactive {
                 return nil
             } catch let error as StoreError {
                 return LaunchFailure(
-                    message: "termfit: " + error.description, exitStatus: TermFitExitStatus.status(for: error).rawValue)
+                    message: "termfit: " + TerminalText.sanitized(error.description),
+                    exitStatus: TermFitExitStatus.status(for: error).rawValue)
             } catch {
-                return LaunchFailure(message: "termfit: \(error)", exitStatus: ExitCode.failure.rawValue)
+                return LaunchFailure(
+                    message: "termfit: " + TerminalText.sanitized("\(error)"), exitStatus: ExitCode.failure.rawValue)
             }
         }
         if let store = database.openedStore {

@@ -158,6 +158,109 @@ import Testing
         #expect(leftovers == ["termfit.sqlite"], "no -wal or -shm files appear")
     }
 
+    @Test func aDataDirectoryOthersCanWriteToIsRefusedWithItsPlantedFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shared = directory.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        chmod(shared.path, 0o1777)
+        let target = directory.appendingPathComponent("victim").path
+        #expect(symlink(target, shared.appendingPathComponent("termfit.sqlite").path) == 0)
+        for command in [["import", "-"], ["history"], ["export"]] {
+            let result = try termfit(command + ["--data-dir", shared.path], input: Data(Self.archive.utf8))
+            #expect(result.status == 3, "\(command): \(result.error)")
+            #expect(result.error.contains("TermFit will not use \(shared.path): its group or other users may write"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: target), "nothing was written through the planted link")
+
+        chmod(shared.path, 0o700)
+        let planted = try termfit(["import", "-", "--data-dir", shared.path], input: Data(Self.archive.utf8))
+        #expect(planted.status == 3)
+        #expect(planted.error.contains("termfit.sqlite: it is a symbolic link"), "\(planted.error)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    /// The database's bytes (SHA-256 not needed: the whole file is compared) and the directory's names.
+    private func snapshot(_ directory: String) throws -> (Data, [String]) {
+        (
+            try Data(contentsOf: URL(fileURLWithPath: directory + "/termfit.sqlite")),
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        )
+    }
+
+    @Test func readCommandsAndRefusedImportsLeaveTheFileAlone() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        #expect(try termfit(["import", "-", "--data-dir", data], input: Data(Self.archive.utf8)).status == 0)
+        let before = try snapshot(data)
+        #expect(before.1 == ["termfit.sqlite"])
+        for format in ["table", "csv", "json"] {
+            #expect(try termfit(["history", "--data-dir", data, "--profile", "anna", "--format", format]).status == 0)
+        }
+        #expect(try termfit(["export", "--data-dir", data, "--profile", "anna"]).status == 0)
+        #expect(try termfit(["history", "--data-dir", data, "--profile", "nobody"]).status == 1)
+        let refused = [
+            Self.archive.replacingOccurrences(of: #""version" : 1"#, with: #""version" : 0"#),
+            Self.archive.replacingOccurrences(of: #""duration" : 30"#, with: #""duration" : 9.3e18"#),
+            "not json",
+        ]
+        for file in refused {
+            #expect(try termfit(["import", "-", "--data-dir", data], input: Data(file.utf8)).status == 3)
+        }
+        // Records that belong to another profile: refused after the database was opened.
+        #expect(
+            try termfit(["import", "-", "--data-dir", data, "--profile", "ben"], input: Data(Self.archive.utf8)).status
+                == 3)
+        let after = try snapshot(data)
+        #expect(after.0 == before.0, "the database's bytes are unchanged")
+        #expect(after.1 == before.1, "no -wal, -shm or -journal is left behind: \(after.1)")
+
+        let fresh = directory.appendingPathComponent("fresh").path
+        #expect(try termfit(["import", "-", "--data-dir", fresh], input: Data("not json".utf8)).status == 3)
+        #expect(!FileManager.default.fileExists(atPath: fresh), "a refused import creates nothing")
+    }
+
+    @Test func looseDeckFilesAreRefusedAndTheDatabaseStaysTheSame() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        #expect(try termfit(["import", "-", "--data-dir", data], input: Data(Self.archive.utf8)).status == 0)
+        let before = try snapshot(data)
+        let huge = directory.appendingPathComponent("huge.tsv").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 33 << 20) == 0, "a sparse 33 MiB file")
+        let refused: [(Data?, String)] = [
+            (Data("Squat\tLegs\nhello\u{0}world\tanswer\n".utf8), "line 2: a NUL character"),
+            (nil, "is larger than 32 MiB; nothing was imported"),
+        ]
+        for (contents, message) in refused {
+            let path = contents == nil ? huge : directory.appendingPathComponent("deck.tsv").path
+            if let contents { try contents.write(to: URL(fileURLWithPath: path)) }
+            let result = try termfit([
+                "flashcards", "import", path, "--deck", "D", "--data-dir", data, "--profile", "anna",
+            ])
+            #expect(result.status == 3)
+            #expect(result.error.contains(message), "\(result.error)")
+        }
+        let twoSets = Self.archive.replacingOccurrences(of: #""number" : 2"#, with: #""number" : 1"#)
+        let duplicate = try termfit(["import", "-", "--data-dir", data, "--profile", "zoe"], input: Data(twoSets.utf8))
+        #expect(duplicate.status == 3)
+        #expect(duplicate.error.contains("two sets have the same number (1)"), "\(duplicate.error)")
+        let after = try snapshot(data)
+        #expect(after.0 == before.0 && after.1 == before.1)
+    }
+
+    @Test func exportAndHistoryOfAMissingDataDirectoryAreErrors() throws {
+        for command in [["export"], ["history"], ["history", "--format", "json"]] {
+            let result = try termfit(command + ["--data-dir", "/no/such/dir"])
+            #expect(result.status == 3, "\(command)")
+            #expect(result.output.isEmpty, "no empty archive or history that looks like one")
+            #expect(result.error.contains("There is no TermFit data directory /no/such/dir"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/no/such/dir"))
+    }
+
     @Test func anUnreadableImportFileSaysWhy() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

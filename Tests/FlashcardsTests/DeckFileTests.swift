@@ -14,6 +14,21 @@ import Testing
         DeckFile.Card(prompt: prompt, answer: answer)
     }
 
+    @Test func aNULByteIsRefusedWithItsLineNotTruncated() throws {
+        #expect(throws: DeckFileError(line: 2, "a NUL character (a binary file?)")) {
+            try parse("Squat\tLegs\nhello\u{0}world\tanswer\n")
+        }
+    }
+
+    @Test func linesAndCardsHaveLimits() throws {
+        let long = String(repeating: "x", count: DeckFile.maximumLineBytes + 1)
+        #expect(throws: DeckFileError(line: 2, "longer than 65536 bytes")) { try parse("A\tB\n\(long)\tB\n") }
+        let many = (0...DeckFile.maximumCards).map { "q\($0)\ta" }.joined(separator: "\n")
+        #expect(throws: DeckFileError(line: DeckFile.maximumCards + 1, "more than 10000 cards in one file")) {
+            try parse(many)
+        }
+    }
+
     @Test func tabSeparatedLinesWithEmptyLinesAndComments() throws {
         let cards = try parse("# my deck\nSquat\tLegs\n\n   \nPush-up\tChest\n# the end\n")
         #expect(cards == [card("Squat", "Legs"), card("Push-up", "Chest")])

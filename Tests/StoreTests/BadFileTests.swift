@@ -246,7 +246,7 @@ struct BadFileTests {
         try Fixture.record(into: log)
         // Cap the database a couple of pages above its size: SQLite then reports SQLITE_FULL
         // exactly as it does when the disk runs out.
-        try store.pool.writeWithoutTransaction { db in
+        try #require(store.pool).writeWithoutTransaction { db in
             let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             try db.execute(sql: "PRAGMA max_page_count = \(pages + 2)")
         }
@@ -255,7 +255,7 @@ struct BadFileTests {
             do {
                 try log.save(
                     HIITSession(
-                        exercise: String(repeating: "long exercise name ", count: 20) + "\(index)",
+                        exercise: String(repeating: "long exercise name ", count: 10) + "\(index)",
                         startedAt: time("2025-05-01T00:00:00Z"), duration: 1, completed: true))
             } catch {
                 failure = error

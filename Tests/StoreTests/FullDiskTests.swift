@@ -36,8 +36,8 @@ struct FullDiskTests {
         let log = try store.profileStore(named: "anna")
         var saved = 0
         var failure: StoreError?
-        let note = String(repeating: "x", count: 2000)
-        while saved < 10_000 {
+        let note = String(repeating: "x", count: 180)
+        while saved < 100_000 {
             do {
                 try log.save(
                     HIITSession(

@@ -22,7 +22,7 @@ struct MigrationTests {
         #expect(stat(location.databasePath, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
 
-        try store.pool.read { (db: Database) throws -> Void in
+        try #require(store.pool).read { (db: Database) throws -> Void in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == DatabaseFile.applicationID)
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
@@ -36,7 +36,7 @@ struct MigrationTests {
             }
             #expect(try db.indexes(on: "dumbbell_workout").contains { $0.name == "dumbbell_workout_by_exercise" })
         }
-        try store.pool.writeWithoutTransaction { (db: Database) throws -> Void in
+        try #require(store.pool).writeWithoutTransaction { (db: Database) throws -> Void in
             #expect(try Int.fetchOne(db, sql: "PRAGMA synchronous") == 2)  // FULL
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
         }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Records
 import Store
+import TestSupport
 import Testing
 
 @Suite("Several processes, and killed processes", .serialized)
@@ -97,5 +98,43 @@ struct ProcessTests {
         #expect(workout.sets.first?.weight == 12.5)
         #expect(workout.sets.first?.reps == 10)
         try store.close()
+    }
+}
+
+@Suite("Killed while creating the database", .serialized)
+struct KilledDuringCreationTests {
+    /// How many kills: a few dozen in `make test`, `TERMFIT_SOAK_RUNS` (`make soak`: 500) more.
+    static let runs = ProcessInfo.processInfo.environment["TERMFIT_SOAK_RUNS"].flatMap(Int.init) ?? 30
+
+    @Test("SIGKILL at random instants of the very first save never leaves a database that cannot be opened")
+    func killedDuringFirstSave() throws {
+        let seed =
+            ProcessInfo.processInfo.environment["TERMFIT_PROPERTY_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64.max)
+        print("KilledDuringCreationTests seed \(seed) (TERMFIT_PROPERTY_SEED=\(seed) replays the instants)")
+        var random = SeededGenerator(seed: seed)
+        // How long a first save takes here, to spread the kills over it.
+        let measured = try TemporaryDirectory()
+        defer { measured.remove() }
+        let started = ContinuousClock.now
+        #expect(try LoadHelper.run(["write-hiit", measured.location().directory, "anna", "1", "t"]).status == 0)
+        let span = max(ContinuousClock.now - started, .milliseconds(5))
+        var leftovers: [String: Int] = [:]
+        for run in 0..<Self.runs {
+            let temporary = try TemporaryDirectory()
+            defer { temporary.remove() }
+            let location = temporary.location()
+            let (process, _, _) = try LoadHelper.start(["write-hiit", location.directory, "anna", "1", "t"])
+            let fraction = Double(random.next() % 1000) / 1000
+            Thread.sleep(forTimeInterval: Double(span.components.attoseconds) / 1e18 * fraction * 1.2)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            for name in listing(location.directory) { leftovers[name, default: 0] += 1 }
+            let opened = try LoadHelper.run(["open", location.directory])
+            #expect(
+                opened.status == 0 && opened.output == "opened\n",
+                "run \(run) (seed \(seed)) left \(listing(location.directory)): \(opened.output) \(opened.errors)")
+        }
+        print("KilledDuringCreationTests files left by the kills: \(leftovers.sorted { $0.key < $1.key })")
     }
 }

@@ -203,7 +203,7 @@ struct ReportTests {
             try store.importJSON(Data(badDate.utf8), intoProfile: "erin")
         }
         let badRating = exported.replacingOccurrences(of: #""rating" : 4"#, with: #""rating" : 7"#)
-        #expect(throws: StoreError.invalidArchive("a rating must be from 1 to 5, not 7")) {
+        #expect(throws: StoreError.invalidArchive("hiitSessions[0]: a rating must be from 1 to 5, not 7")) {
             try store.importJSON(Data(badRating.utf8), intoProfile: "erin")
         }
         #expect(try store.profiles().map(\.name) == ["anna", "ben"])

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The range of every value TermFit stores: what each record's `validate()` enforces on every
+/// way in (a workout's saves through its log, `termfit import`, `termfit flashcards import`,
+/// settings), so that everything kept can be shown, summed and exported without overflow.
+///
+/// docs/VALUES.md has the same table for people. The ranges are generous for real training and
+/// small enough that no sum of them (every rep of every card of the largest session, every set's
+/// volume) comes near `Int.max`; arithmetic on stored values still saturates (see
+/// ``Swift/Int/saturatingSum(_:)``), since a database written before these checks may hold more.
+public enum ValueLimits {
+    /// Any duration or rest, in seconds: 0 to 7 days (a card session's working time, a HIIT
+    /// exercise, a rest between sets).
+    public static let seconds: ClosedRange<Double> = 0...604_800
+    /// Repetitions of one set or one card: 0 to 10,000.
+    public static let reps: ClosedRange<Int> = 0...10_000
+    /// The weight of one set, in the workout's unit (kg or lb): 0 to 10,000.
+    public static let weight: ClosedRange<Double> = 0...10_000
+    /// A set's number in its workout: 1 to 1,000.
+    public static let setNumber: ClosedRange<Int> = 1...1_000
+    /// A card's place in its session: 1 to 10,000 (20 decks with jokers are 1,080 cards).
+    public static let cardPosition: ClosedRange<Int> = 1...10_000
+    /// A HIIT rating: 1 to 5.
+    public static let rating: ClosedRange<Int> = 1...5
+    /// Any time: from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z (what an export's
+    /// four-digit years can write).
+    public static let dates: ClosedRange<Date> =
+        Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799.999)
+
+    /// The most sets one dumbbell workout holds.
+    public static let setsPerWorkout = 1_000
+    /// The most cards one card session holds.
+    public static let drawsPerSession = 10_000
+    /// The most reviews one flashcard session holds.
+    public static let reviewsPerSession = 100_000
+    /// The most cards one flashcard deck holds.
+    public static let cardsPerDeck = 10_000
+
+    /// The longest name (an exercise, a deck, a deck's identifier, a card's code), in characters.
+    public static let nameLength = 200
+    /// The longest prompt or answer of a flashcard, in characters.
+    public static let cardTextLength = 1_000
+    /// The longest deck server address, in characters.
+    public static let addressLength = 2_000
+
+    /// The longest setting name, in characters.
+    public static let settingNameLength = 100
+    /// The largest magnitude of a number in a setting (integers up to it are exact in a `Double`).
+    public static let settingNumberMagnitude = 1e15
+    /// The deepest nesting of arrays and objects in a setting.
+    public static let settingDepth = 8
+    /// The longest text of one setting's JSON, in bytes.
+    public static let settingTextLength = 65_536
+    /// The most settings one profile keeps.
+    public static let settingsPerProfile = 1_000
+
+    /// The ranges of the settings TermFit itself reads, by name: a value outside them is refused.
+    public static let settingRanges: [String: ClosedRange<Double>] = [
+        "hiit.exerciseSeconds": 1...5_999,
+        "flashcards.sessionSeconds": 1...5_999,
+        "cards.deckCount": 1...20,
+        "cards.aceReps": 1...14,
+        "dumbbells.restPresetSeconds": 1...3_600,
+        "dumbbells.setCount": 1...10,
+    ]
+}
+
+extension Int {
+    /// The sum of `values`, stopping at `Int.max` (or `Int.min`) instead of trapping.
+    public static func saturatingSum(_ values: some Sequence<Int>) -> Int {
+        values.reduce(0) { $0.saturatingAdding($1) }
+    }
+
+    /// `self + other`, stopping at `Int.max` (or `Int.min`) instead of trapping.
+    public func saturatingAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other > 0 ? .max : .min
+    }
+}

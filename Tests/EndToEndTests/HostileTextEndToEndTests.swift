@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Stored or user-supplied text holding terminal escapes (a window title, a screen clear, an
+/// OSC 52 clipboard write, a C1 CSI, DEL, bidirectional overrides and isolates) never reaches the
+/// terminal raw from any command that prints it: history in every format, export, flashcards
+/// export and its "no such deck" list, and import's messages.
+@Suite struct HostileTextEndToEndTests {
+    static let hostile =
+        "a\u{1B}]0;owned\u{07}b\u{1B}[2Jc\u{1B}]52;c;aGVsbG8=\u{07}d\u{9B}31me\u{7F}f\u{202E}g\u{2066}h"
+
+    /// Every scalar a terminal must not receive raw, except the line breaks and tabs of the
+    /// output's own structure.
+    static func unsafeScalars(_ text: String) -> [String] {
+        text.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A, 0x09: false
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }.map { String(format: "U+%04X", $0.value) }
+    }
+
+    static func archive(_ text: String, startedAt: String = "2025-03-04T06:45:00.000Z") throws -> Data {
+        let json: [String: Any] = [
+            "format": "termfit-profile", "version": 1, "profile": "anna", "settings": ["note": text],
+            "hiitSessions": [
+                [
+                    "id": "00000000-0000-0000-0000-000000000001", "exercise": text, "startedAt": startedAt,
+                    "duration": 30, "completed": true,
+                ]
+            ],
+            "dumbbellWorkouts": [
+                [
+                    "id": "00000000-0000-0000-0000-000000000002", "exercise": text, "unit": "kg",
+                    "startedAt": "2025-03-02T07:30:00.000Z", "status": "finished",
+                    "sets": [
+                        [
+                            "number": 1, "weight": 12, "reps": 10, "startedAt": "2025-03-02T07:30:00.000Z",
+                            "finishedAt": "2025-03-02T07:30:40.000Z",
+                        ]
+                    ],
+                ]
+            ],
+            "cardSessions": [
+                [
+                    "id": "00000000-0000-0000-0000-000000000003", "deckID": text, "deckSource": "local",
+                    "startedAt": "2025-03-01T07:30:00.000Z", "status": "finished", "activeDuration": 60,
+                    "draws": [
+                        [
+                            "position": 1, "code": "AS", "exercise": text, "reps": 1,
+                            "drawnAt": "2025-03-01T07:30:00.000Z",
+                        ]
+                    ],
+                ]
+            ],
+            "flashcardDecks": [
+                [
+                    "id": "00000000-0000-0000-0000-000000000004", "name": text,
+                    "createdAt": "2025-03-01T07:30:00.000Z",
+                    "cards": [
+                        [
+                            "id": "00000000-0000-0000-0000-000000000005", "prompt": text + "\n\tline two",
+                            "answer": text, "createdAt": "2025-03-01T07:30:00.000Z",
+                        ]
+                    ],
+                ]
+            ],
+            "flashcardSessions": [
+                [
+                    "id": "00000000-0000-0000-0000-000000000006", "deckID": "00000000-0000-0000-0000-000000000004",
+                    "deckName": text, "startedAt": "2025-03-01T08:30:00.000Z", "status": "finished",
+                    "reviews": [],
+                ]
+            ],
+        ]
+        return try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    }
+
+    private func termfit(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+        try runCommand([Binary.termfit] + arguments, environment: ["TZ": "UTC"], input: input)
+    }
+
+    private func expectSafe(_ result: CommandResult, _ what: String) {
+        #expect(Self.unsafeScalars(result.output).isEmpty, "\(what) printed \(Self.unsafeScalars(result.output))")
+        #expect(Self.unsafeScalars(result.error).isEmpty, "\(what) complained with \(Self.unsafeScalars(result.error))")
+    }
+
+    @Test func everyPrintingCommandShowsHostileTextEscaped() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-hostile-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        let imported = try termfit(["import", "-", "--data-dir", data], input: try Self.archive(Self.hostile))
+        #expect(imported.status == 0, "\(imported.error)")
+        expectSafe(imported, "import")
+
+        for format in ["table", "csv", "json"] {
+            let history = try termfit(["history", "--data-dir", data, "--profile", "anna", "--format", format])
+            #expect(history.status == 0)
+            expectSafe(history, "history --format \(format)")
+            if format != "json" { #expect(history.output.contains("a^[]0;owned^Gb^[[2Jc"), "\(history.output)") }
+        }
+        #expect(
+            try termfit(["history", "--data-dir", data, "--profile", "anna"]).output.contains(
+                #"d\u{9B}31me^?f\u{202E}g\u{2066}h"#))
+
+        // JSON stays valid and exact: the export, imported elsewhere and exported again, is the same.
+        let exported = try termfit(["export", "--data-dir", data, "--profile", "anna"])
+        expectSafe(exported, "export")
+        let copy = directory.appendingPathComponent("copy").path
+        #expect(try termfit(["import", "-", "--data-dir", copy], input: Data(exported.output.utf8)).status == 0)
+        #expect(try termfit(["export", "--data-dir", copy, "--profile", "anna"]).output == exported.output)
+        #expect(exported.output.contains(#"\u202E"#))
+
+        for format in ["tsv", "csv"] {
+            let deck = try termfit([
+                "flashcards", "export", "--deck", Self.hostile, "--format", format, "--data-dir", data, "--profile",
+                "anna",
+            ])
+            #expect(deck.status == 0, "\(deck.error)")
+            expectSafe(deck, "flashcards export --format \(format)")
+            #expect(deck.output.contains("\tline two"), "line breaks and tabs inside a quoted field stay")
+        }
+        let missing = try termfit(["flashcards", "export", "--deck", "nope", "--data-dir", data, "--profile", "anna"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("the decks are “a^[]0;owned^Gb"), "\(missing.error)")
+        expectSafe(missing, "flashcards export of a missing deck")
+
+        let badDate = try termfit(
+            ["import", "-", "--data-dir", data], input: try Self.archive("x", startedAt: Self.hostile))
+        #expect(badDate.status == 3)
+        expectSafe(badDate, "import of a bad date")
+        #expect(badDate.error.contains("'a^[]0;owned^G"), "\(badDate.error)")
+
+        let cards = directory.appendingPathComponent("cards.tsv")
+        try Data("front\tback\n".utf8).write(to: cards)
+        let deckImport = try termfit([
+            "flashcards", "import", cards.path, "--deck", Self.hostile, "--data-dir", data, "--profile", "anna",
+        ])
+        #expect(deckImport.status == 0, "\(deckImport.error)")
+        expectSafe(deckImport, "flashcards import")
+
+        let notADirectory = directory.appendingPathComponent("\u{1B}[2J")
+        try Data().write(to: notADirectory)
+        let badDirectory = try termfit(["import", "-", "--data-dir", notADirectory.path], input: try Self.archive("x"))
+        #expect(badDirectory.status == 3)
+        expectSafe(badDirectory, "a data directory named with an escape")
+    }
+}

@@ -22,6 +22,10 @@ public struct AppScene: Scene {
     public private(set) var context: AppContext
     public private(set) var size = Size.zero
     public private(set) var selection = 0
+    /// Where the menu is scrolled to when the window is too short for all of it.
+    private var menuScroll = ScrollState()
+    /// Where the help sheet is scrolled to.
+    private var helpScroll = ScrollState(selection: nil)
     private(set) var overlay: Overlay?
     private let workouts: [WorkoutEntry]
     private var active: (index: Int, scene: any Scene)?
@@ -119,43 +123,67 @@ public struct AppScene: Scene {
         return effects
     }
 
+    /// The home screen's keys for this run (no profile switching in kiosk mode).
+    var homeBindings: KeyBindings<HomeAction> {
+        HomeBindings.bindings(menuCount: menu.count, locksProfile: context.locksProfile)
+    }
+
+    private var homeLayout: HomeLayout { HomeLayout(size: size, itemCount: menu.count) }
+
     private mutating func handleHome(_ event: Event, at now: Instant) -> [Effect] {
-        notice = nil
         switch event {
-        case .key(.up), .key(.character("k")), .key(.backTab):
-            selection = (selection + menu.count - 1) % menu.count
-        case .key(.down), .key(.character("j")), .key(.tab):
-            selection = (selection + 1) % menu.count
-        case .mouse(let mouse) where mouse.kind == .scrollUp:
-            selection = (selection + menu.count - 1) % menu.count
-        case .mouse(let mouse) where mouse.kind == .scrollDown:
-            selection = (selection + 1) % menu.count
-        case .key(.home):
-            selection = 0
-        case .key(.end):
-            selection = menu.count - 1
-        case .key(.enter), .key(.character(" ")), .key(.right), .key(.character("l")):
-            return open(menu[selection], at: now)
-        case .key(.character("q")), .key(.escape):
-            return [.quit]
-        case .key(.character("?")), .key(.function(1)):
-            overlay = .help
-        case .key(.character("p")) where !context.locksProfile:
-            return open(.profiles, at: now)
-        case .key(.character(let digit)) where digit.wholeNumberValue.map { (1...menu.count).contains($0) } == true:
-            if let number = digit.wholeNumberValue {
-                selection = number - 1
-                return open(menu[selection], at: now)
-            }
+        case .key(let key):
+            guard let action = homeBindings.action(for: key) else { return [] }
+            notice = nil
+            return perform(action, at: now)
         case .mouse(let mouse):
-            let layout = HomeLayout(size: size, itemCount: menu.count)
-            guard let row = layout.itemIndex(at: mouse.position) else { break }
-            selection = row
-            if mouse.kind == .release { return open(menu[row], at: now) }
+            switch mouse.kind {
+            case .scrollUp: return perform(.up, at: now)
+            case .scrollDown: return perform(.down, at: now)
+            case .drag: return []
+            case .press, .release: break
+            }
+            let layout = homeLayout
+            if mouse.kind == .release, let action = homeBindings.barAction(at: mouse.position, in: layout.helpBar) {
+                return perform(action, at: now)
+            }
+            guard let row = layout.itemIndex(at: mouse.position, itemCount: menu.count, scroll: menuScroll) else {
+                return []
+            }
+            select(row)
+            return mouse.kind == .release ? open(menu[row], at: now) : []
+        case .resize:
+            select(selection)
+            return []
         default:
-            break
+            return []
+        }
+    }
+
+    private mutating func perform(_ action: HomeAction, at now: Instant) -> [Effect] {
+        let count = menu.count
+        switch action {
+        case .up: select((selection + count - 1) % count)
+        case .down: select((selection + 1) % count)
+        case .first: select(0)
+        case .last: select(count - 1)
+        case .openSelected: return open(menu[selection], at: now)
+        case .open(let number):
+            guard (1...count).contains(number) else { return [] }
+            select(number - 1)
+            return open(menu[selection], at: now)
+        case .profiles: return open(.profiles, at: now)
+        case .help: overlay = .help
+        case .quit: return [.quit]
         }
         return []
+    }
+
+    /// Selects menu entry `index` and scrolls the menu to keep it in view.
+    private mutating func select(_ index: Int) {
+        selection = min(max(0, index), menu.count - 1)
+        menuScroll.select(selection, count: menu.count)
+        _ = menuScroll.visibleRows(count: menu.count, height: homeLayout.list.height)
     }
 
     private mutating func open(_ item: MenuItem, at now: Instant) -> [Effect] {
@@ -179,23 +207,52 @@ public struct AppScene: Scene {
         return []
     }
 
+    /// The help sheet's rows at the current width.
+    private var helpRows: [KeyList.Entry] {
+        HelpSheet.rows(
+            bindings: homeBindings, locksProfile: context.locksProfile, dataLocation: context.dataLocation,
+            screenWidth: size.width)
+    }
+
+    /// Where sheets go: the screen above its help bar, which stays in view.
+    private var sheetArea: Rect { Rect(size: size).inset(bottom: 1) }
+
     private mutating func handleHelp(_ event: Event) -> [Effect] {
+        let rows = helpRows.count
+        let height = HelpSheet.sheet(rowCount: rows).contentRect(in: sheetArea).height
         switch event {
         case .key(.escape), .key(.character("?")), .key(.character("q")), .key(.enter), .key(.function(1)):
             overlay = nil
+            helpScroll = ScrollState(selection: nil)
+        case .key(.up), .key(.character("k")): helpScroll.move(by: -1, count: rows)
+        case .key(.down), .key(.character("j")): helpScroll.move(by: 1, count: rows)
+        case .mouse(let mouse) where mouse.kind == .scrollUp: helpScroll.move(by: -1, count: rows)
+        case .mouse(let mouse) where mouse.kind == .scrollDown: helpScroll.move(by: 1, count: rows)
+        case .key(.pageUp): helpScroll.move(by: -max(1, height - 2), count: rows)
+        case .key(.pageDown), .key(.character(" ")): helpScroll.move(by: max(1, height - 2), count: rows)
         case .mouse(let mouse) where mouse.kind == .release:
-            if !HelpSheet.sheet(locksProfile: context.locksProfile).frame(in: Rect(size: size)).contains(mouse.position)
-            {
+            if !HelpSheet.sheet(rowCount: rows).frame(in: sheetArea).contains(mouse.position) {
                 overlay = nil
+                helpScroll = ScrollState(selection: nil)
             }
         default:
             break
         }
+        _ = helpScroll.visibleRows(count: rows, height: height)
         return []
     }
 
+    /// The keys the bar shows now: the home screen's, or those of the sheet over it.
+    var currentHelpBar: HelpBar {
+        switch overlay {
+        case .help: return HelpBar([HelpBar.Hint("↑↓", "Scroll"), HelpBar.Hint("Esc", "Close")])
+        case .profiles(let picker): return HelpBar(picker.hints)
+        case nil: return homeBindings.helpBar
+        }
+    }
+
     private mutating func handleProfiles(_ event: Event, picker: inout ProfilePicker) -> [Effect] {
-        switch picker.handle(event, screen: Rect(size: size)) {
+        switch picker.handle(event, screen: sheetArea) {
         case .none:
             break
         case .cancel:
@@ -238,29 +295,36 @@ public struct AppScene: Scene {
         renderHome(into: &composition)
         switch overlay {
         case .help:
-            HelpSheet.render(
-                into: &composition, dataLocation: context.dataLocation, locksProfile: context.locksProfile)
-        case .profiles(let picker): picker.render(into: &composition)
+            HelpSheet.render(into: &composition, in: sheetArea, rows: helpRows, scroll: helpScroll)
+        case .profiles(let picker): picker.render(into: &composition, in: sheetArea)
         case nil: break
         }
     }
 
     private func renderHome(into composition: inout Composition) {
-        let layout = HomeLayout(size: size, itemCount: menu.count)
+        let layout = homeLayout
         let items = menu.map(describe)
         let selection = self.selection
         let profile = context.profile
         let notice = self.notice
+        let helpBar = currentHelpBar
+        var scroll = menuScroll
+        scroll.select(selection, count: items.count)
         composition.add { canvas in
-            Wordmark.render(into: &canvas, in: layout.wordmark, style: Palette.accent)
-            Text("workouts at the keyboard", style: Palette.muted, alignment: .center)
-                .render(into: &canvas, in: layout.tagline)
-            Text("Profile: \(profile)", style: .plain, alignment: .center).render(into: &canvas, in: layout.profile)
+            if let area = layout.wordmark { Wordmark.render(into: &canvas, in: area, style: Palette.accent) }
+            if let area = layout.tagline {
+                Text("workouts at the keyboard", style: Palette.muted, alignment: .center).render(
+                    into: &canvas, in: area)
+            }
+            if let area = layout.profile {
+                Text("Profile: \(profile)", style: .plain, alignment: .center).render(into: &canvas, in: area)
+            }
             Panel(title: "Workouts", box: .rounded, borderStyle: Palette.muted, titleStyle: Palette.title)
                 .render(into: &canvas, in: layout.panel)
-            for (index, item) in items.enumerated() {
-                let row = layout.itemRows[index]
-                let selected = index == selection
+            ScrollList.render(
+                count: items.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: Palette.muted
+            ) { canvas, row, index, selected in
+                let item = items[index]
                 let style: Style = selected ? Palette.selected : .plain
                 canvas.fill(row, with: Cell(.space, style: style))
                 let marker = selected ? "▸" : " "
@@ -278,12 +342,7 @@ public struct AppScene: Scene {
             if let notice {
                 Text(notice, style: Palette.title, alignment: .center).render(into: &canvas, in: layout.notice)
             }
-            let profileHint = context.locksProfile ? [] : [HelpBar.Hint("p", "Profile")]
-            HelpBar(
-                [HelpBar.Hint("↑↓", "Move"), HelpBar.Hint("Enter", "Open")] + profileHint + [
-                    HelpBar.Hint("?", "Help"), HelpBar.Hint("q", "Quit"),
-                ]
-            ).render(into: &canvas, in: layout.helpBar)
+            helpBar.render(into: &canvas, in: layout.helpBar)
         }
     }
 
@@ -298,39 +357,5 @@ public struct AppScene: Scene {
 
     public func nextDeadline(after now: Instant) -> Instant? {
         active?.scene.nextDeadline(after: now)
-    }
-}
-
-/// Where everything on the home screen goes, shared by drawing and mouse hit-testing.
-struct HomeLayout {
-    var wordmark: Rect
-    var tagline: Rect
-    var profile: Rect
-    var panel: Rect
-    var itemRows: [Rect]
-    var notice: Rect
-    var helpBar: Rect
-
-    init(size: Size, itemCount: Int) {
-        let screen = Rect(size: size)
-        let (body, bar) = screen.splitBottom(1)
-        helpBar = bar
-        notice = body.row(body.height - 1)
-        let roomy = body.height >= itemCount + 12
-        let wordmarkHeight = roomy ? Wordmark.lines.count : 1
-        wordmark = Rect(x: 0, y: roomy ? 1 : 0, width: size.width, height: wordmarkHeight)
-        tagline = Rect(x: 0, y: wordmark.maxY, width: size.width, height: 1)
-        profile = Rect(x: 0, y: tagline.maxY + (roomy ? 1 : 0), width: size.width, height: 1)
-        let panelWidth = min(size.width - 2, 68)
-        let panelHeight = min(itemCount + 2, max(0, notice.y - profile.maxY - 1))
-        panel = Rect(x: (size.width - panelWidth) / 2, y: profile.maxY + 1, width: panelWidth, height: panelHeight)
-        let inside = panel.inset(by: 1)
-        itemRows = (0..<itemCount).map { Rect(x: inside.x, y: inside.y + $0, width: inside.width, height: 1) }
-    }
-
-    /// The menu line under `point`, if any (and visible).
-    func itemIndex(at point: Point) -> Int? {
-        let inside = panel.inset(by: 1)
-        return itemRows.firstIndex { $0.contains(point) && inside.contains(point) }
     }
 }

@@ -1,46 +1,52 @@
 import TermUI
 
-/// The `?` sheet: every key of the home screen, and where TermFit keeps its data.
+/// The `?` sheet of the home screen: its key bindings (the same table the keys and the help bar
+/// come from), the keys that work everywhere, and where TermFit keeps its data. It sits above the
+/// help bar and scrolls, with "more" markers, when the window is too short for all of it.
 enum HelpSheet {
-    static let allLines: [(String, String)] = [
-        ("↑ ↓  j k", "move through the menu"),
-        ("Enter  Space", "open the selected entry"),
-        ("1 … 9", "open an entry by its number"),
-        ("p", "switch or add a profile"),
-        ("?  F1", "this help"),
-        ("q  Esc", "quit (inside a workout: back to this menu)"),
-        ("Ctrl-C", "quit at once; what you finished is saved"),
-        ("Ctrl-Z", "suspend; `fg` brings TermFit back"),
-        ("mouse", "click an entry to open it"),
-    ]
-
-    /// The lines for this run: in kiosk mode there is no profile to switch to and no shell to
-    /// suspend to.
-    static func lines(locksProfile: Bool) -> [(String, String)] {
-        locksProfile ? allLines.filter { $0.0 != "p" && $0.0 != "Ctrl-Z" } : allLines
+    /// The rows: every enabled binding, then what the run loop answers on every screen. In kiosk
+    /// mode there is no shell to suspend to.
+    static func entries(bindings: KeyBindings<HomeAction>, locksProfile: Bool) -> [KeyList.Entry] {
+        let everywhere = [
+            KeyList.Entry("Ctrl-C", "quit at once; what you finished is saved"),
+            KeyList.Entry("Ctrl-Z", "suspend; `fg` brings TermFit back"),
+            KeyList.Entry("mouse", "click an entry to open it, or a key in the bar"),
+        ].filter { !(locksProfile && $0.keys == "Ctrl-Z") }
+        return bindings.sections.flatMap(\.entries) + everywhere
     }
 
-    static func sheet(locksProfile: Bool) -> Sheet {
-        Sheet(
-            title: "Help", size: Size(width: 76, height: lines(locksProfile: locksProfile).count + 7),
-            titleStyle: Palette.title)
+    static let keyWidth = 16
+    static let width = 76
+
+    /// The sheet's rows: the keys, a blank row, then where the data is (wrapped to the sheet).
+    static func rows(
+        bindings: KeyBindings<HomeAction>, locksProfile: Bool, dataLocation: String?, screenWidth: Int
+    ) -> [KeyList.Entry] {
+        var rows = entries(bindings: bindings, locksProfile: locksProfile)
+        if let dataLocation {
+            let width = max(8, min(width, screenWidth) - 4 - keyWidth)
+            let lines = Text(dataLocation, wraps: true).laidOut(in: Size(width: width, height: 8))
+            rows.append(KeyList.Entry("", ""))
+            for (index, line) in lines.enumerated() { rows.append(KeyList.Entry(index == 0 ? "your data" : "", line)) }
+        }
+        return rows
     }
 
-    static func render(into composition: inout Composition, dataLocation: String?, locksProfile: Bool) {
-        let lines = lines(locksProfile: locksProfile)
-        composition.addSheet(sheet(locksProfile: locksProfile)) { canvas, area in
-            KeyList(lines, keyWidth: 16).render(into: &canvas, in: area)
-            if let dataLocation, area.height > lines.count + 3 {
-                let row = area.row(lines.count + 1).inset(left: 1, right: 1)
-                canvas.write("your data", at: Point(x: row.x, y: row.y), style: .bold, clip: row)
-                // A long path wraps onto a second row rather than losing its end.
-                let rows = Rect(x: row.x + 16, y: row.y, width: row.width - 16, height: 2)
-                Text(dataLocation, style: Palette.muted, wraps: true).render(into: &canvas, in: rows)
-            }
-            let footer = area.row(area.height - 1).inset(left: 1, right: 1)
-            if area.height > lines.count + 1 {
-                Text("Esc, ? or Enter closes this sheet", style: Palette.muted, alignment: .center)
-                    .render(into: &canvas, in: footer)
+    /// Where the sheet goes: centred above the help bar.
+    static func sheet(rowCount: Int) -> Sheet {
+        Sheet(title: "Help", size: Size(width: width, height: rowCount + 2), titleStyle: Palette.title)
+    }
+
+    static func render(
+        into composition: inout Composition, in screen: Rect, rows: [KeyList.Entry], scroll: ScrollState
+    ) {
+        var scroll = scroll
+        composition.addSheet(sheet(rowCount: rows.count), in: screen) { canvas, area in
+            let inside = area.inset(left: 1, right: 1)
+            ScrollList.render(count: rows.count, into: &canvas, in: inside, state: &scroll, markerStyle: Palette.muted)
+            {
+                canvas, frame, index, _ in
+                KeyList([rows[index]], keyWidth: keyWidth, margin: 0).render(into: &canvas, in: frame)
             }
         }
     }

@@ -87,12 +87,22 @@ struct ProfilePicker: Equatable {
         return .none
     }
 
-    func render(into composition: inout Composition) {
+    /// The keys for the help bar while the picker is open.
+    var hints: [HelpBar.Hint] {
+        field == nil
+            ? [
+                HelpBar.Hint("↑↓", "Choose"), HelpBar.Hint("Enter", "Use"), HelpBar.Hint("n", "New"),
+                HelpBar.Hint("Esc", "Close"),
+            ]
+            : [HelpBar.Hint("Enter", "Save"), HelpBar.Hint("Esc", "Back")]
+    }
+
+    func render(into composition: inout Composition, in screen: Rect) {
         let names = self.names
         let selection = self.selection
         let field = self.field
         let error = self.error
-        composition.addSheet(sheet) { canvas, area in
+        composition.addSheet(sheet, in: screen) { canvas, area in
             Text("Who is working out?", style: Palette.muted).render(into: &canvas, in: area.row(0).inset(left: 1))
             for (index, name) in (names + ["New profile…"]).enumerated() {
                 let row = area.row(index + 1)

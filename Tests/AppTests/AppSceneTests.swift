@@ -1,6 +1,7 @@
 import Foundation
 import Records
 import TermUI
+import TestSupport
 import Testing
 
 @testable import App
@@ -50,7 +51,7 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         let scene = makeScene(workouts: [.hiit { _ in InMemoryWorkoutLog() }])
         #expect(
             frame(scene) == [
-                "",
+                "", "", "", "",
                 "                          ▀█▀ █▀▀ █▀█ █▀▄▀█ █▀▀ █ ▀█▀",
                 "                           █  █▀▀ █▀▄ █ ▀ █ █▀  █  █",
                 "                           ▀  ▀▀▀ ▀ ▀ ▀   ▀ ▀   ▀  ▀",
@@ -64,8 +65,8 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
                 "      │   3  Help            keys and where TermFit keeps your data      │",
                 "      │   4  Quit                                                        │",
                 "      ╰──────────────────────────────────────────────────────────────────╯",
-                "", "", "", "", "", "", "", "", "",
-                "↑↓ Move  Enter Open  p Profile  ? Help  q Quit",
+                "", "", "", "", "", "",
+                "↑↓ Move  Enter Open  ? Help  q Quit  p Profile",
             ])
     }
 
@@ -73,8 +74,9 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         var composition = Composition(size: Size(width: 80, height: 24))
         makeScene().render(into: &composition, at: .zero)
         let canvas = composition.flatten()
-        #expect(canvas[10, 9].style.attributes.contains(.reverse))
-        #expect(!canvas[10, 10].style.attributes.contains(.reverse))
+        let first = HomeLayout(size: Size(width: 80, height: 24), itemCount: 3).list.y
+        #expect(canvas[10, first].style.attributes.contains(.reverse))
+        #expect(!canvas[10, first + 1].style.attributes.contains(.reverse))
     }
 
     @Test func arrowsAndVimKeysMoveTheSelectionAndWrap() {
@@ -103,7 +105,7 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         var composition = Composition(size: scene.size)
         scene.render(into: &composition, at: .zero)
         let canvas = composition.flatten()
-        #expect(canvas.lines().contains { $0.contains("Esc, ? or Enter closes this sheet") })
+        #expect(canvas.lines().contains { $0.contains("↑↓ Scroll  Esc Close") })
         #expect(canvas[30, 1].style.attributes.contains(.dim), "the home screen below is dimmed")
         _ = scene.handle(.key(.character("j")), at: .zero)
         #expect(scene.selection == 0, "keys do not reach the menu under the sheet")
@@ -197,9 +199,10 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
 
     @Test func clickingAMenuLineOpensIt() {
         var scene = makeScene(workouts: [echo])
-        _ = scene.handle(.mouse(MouseEvent(.press, at: Point(x: 20, y: 10))), at: .zero)
+        let second = HomeLayout(size: scene.size, itemCount: scene.menu.count).list.y + 1
+        _ = scene.handle(.mouse(MouseEvent(.press, at: Point(x: 20, y: second))), at: .zero)
         #expect(scene.selection == 1)
-        _ = scene.handle(.mouse(MouseEvent(.release, at: Point(x: 20, y: 10))), at: .zero)
+        _ = scene.handle(.mouse(MouseEvent(.release, at: Point(x: 20, y: second))), at: .zero)
         #expect(scene.isProfilePickerOpen)
     }
 
@@ -340,5 +343,44 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         _ = scene.handle(.key(.character("q")), at: .zero)
         #expect(scene.pendingQuestion != nil)
         #expect(scene.handle(.terminate, at: .zero).isEmpty, "no question, nothing left to save")
+    }
+}
+
+/// The home screen, its help and its profile picker at every size from 40×12 to 250×70: boxes
+/// whole, the key bar on the last row and never drawn over, the selected entry in view.
+@Suite struct HomeSizeGridTests {
+    private func bar(_ scene: AppScene) -> String {
+        var canvas = Canvas(size: Size(width: scene.size.width, height: 1))
+        scene.currentHelpBar.render(into: &canvas, in: canvas.bounds)
+        return canvas.lines()[0]
+    }
+
+    @Test(arguments: ScreenInvariants.sizes)
+    func everyHomeScreenFits(size: Size) {
+        let workouts = [echo, echo, echo, echo].enumerated().map { index, entry in
+            WorkoutEntry(
+                identifier: "w\(index)", title: "Workout \(index + 1)", summary: entry.summary,
+                makeScene: entry.makeScene)
+        }
+        for overlay in ["none", "help", "profiles"] {
+            for last in [false, true] {
+                var scene = makeScene(workouts: workouts, size: size)
+                if last { _ = scene.handle(.key(.end), at: .zero) }
+                if overlay == "help" { _ = scene.handle(.key(.character("?")), at: .zero) }
+                if overlay == "profiles" { _ = scene.handle(.key(.character("p")), at: .zero) }
+                var composition = Composition(size: size)
+                scene.render(into: &composition, at: .zero)
+                let problems = ScreenInvariants.problems(in: composition, helpBar: bar(scene))
+                #expect(
+                    problems.isEmpty,
+                    "\(size) \(overlay): \(problems)\n\(composition.flatten().lines().joined(separator: "\n"))")
+                if overlay == "none" {
+                    let number = scene.selection + 1
+                    #expect(
+                        composition.flatten().lines().contains { $0.contains("▸ \(number)") },
+                        "\(size): the selection is in view")
+                }
+            }
+        }
     }
 }

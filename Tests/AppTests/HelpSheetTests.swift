@@ -14,6 +14,6 @@ import Testing
         scene.render(into: &composition, at: .zero)
         let lines = composition.flatten().lines()
         #expect(lines.contains { $0.contains("│ your data       /home/alex/.local/share/termfit/termfit.sqlite") })
-        #expect(lines.contains { $0.contains("Esc, ? or Enter closes this sheet") })
+        #expect(lines.contains { $0.contains("↑↓ Scroll  Esc Close") })
     }
 }

@@ -38,9 +38,9 @@ import Testing
         #expect(moved.firstIndex { $0.contains("▸") } == selected.map { $0 + 1 })
 
         try session.send("?")
-        try session.waitFor("Esc, ? or Enter closes this sheet")
+        try session.waitFor("↑↓ Scroll  Esc Close")
         try session.send("Escape")
-        try session.waitForScreen { !$0.contains { $0.contains("closes this sheet") } }
+        try session.waitForScreen { !$0.contains { $0.contains("Esc Close") } }
 
         try session.send("q")
         #expect(try session.waitForExit() == 0)

@@ -142,9 +142,9 @@ struct KioskSSHEndToEndTests {
         try session.send(bytes: Array("\u{1B}[1~".utf8))
         try selected("HIIT")
         try session.send(bytes: Array("\u{1B}[11~".utf8))
-        try session.waitFor("closes this sheet")
+        try session.waitFor("Esc Close")
         try session.send(bytes: Array("\u{1B}[11~".utf8))
-        try session.waitForScreen { !$0.contains { $0.contains("closes this sheet") } }
+        try session.waitForScreen { !$0.contains { $0.contains("Esc Close") } }
         try session.send(bytes: Array("\u{1B}[B".utf8))
         let home = try selected("Dumbbells")
         guard let row = home.firstIndex(where: { $0.contains("Dumbbells") }) else { return }

@@ -28,7 +28,7 @@ import Testing
         return Int(after.split(separator: " ").first ?? "")
     }
 
-    private static func isHelpOpen(_ screen: [String]) -> Bool { screen.contains { $0.contains("closes this sheet") } }
+    private static func isHelpOpen(_ screen: [String]) -> Bool { screen.contains { $0.contains("Esc Close") } }
 
     /// What an input does on the home screen with entry `selected` selected.
     private enum HomeEffect: Equatable {

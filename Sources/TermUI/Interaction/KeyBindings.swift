@@ -7,37 +7,64 @@
 public struct KeyBinding<Action: Sendable>: Sendable {
     /// The keys that do it; the first is the one shown unless `display` says otherwise.
     public var keys: [Key]
-    /// What it does, short ("Correct", "Start set 2").
+    /// What it does, short, for the help bar ("Correct", "Start set 2").
     public var label: String
+    /// What it does, for the keys sheet, when more than `label` says ("move through the menu").
+    public var meaning: String
     /// The heading it is listed under on the keys sheet ("Answer", "Deck").
     public var group: String
     /// Its place in the help bar: lower comes first and is dropped last when the bar is too
     /// narrow; `nil` keeps it off the bar (it is still on the keys sheet).
     public var barRank: Int?
-    /// How the keys are shown ("↑↓", "0–9"), when not by their names.
+    /// How the keys are shown in the help bar ("↑↓"), when not by the first key's name.
     public var display: String?
+    /// How the keys are listed on the keys sheet ("1…7"), when not every key by its name.
+    public var listing: String?
     /// Whether it does anything now; a disabled binding is neither answered nor shown.
     public var isEnabled: Bool
-    public var action: Action
+    /// The action of each of its keys.
+    private let resolve: @Sendable (Key) -> Action
 
+    /// A binding whose keys all do `action`.
     public init(
         _ keys: [Key], _ label: String, group: String, bar barRank: Int? = nil, display: String? = nil,
-        enabled isEnabled: Bool = true, action: Action
+        listing: String? = nil, meaning: String? = nil, enabled isEnabled: Bool = true, action: Action
+    ) {
+        self.init(
+            keys, label, group: group, bar: barRank, display: display, listing: listing, meaning: meaning,
+            enabled: isEnabled
+        ) { _ in action }
+    }
+
+    /// A binding whose keys each do their own action (↑ and ↓ as one "↑↓ Move", the digits of
+    /// "1…7 Open").
+    public init(
+        _ keys: [Key], _ label: String, group: String, bar barRank: Int? = nil, display: String? = nil,
+        listing: String? = nil, meaning: String? = nil, enabled isEnabled: Bool = true,
+        actions resolve: @escaping @Sendable (Key) -> Action
     ) {
         self.keys = keys
         self.label = label
+        self.meaning = meaning ?? label
         self.group = group
         self.barRank = barRank
         self.display = display
+        self.listing = listing
         self.isEnabled = isEnabled
-        self.action = action
+        self.resolve = resolve
     }
+
+    /// What `key` does through this binding (`key` should be one of `keys`).
+    public func action(for key: Key) -> Action { resolve(key) }
+
+    /// What the binding does when its hint is clicked: its first key's action.
+    public var action: Action? { keys.first.map(resolve) }
 
     /// How the keys are shown: `display`, or the first key's name.
     public var shownKeys: String { display ?? keys.first?.name ?? "" }
 
-    /// Every key's name, for the keys sheet ("q  Esc").
-    public var allKeys: String { display ?? keys.map(\.name).joined(separator: "  ") }
+    /// Every key's name, for the keys sheet ("q  Esc"), or `listing`.
+    public var allKeys: String { listing ?? keys.map(\.name).joined(separator: "  ") }
 }
 
 /// A screen's bindings, in the order it declares them.
@@ -53,7 +80,7 @@ public struct KeyBindings<Action: Sendable>: Sendable {
 
     /// The action of the first enabled binding that has `key`, if any.
     public func action(for key: Key) -> Action? {
-        enabled.first { $0.keys.contains(key) }?.action
+        enabled.first { $0.keys.contains(key) }?.action(for: key)
     }
 
     /// Whether any binding, enabled or not, has `key`.
@@ -75,7 +102,7 @@ public struct KeyBindings<Action: Sendable>: Sendable {
     /// Where each hint the help bar shows in `area` lies, with its action: a click on a hint does
     /// what its key does.
     public func barTargets(in area: Rect) -> [(frame: Rect, action: Action)] {
-        zip(helpBar.frames(in: area), barBindings).map { ($0, $1.action) }
+        zip(helpBar.frames(in: area), barBindings).compactMap { frame, binding in binding.action.map { (frame, $0) } }
     }
 
     /// The action of the hint under `point` on a help bar drawn in `area`.
@@ -90,7 +117,7 @@ public struct KeyBindings<Action: Sendable>: Sendable {
         var entries: [String: [KeyList.Entry]] = [:]
         for binding in enabled {
             if entries[binding.group] == nil { order.append(binding.group) }
-            entries[binding.group, default: []].append(KeyList.Entry(binding.allKeys, binding.label))
+            entries[binding.group, default: []].append(KeyList.Entry(binding.allKeys, binding.meaning))
         }
         return order.map { ($0, entries[$0] ?? []) }
     }

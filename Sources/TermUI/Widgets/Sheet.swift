@@ -57,7 +57,15 @@ extension Composition {
     /// Returns the content rectangle (the same as `sheet.contentRect(in: bounds)`).
     @discardableResult
     public mutating func addSheet(_ sheet: Sheet, content: @escaping (inout Canvas, Rect) -> Void) -> Rect {
-        let screen = bounds
+        addSheet(sheet, in: bounds, content: content)
+    }
+
+    /// Adds `sheet` centred in `screen` (the screen above its help bar, say), dimming everything
+    /// below it, and calls `content` to draw inside it. Returns the content rectangle.
+    @discardableResult
+    public mutating func addSheet(
+        _ sheet: Sheet, in screen: Rect, content: @escaping (inout Canvas, Rect) -> Void
+    ) -> Rect {
         let contentRect = sheet.contentRect(in: screen)
         add(.sheet, dimsBelow: true) { canvas in
             sheet.render(into: &canvas, in: screen)

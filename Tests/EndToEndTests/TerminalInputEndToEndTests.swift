@@ -201,6 +201,14 @@ import Testing
         let moved = try nested.inner.waitForScreen { screen in screen.firstIndex { $0.contains("▸") } != first }
         #expect(moved.firstIndex { $0.contains("▸") } == first.map { $0 + 1 }, "↓ moved the selection down one")
         #expect(moved.contains { $0.contains("Workouts") }, "still on the home screen")
+        // Bracketed paste is back on too: a pasted "q" is text, not the key that quits.
+        try nested.inner.tmux(["set-buffer", "q"])
+        try nested.inner.tmux(["paste-buffer", "-p", "-t", "0"])
+        try nested.send("j")
+        try nested.inner.waitForScreen { screen in
+            screen.firstIndex { $0.contains("▸") } == first.map { $0 + 2 }
+        }
+        #expect(try nested.inner.screen().contains { $0.contains("Workouts") }, "the paste did not quit")
         // Mouse reporting is back on too: a click on Cards opens it.
         guard let row = moved.firstIndex(where: { $0.contains("  Cards  ") }) else {
             Issue.record("no Cards on the menu")

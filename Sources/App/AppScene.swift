@@ -65,6 +65,26 @@ public struct AppScene: Scene {
 
     var isTooSmall: Bool { !size.contains(Self.minimumSize) }
 
+    /// What the window-too-small notice says, wrapped to the window: each sentence on lines of its
+    /// own, so none breaks in the middle of a size; a workout's pending question comes first.
+    var tooSmallLines: [String] {
+        var paragraphs = [
+            "The window is too small.",
+            "TermFit needs \(Self.minimumSize.width)×\(Self.minimumSize.height);",
+            "this one is \(size.width)×\(size.height).",
+            active == nil ? "Make it bigger, or press q to quit." : "Make it bigger, or press q to leave.",
+        ]
+        if let question = pendingQuestion {
+            let keys = ConfirmSheet.hints.map { "\($0.key) \($0.description)" }.joined(separator: " · ")
+            paragraphs = [question, keys, ""] + paragraphs
+        }
+        let width = max(1, size.width)
+        return paragraphs.flatMap { paragraph in
+            paragraph.isEmpty
+                ? [""] : Text(paragraph, wraps: true).laidOut(in: Size(width: width, height: paragraph.count))
+        }
+    }
+
     /// The question the workout on screen waits to have answered ("Leave? …"), if any.
     public var pendingQuestion: String? { (active?.scene as? any AsksQuestions)?.pendingQuestion }
 
@@ -274,17 +294,12 @@ public struct AppScene: Scene {
 
     public func render(into composition: inout Composition, at now: Instant) {
         if isTooSmall {
-            var text =
-                "terminal too small: need \(Self.minimumSize.width)×\(Self.minimumSize.height), have \(size.width)×\(size.height)"
-            if let question = pendingQuestion {
-                let keys = ConfirmSheet.hints.map { "\($0.key) \($0.description)" }.joined(separator: " · ")
-                text = question + "\n" + keys + "\n\n" + text
-            }
+            let lines = tooSmallLines
             composition.add { canvas in
                 let area = canvas.bounds
-                let body = Text(text, style: .bold, alignment: .center, wraps: true)
-                let height = min(area.height, body.laidOut(in: area.size).count)
-                body.render(into: &canvas, in: area.centered(Size(width: area.width, height: height)))
+                let shown = Array(lines.prefix(area.height))
+                Text(lines: shown, style: .bold, alignment: .center)
+                    .render(into: &canvas, in: area.centered(Size(width: area.width, height: shown.count)))
             }
             return
         }

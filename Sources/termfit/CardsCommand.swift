@@ -11,12 +11,12 @@ struct CardsCommand: ParsableCommand {
         commandName: "cards",
         abstract: "The deck-of-cards workout: each card's suit is an exercise, its rank the reps.",
         discussion: """
-            Deck mode (the default) deals a shuffled deck one card at a time: Enter marks a card done
-            and draws the next; your time to the last card is the score. Flip mode flips cards at
-            10 Hz until Space stops on one. r opens the rules (kept for the profile). Every card
+            Deck mode (the default) deals a shuffled deck one card at a time: Enter marks a card done \
+            and draws the next; your time to the last card is the score. Flip mode flips cards at \
+            10 Hz until Space stops on one. r opens the rules (kept for the profile). Every card \
             done is saved at once.
-            --deck-api URL draws from a server that speaks the Deck of Cards API (e.g.
-            https://deckofcardsapi.com); --deck-id ID joins a deck on it, so a class can work
+            --deck-api URL draws from a server that speaks the Deck of Cards API (e.g. \
+            https://deckofcardsapi.com); --deck-id ID joins a deck on it, so a class can work \
             through one deck from several terminals.
             """)
 

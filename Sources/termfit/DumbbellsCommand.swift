@@ -9,9 +9,9 @@ struct DumbbellsCommand: ParsableCommand {
         commandName: "dumbbells",
         abstract: "Log dumbbell sets: weight × reps, set timer, rest countdown, summary.",
         discussion: """
-            Each finished set is saved at once. Keys are shown at the bottom of the screen; press ?
-            for all of them. --sets and --exercise apply to this run only; inside the workout, + and -
-            change the number of sets, e the exercise and u the unit, and those are kept for the
+            Each finished set is saved at once. Keys are shown at the bottom of the screen; press ? \
+            for all of them. --sets and --exercise apply to this run only; inside the workout, + and - \
+            change the number of sets, e the exercise and u the unit, and those are kept for the \
             profile.
             """)
 

@@ -12,9 +12,9 @@ struct FlashcardsCommand: ParsableCommand {
         commandName: "flashcards",
         abstract: "Flashcards: swipe through a deck against the clock, with spaced review.",
         discussion: """
-            Space shows the answer, → (or l) is correct, ← (or h) is wrong; drag a card with the mouse
-            to swipe it. e edits the deck's cards, d chooses another deck, u serves only the cards
-            due. Each answer is saved at once. A new profile starts with a deck about muscles and
+            Space shows the answer, → (or l) is correct, ← (or h) is wrong; drag a card with the mouse \
+            to swipe it. e edits the deck's cards, d chooses another deck, u serves only the cards \
+            due. Each answer is saved at once. A new profile starts with a deck about muscles and \
             training; 'termfit flashcards import FILE --deck NAME' adds your own.
             """,
         subcommands: [FlashcardsImportCommand.self, FlashcardsExportCommand.self])
@@ -64,9 +64,9 @@ struct FlashcardsImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add the cards of a tab-separated or CSV file to a deck (made if it does not exist).",
         discussion: """
-            One card a line: prompt, then answer (a tab or a comma between them). Quoted fields may
-            hold separators and line breaks; empty lines and # comments are skipped; Anki's text
-            export (#separator:, #columns: and the like) is understood. Cards already in the deck
+            One card a line: prompt, then answer (a tab or a comma between them). Quoted fields may \
+            hold separators and line breaks; empty lines and # comments are skipped; Anki's text \
+            export (#separator:, #columns: and the like) is understood. Cards already in the deck \
             are not added twice. On any error nothing is imported.
             Exit status: 0 success, 1 error, 2 usage error, 3 a bad file or database problem.
             """)

@@ -13,7 +13,7 @@ struct TermFitCommand: ParsableCommand {
         commandName: "termfit",
         abstract: "A full-screen terminal workout suite.",
         discussion: """
-            Run with no subcommand for the home menu. Keys are shown at the bottom of every screen;
+            Run with no subcommand for the home menu. Keys are shown at the bottom of every screen; \
             press ? for help. Your workouts are kept in a local SQLite file (see --data-dir).
             Set TERMFIT_STATS=1 to print rendering figures on exit.
             """,

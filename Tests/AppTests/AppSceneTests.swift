@@ -159,11 +159,36 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         #expect(scene.context.profile == "sam")
     }
 
+    /// The notice at sizes just under the minimum and far under it: each sentence on lines of its
+    /// own, no size cut in two, centred.
+    @Test func theTooSmallNoticeIsLaidOutInWholeSentences() {
+        #expect(
+            frame(makeScene(size: Size(width: 39, height: 11))) == [
+                "", "", "",
+                "       The window is too small.",
+                "         TermFit needs 40×12;",
+                "          this one is 39×11.",
+                "  Make it bigger, or press q to quit.",
+                "", "", "", "",
+            ])
+        #expect(
+            frame(makeScene(size: Size(width: 20, height: 6))) == [
+                " The window is too",
+                "       small.",
+                "TermFit needs 40×12;",
+                " this one is 20×6.",
+                " Make it bigger, or",
+                "  press q to quit.",
+            ])
+        #expect(frame(makeScene(size: Size(width: 2, height: 2))).count == 2, "a 2×2 window still draws")
+    }
+
     @Test func tooSmallShowsTheSizesAndGoesAwayWhenTheWindowGrows() {
         var scene = makeScene(size: Size(width: 39, height: 12))
         #expect(
             frame(scene).joined(separator: " ").split(separator: " ").joined(separator: " ")
-                == "terminal too small: need 40×12, have 39×12")
+                == "The window is too small. TermFit needs 40×12; this one is 39×12. Make it bigger, or press q to quit."
+        )
         #expect(scene.handle(.key(.character("j")), at: .zero).isEmpty)
         #expect(scene.selection == 0, "keys do nothing while the screen cannot be seen")
         _ = scene.handle(.resize(Size(width: 40, height: 12)), at: .zero)
@@ -291,7 +316,9 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         #expect(scene.pendingQuestion == "Leave? Set 1 in progress is not saved.")
         let text = frame(scene).joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(
-            text == "Leave? Set 1 in progress is not saved. y Leave · n Stay terminal too small: need 40×12, have 39×12"
+            text
+                == "Leave? Set 1 in progress is not saved. y Leave · n Stay The window is too small. TermFit needs 40×12;"
+                + " this one is 39×12. Make it bigger, or press q to leave."
         )
         #expect(scene.handle(.key(.character("x")), at: .zero).isEmpty)
         #expect(scene.pendingQuestion != nil, "other keys still do nothing")

@@ -112,9 +112,9 @@ import Testing
         #expect(wide.contains { $0.contains("Profile: sam") })
 
         try session.resize(width: 20, height: 6)
-        let small = try session.waitFor("too small")
+        let small = try session.waitFor("TermFit needs 40×12")
         let words = small.joined(separator: " ").split(separator: " ").joined(separator: " ")
-        #expect(words.contains("need 40×12, have 20×6"))
+        #expect(words.contains("TermFit needs 40×12; this one is 20×6."))
 
         try session.resize(width: 80, height: 24)
         let back = try session.waitFor("Workouts")

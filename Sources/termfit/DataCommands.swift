@@ -13,7 +13,8 @@ import Store
 /// - 1: a general or runtime error (for example a profile that does not exist).
 /// - 2: a usage error (an unknown option, a malformed date).
 /// - 3: a problem with a data file: the database or its directory (not a database, damaged,
-///   from a newer TermFit, read-only, disk full) or an import file.
+///   from a newer TermFit, read-only, disk full), an import file, or a recovery file (work the
+///   interface could not save, or a file `recover` could not replay).
 enum TermFitExitStatus {
     static let failure = ExitCode(1)
     static let usage = ExitCode(2)

@@ -1,3 +1,4 @@
+import Records
 import TermUI
 
 /// The root of TermFit's screens: the home menu, routing to each workout and back, the help
@@ -34,6 +35,8 @@ public struct AppScene: Scene {
     private let profiles: ProfileDirectory
     /// A one-line message shown over the help bar (an error, say).
     public private(set) var notice: String?
+    /// Saves that workouts left for the menu still owed when they closed, oldest first.
+    private var unsavedFromLeftWorkouts: [UnsavedWork] = []
 
     public init(
         context: AppContext, workouts: [WorkoutEntry], profiles: ProfileDirectory, opening identifier: String? = nil
@@ -52,6 +55,15 @@ public struct AppScene: Scene {
     /// The home menu: the workouts, then Profile (not in kiosk mode), Help and Quit.
     public var menu: [MenuItem] {
         workouts.indices.map(MenuItem.workout) + (context.locksProfile ? [] : [.profiles]) + [.help, .quit]
+    }
+
+    /// Every save a workout could not carry out, oldest first, with whose it is: those of
+    /// workouts already left, then the one on screen's. What TermFit writes to a recovery file
+    /// when it ends.
+    public var unsavedWork: [UnsavedWork] {
+        let current = (active?.scene as? any HoldsUnsavedWork)?.unsavedSteps ?? []
+        return unsavedFromLeftWorkouts
+            + (current.isEmpty ? [] : [UnsavedWork(profile: context.profile, steps: current)])
     }
 
     /// The workout on screen, if any.
@@ -135,7 +147,11 @@ public struct AppScene: Scene {
         var effects = scene.handle(event, at: now)
         active = (index, scene)
         if effects.contains(.quit) && !opensDirectly && event != .terminate {
-            // Leaving a workout opened from the menu goes back to the menu.
+            // Leaving a workout opened from the menu goes back to the menu; what it could not
+            // save is kept for the recovery file.
+            if let steps = (scene as? any HoldsUnsavedWork)?.unsavedSteps, !steps.isEmpty {
+                unsavedFromLeftWorkouts.append(UnsavedWork(profile: context.profile, steps: steps))
+            }
             active = nil
             notice = nil
             effects.removeAll { $0 == .quit }

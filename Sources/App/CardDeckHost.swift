@@ -241,3 +241,17 @@ extension CardDeckHost: AsksQuestions {
     /// The workout's leave question, while it waits for an answer.
     public var pendingQuestion: String? { workout?.pendingQuestion }
 }
+
+extension CardDeckHost: HoldsUnsavedWork {
+    /// The failed saves as recovery steps.
+    public var unsavedSteps: [UnsavedStep] {
+        unsaved.map { save in
+            switch save {
+            case .start(let session): .cardSession(session)
+            case .draw(let draw, let id): .cardDraw(draw, sessionID: id)
+            case .finish(let id, let status, let date, let duration):
+                .cardFinish(sessionID: id, status: status, at: date, activeDuration: duration)
+            }
+        }
+    }
+}

@@ -202,3 +202,18 @@ extension DumbbellsHost: AsksQuestions {
     /// The workout's leave question, while it waits for an answer.
     public var pendingQuestion: String? { workout?.pendingQuestion }
 }
+
+extension DumbbellsHost: HoldsUnsavedWork {
+    /// The failed saves as recovery steps; a set names the workout's exercise and unit.
+    public var unsavedSteps: [UnsavedStep] {
+        let settings = workout?.settings ?? DumbbellsSettings()
+        return unsaved.map { save in
+            switch save {
+            case .start(let workout): .dumbbellWorkout(workout)
+            case .set(let set, let id):
+                .dumbbellSet(set, workoutID: id, exercise: settings.exercise, unit: settings.unit)
+            case .finish(let id, let status, let date): .dumbbellFinish(workoutID: id, status: status, at: date)
+            }
+        }
+    }
+}

@@ -194,3 +194,18 @@ extension FlashcardsHost: AsksQuestions {
     /// The workout's leave question, while it waits for an answer.
     public var pendingQuestion: String? { workout?.pendingQuestion }
 }
+
+extension FlashcardsHost: HoldsUnsavedWork {
+    /// The failed saves as recovery steps.
+    public var unsavedSteps: [UnsavedStep] {
+        unsaved.map { save in
+            switch save {
+            case .start(let session): .flashcardSession(session)
+            case .review(let review, let id): .flashcardReview(review, sessionID: id)
+            case .finish(let id, let status, let date): .flashcardFinish(sessionID: id, status: status, at: date)
+            case .card(let card, let deckID): .flashcard(card, deckID: deckID)
+            case .deleteCard(let id): .flashcardDeletion(id)
+            }
+        }
+    }
+}

@@ -167,3 +167,8 @@ extension HIITHost: AsksQuestions {
     /// The workout's leave question, while it waits for an answer.
     public var pendingQuestion: String? { workout.pendingQuestion }
 }
+
+extension HIITHost: HoldsUnsavedWork {
+    /// The exercises whose save failed, as recovery steps.
+    public var unsavedSteps: [UnsavedStep] { unsaved.map(UnsavedStep.hiitExercise) }
+}

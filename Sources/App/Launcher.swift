@@ -1,3 +1,4 @@
+import Records
 import TermUI
 import Terminal
 
@@ -55,12 +56,17 @@ public enum Launcher {
     }
 
     /// Runs the interface and returns the process exit status.
-    /// - Parameter afterFirstFrame: work the first frame need not wait for (opening the database
-    ///   behind the home menu), done before any key is read. A failure ends the run: its message
-    ///   is printed once the terminal is restored, and its status returned.
+    /// - Parameters:
+    ///   - afterFirstFrame: work the first frame need not wait for (opening the database behind
+    ///     the home menu), done before any key is read. A failure ends the run: its message is
+    ///     printed once the terminal is restored, and its status returned.
+    ///   - keepUnsaved: called once the terminal is restored with every save the workouts could
+    ///     not carry out (never with none); it keeps them (a recovery file) and returns what to
+    ///     say and the status to end with. A run a signal ended keeps its signal's status.
     public static func run(
         options: LaunchOptions, profile: String, profiles: ProfileDirectory, workouts: [WorkoutEntry],
-        afterFirstFrame: () -> LaunchFailure? = { nil }
+        afterFirstFrame: () -> LaunchFailure? = { nil },
+        keepUnsaved: ([UnsavedWork]) -> LaunchFailure = { _ in LaunchFailure(message: "", exitStatus: 1) }
     )
         -> Int32
     {
@@ -94,7 +100,11 @@ public enum Launcher {
             return failure.exitStatus
         }
         if showsStatistics { printError(outcome.statistics.report) }
-        return outcome.exitStatus
+        let unsaved = loop.scene.unsavedWork
+        guard !unsaved.isEmpty else { return outcome.exitStatus }
+        let kept = keepUnsaved(unsaved)
+        printError(kept.message)
+        return outcome.signal == nil ? kept.exitStatus : outcome.exitStatus
     }
 
     static func printError(_ message: String) {

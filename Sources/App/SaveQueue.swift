@@ -1,3 +1,5 @@
+import Records
+
 /// Saves a host owes its log, carried out in order: the first that fails stops the rest (a set
 /// or a card cannot go in before its session), and they all wait for the next try.
 struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
@@ -41,4 +43,11 @@ struct SaveProblem: Sendable, Equatable {
             isShown = false
         }
     }
+}
+
+/// A scene that may hold saves it could not carry out (the disk full, the file read-only): what
+/// TermFit writes to a recovery file when it ends, instead of losing it.
+public protocol HoldsUnsavedWork {
+    /// The saves still owed, oldest first, as steps a recovery file keeps.
+    var unsavedSteps: [UnsavedStep] { get }
 }

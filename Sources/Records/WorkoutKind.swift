@@ -29,3 +29,14 @@ public enum SessionStatus: String, Codable, Sendable, CaseIterable {
     /// Stopped early by the user.
     case abandoned
 }
+
+extension SessionStatus {
+    /// The word every screen, `termfit history` and the messages use for the status.
+    public var word: String {
+        switch self {
+        case .inProgress: "in progress"
+        case .finished: "finished"
+        case .abandoned: "abandoned"
+        }
+    }
+}

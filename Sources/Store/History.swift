@@ -14,22 +14,86 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
     public var finishedAt: Date?
     /// How it ended.
     public var status: SessionStatus
-    /// How long it lasted, in seconds, when known.
-    public var durationSeconds: TimeInterval?
+    /// How long it lasted, in whole seconds, when known.
+    public var durationSeconds: Int?
     /// A one-line description, e.g. `"Bicep curl: 3 sets, 12 kg x 10, 12 kg x 8, 14 kg x 6"`.
     public var summary: String
+    /// One line per set, card, answer or exercise, in order (`history --detail`).
+    public var details: [HistoryDetail]
+
+    private enum CodingKeys: String, CodingKey {
+        case id, workout, startedAt, finishedAt, status, durationSeconds, summary
+    }
 
     public init(
         id: UUID, workout: WorkoutKind, startedAt: Date, finishedAt: Date?, status: SessionStatus,
-        durationSeconds: TimeInterval?, summary: String
+        durationSeconds: TimeInterval?, summary: String, details: [HistoryDetail] = []
     ) {
         self.id = id
         self.workout = workout
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.status = status
-        self.durationSeconds = durationSeconds
+        self.durationSeconds = durationSeconds.map { Int(HistoryReport.wholeSeconds($0)) }
         self.summary = summary
+        self.details = details
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(UUID.self, forKey: .id),
+            workout: try container.decode(WorkoutKind.self, forKey: .workout),
+            startedAt: try container.decode(Date.self, forKey: .startedAt),
+            finishedAt: try container.decodeIfPresent(Date.self, forKey: .finishedAt),
+            status: try container.decode(SessionStatus.self, forKey: .status),
+            durationSeconds: try container.decodeIfPresent(Double.self, forKey: .durationSeconds),
+            summary: try container.decode(String.self, forKey: .summary))
+    }
+}
+
+/// One set, card, flashcard answer or HIIT exercise of a session: a row of `history --detail`.
+/// Fields that do not apply to the item are `nil` (empty in CSV, left out of JSON).
+public struct HistoryDetail: Sendable, Codable, Equatable {
+    /// The session it belongs to.
+    public var sessionID: UUID
+    public var workout: WorkoutKind
+    /// How the session ended.
+    public var status: SessionStatus
+    /// `set`, `card`, `answer` or `exercise`.
+    public var item: String
+    /// The set's number or the card's place; the answer's place in the session.
+    public var number: Int
+    /// When the item started (a set, an exercise) or happened (a card drawn, an answer).
+    public var at: Date
+    public var exercise: String?
+    public var weight: Double?
+    public var unit: String?
+    public var reps: Int?
+    /// Whole seconds.
+    public var durationSeconds: Int?
+    /// Whole seconds of rest before a set.
+    public var restSeconds: Int?
+    /// A card's code (`KH`) or a flashcard's identifier.
+    public var card: String?
+    /// `correct` or `wrong`, for an answer.
+    public var outcome: String?
+    public var rating: Int?
+
+    init(
+        _ session: UUID, _ workout: WorkoutKind, _ status: SessionStatus, item: String, number: Int, at: Date,
+        exercise: String? = nil, weight: Double? = nil, unit: String? = nil, reps: Int? = nil,
+        duration: TimeInterval? = nil, rest: TimeInterval? = nil, card: String? = nil, outcome: String? = nil,
+        rating: Int? = nil
+    ) {
+        (sessionID, self.workout, self.status, self.item, self.number, self.at) = (
+            session, workout, status, item, number, at
+        )
+        (self.exercise, self.weight, self.unit, self.reps, self.card, self.outcome, self.rating) = (
+            exercise, weight, unit, reps, card, outcome, rating
+        )
+        durationSeconds = duration.map { Int(HistoryReport.wholeSeconds($0)) }
+        restSeconds = rest.map { Int(HistoryReport.wholeSeconds($0)) }
     }
 }
 
@@ -50,7 +114,12 @@ extension HistoryEntry {
         self.init(
             id: session.id, workout: .cards, startedAt: session.startedAt, finishedAt: session.finishedAt,
             status: session.status, durationSeconds: session.activeDuration,
-            summary: exercises.isEmpty ? "no cards drawn" : "\(cards): " + exercises.joined(separator: ", "))
+            summary: exercises.isEmpty ? "no cards drawn" : "\(cards): " + exercises.joined(separator: ", "),
+            details: session.draws.map { draw in
+                HistoryDetail(
+                    session.id, .cards, session.status, item: "card", number: draw.position, at: draw.drawnAt,
+                    exercise: draw.exercise, reps: draw.reps, card: draw.code)
+            })
     }
 
     init(_ workout: DumbbellWorkout) {
@@ -61,7 +130,13 @@ extension HistoryEntry {
             id: workout.id, workout: .dumbbells, startedAt: workout.startedAt, finishedAt: workout.finishedAt,
             status: workout.status, durationSeconds: end.map { $0.timeIntervalSince(workout.startedAt) },
             summary: sets.isEmpty
-                ? "\(workout.exercise): no sets" : "\(workout.exercise): \(count), " + sets.joined(separator: ", "))
+                ? "\(workout.exercise): no sets" : "\(workout.exercise): \(count), " + sets.joined(separator: ", "),
+            details: workout.sets.map { set in
+                HistoryDetail(
+                    workout.id, .dumbbells, workout.status, item: "set", number: set.number, at: set.startedAt,
+                    exercise: workout.exercise, weight: set.weight, unit: workout.unit.rawValue, reps: set.reps,
+                    duration: set.duration, rest: set.restBefore)
+            })
     }
 
     init(_ session: FlashcardSession) {
@@ -69,16 +144,27 @@ extension HistoryEntry {
         self.init(
             id: session.id, workout: .flashcards, startedAt: session.startedAt, finishedAt: session.finishedAt,
             status: session.status, durationSeconds: end.map { $0.timeIntervalSince(session.startedAt) },
-            summary: "\(session.deckName): \(session.correctCount) correct, \(session.wrongCount) wrong")
+            summary: "\(session.deckName): \(session.correctCount) correct, \(session.wrongCount) wrong",
+            details: session.reviews.enumerated().map { index, review in
+                HistoryDetail(
+                    session.id, .flashcards, session.status, item: "answer", number: index + 1, at: review.reviewedAt,
+                    exercise: session.deckName, card: review.cardID.uuidString, outcome: review.outcome.rawValue)
+            })
     }
 
     init(_ session: HIITSession) {
         var summary = session.exercise
         if let rating = session.rating { summary += ", rated \(rating)/5" }
+        let status: SessionStatus = session.completed ? .finished : .abandoned
         self.init(
             id: session.id, workout: .hiit, startedAt: session.startedAt,
-            finishedAt: session.startedAt.addingTimeInterval(session.duration),
-            status: session.completed ? .finished : .abandoned, durationSeconds: session.duration, summary: summary)
+            finishedAt: session.startedAt.addingTimeInterval(session.duration), status: status,
+            durationSeconds: session.duration, summary: summary,
+            details: [
+                HistoryDetail(
+                    session.id, .hiit, status, item: "exercise", number: 1, at: session.startedAt,
+                    exercise: session.exercise, duration: session.duration, rating: session.rating)
+            ])
     }
 }
 
@@ -150,13 +236,32 @@ extension ProfileStore {
 
     /// `termfit history` as text: ``history(since:workout:limit:)`` rendered in `format`.
     ///
-    /// - Parameter timeZone: the zone the table's times are shown in (CSV and JSON use UTC).
+    /// - Parameters:
+    ///   - detail: one row per set, card, answer or exercise instead of one per session.
+    ///   - timeZone: the zone the table's times are shown in (CSV and JSON use UTC).
     public func historyReport(
         format: HistoryFormat, since: Date? = nil, workout: WorkoutKind? = nil, limit: Int? = nil,
-        timeZone: TimeZone = .current
+        detail: Bool = false, timeZone: TimeZone = .current
     ) throws -> String {
         HistoryReport.render(
-            try history(since: since, workout: workout, limit: limit), format: format, timeZone: timeZone)
+            try history(since: since, workout: workout, limit: limit), format: format, detail: detail,
+            timeZone: timeZone)
+    }
+
+    /// How many sessions ``history(since:workout:limit:)`` would list without a limit.
+    public func historyCount(since: Date? = nil, workout: WorkoutKind? = nil) throws -> Int {
+        let after = since.storedMilliseconds ?? Int64.min
+        let kinds = workout.map { [$0] } ?? WorkoutKind.allCases
+        return try store.read { db in
+            try kinds.reduce(0) { total, kind in
+                let count =
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM \(Self.sessionTable(kind)) WHERE profile_id = ? AND started_at >= ?",
+                        arguments: [profileID, after]) ?? 0
+                return total + count
+            }
+        }
     }
 
     /// What the home screen shows: every profile, and this profile's latest session of each
@@ -191,11 +296,18 @@ public enum HistoryReport {
     /// goes through ``TerminalText``: the table and CSV show control and bidirectional characters
     /// as visible escapes (CSV keeps tabs and line breaks inside its quoted fields), JSON writes
     /// them as `\u` escapes.
-    public static func render(_ entries: [HistoryEntry], format: HistoryFormat, timeZone: TimeZone) -> String {
-        switch format {
-        case .table: table(entries, timeZone: timeZone)
-        case .csv: csv(entries)
-        case .json: json(entries)
+    ///
+    /// With `detail`, each set, card, answer or exercise is a row of its own: CSV and JSON list
+    /// ``HistoryDetail`` rows (durations in whole seconds), the table puts them under their session.
+    public static func render(
+        _ entries: [HistoryEntry], format: HistoryFormat, detail: Bool = false, timeZone: TimeZone
+    ) -> String {
+        switch (format, detail) {
+        case (.table, _): table(entries, detail: detail, timeZone: timeZone)
+        case (.csv, false): csv(entries)
+        case (.csv, true): detailCSV(entries.flatMap(\.details))
+        case (.json, false): json(entries)
+        case (.json, true): json(entries.flatMap(\.details))
         }
     }
 
@@ -205,7 +317,7 @@ public enum HistoryReport {
         return lhs.id.uuidString > rhs.id.uuidString
     }
 
-    private static func table(_ entries: [HistoryEntry], timeZone: TimeZone) -> String {
+    private static func table(_ entries: [HistoryEntry], detail: Bool, timeZone: TimeZone) -> String {
         guard !entries.isEmpty else { return "No sessions to show.\n" }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -218,8 +330,9 @@ public enum HistoryReport {
                 + Timestamp.padded(parts.minute ?? 0, 2)
             lines.append(
                 row(
-                    date, entry.workout.rawValue, entry.durationSeconds.map(clock) ?? "-", statusWord(entry.status),
-                    TerminalText.sanitized(entry.summary)))
+                    date, entry.workout.rawValue, entry.durationSeconds.map { clock(Double($0)) } ?? "-",
+                    statusWord(entry.status), TerminalText.sanitized(entry.summary)))
+            if detail { lines += entry.details.map { "    " + TerminalText.sanitized(describe($0)) } }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -236,7 +349,8 @@ public enum HistoryReport {
         for entry in entries {
             let fields = [
                 Timestamp.isoText(entry.startedAt), entry.finishedAt.map(Timestamp.isoText) ?? "",
-                entry.workout.rawValue, entry.status.rawValue, entry.durationSeconds.map(number) ?? "", entry.summary,
+                entry.workout.rawValue, entry.status.rawValue, entry.durationSeconds.map(String.init) ?? "",
+                entry.summary,
                 entry.id.uuidString,
             ]
             lines.append(
@@ -245,7 +359,44 @@ public enum HistoryReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ entries: [HistoryEntry]) -> String {
+    /// A detail row for the table: "set 1  12 kg x 10  0:40  rest 1:30".
+    private static func describe(_ detail: HistoryDetail) -> String {
+        var parts = ["\(detail.item) \(detail.number)"]
+        switch detail.workout {
+        case .dumbbells:
+            parts.append("\(number(detail.weight ?? 0)) \(detail.unit ?? "") x \(detail.reps ?? 0)")
+        case .cards: parts.append("\(detail.card ?? "") \(detail.exercise ?? "") x \(detail.reps ?? 0)")
+        case .flashcards: parts.append(detail.outcome ?? "")
+        case .hiit: parts.append(detail.exercise ?? "")
+        }
+        if let seconds = detail.durationSeconds { parts.append(clock(Double(seconds))) }
+        if let rest = detail.restSeconds { parts.append("rest " + clock(Double(rest))) }
+        if let rating = detail.rating { parts.append("rated \(rating)/5") }
+        return parts.joined(separator: "  ")
+    }
+
+    private static func detailCSV(_ details: [HistoryDetail]) -> String {
+        var lines = [
+            "session_id,workout,status,item,number,at,exercise,weight,unit,reps,duration_seconds,rest_seconds,card,"
+                + "outcome,rating"
+        ]
+        for detail in details {
+            let text: [String?] = [
+                detail.sessionID.uuidString, detail.workout.rawValue, detail.status.rawValue, detail.item,
+                String(detail.number), Timestamp.isoText(detail.at), detail.exercise, detail.weight.map(number),
+                detail.unit,
+            ]
+            let numbers: [Int?] = [detail.reps, detail.durationSeconds, detail.restSeconds]
+            let fields: [String] =
+                text.map { $0 ?? "" } + numbers.map { $0.map(String.init) ?? "" }
+                + [detail.card ?? "", detail.outcome ?? "", detail.rating.map(String.init) ?? ""]
+            lines.append(
+                fields.map { csvField(TerminalText.sanitized($0, keepingLineBreaks: true)) }.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func json<Row: Encodable>(_ entries: [Row]) -> String {
         guard let data = try? ArchiveCoding.encoder().encode(entries) else { return "[]\n" }
         return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }

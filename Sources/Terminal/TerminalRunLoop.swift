@@ -52,6 +52,9 @@ public final class TerminalRunLoop<Content: Scene> {
         lastInput = clock.now
     }
 
+    /// The scene as the last event left it (after a run: what it still holds).
+    public var scene: Content { driver.scene }
+
     /// The colour mode the terminal turned out to have.
     public var colorMode: ColorMode { screen.colorMode }
 

@@ -13,7 +13,8 @@ import Store
 /// - 1: a general or runtime error (for example a profile that does not exist).
 /// - 2: a usage error (an unknown option, a malformed date).
 /// - 3: a problem with a data file: the database or its directory (not a database, damaged,
-///   from a newer TermFit, read-only, disk full) or an import file.
+///   from a newer TermFit, read-only, disk full), an import file, or a recovery file (work the
+///   interface could not save, or a file `recover` could not replay).
 enum TermFitExitStatus {
     static let failure = ExitCode(1)
     static let usage = ExitCode(2)
@@ -164,7 +165,9 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "List recent sessions of every workout.",
         discussion: """
-            Works without a terminal. The table shows local times; CSV and JSON use ISO-8601 UTC.
+            Works without a terminal. The table shows local times and durations as m:ss; CSV and JSON use
+            ISO-8601 UTC and whole seconds. When --limit cuts the list, "N more sessions - use --limit"
+            ends the table, or goes to standard error for CSV and JSON (the data stays clean).
             Exit status: 0 success, 1 error, 2 usage error, 3 problem with the database file.
             """)
 
@@ -179,8 +182,11 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Only one workout: cards, dumbbells, flashcards or hiit.", transform: HistoryCommand.parseWorkout)
     var workout: WorkoutKind?
 
-    @Option(help: "Show at most this many sessions; 0 shows all.")
+    @Option(help: "Show at most this many sessions (default 20); 0 shows all. A cut list says how many more there are.")
     var limit: Int = 20
+
+    @Flag(help: "One row per set, card, flashcard answer or HIIT exercise (the table lists them under each session).")
+    var detail = false
 
     @OptionGroup var data: DataOptions
 
@@ -192,7 +198,13 @@ struct HistoryCommand: ParsableCommand {
         try reportingErrors {
             try withProfileForReading(data) { profile in
                 let entries = try profile?.history(since: since, workout: workout, limit: limit == 0 ? nil : limit)
-                writeOutput(HistoryReport.render(entries ?? [], format: format, timeZone: .current))
+                writeOutput(HistoryReport.render(entries ?? [], format: format, detail: detail, timeZone: .current))
+                let hidden = try (profile?.historyCount(since: since, workout: workout) ?? 0) - (entries?.count ?? 0)
+                guard hidden > 0 else { return }
+                // The table is for people: the line ends it. CSV and JSON stay data: it goes to stderr.
+                let more =
+                    "\(hidden) more \(hidden == 1 ? "session" : "sessions") - use --limit \(limit + hidden) or --limit 0 to see all"
+                if format == .table { writeOutput(more + "\n") } else { printError(more) }
             }
         }
     }

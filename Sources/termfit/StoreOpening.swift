@@ -11,6 +11,8 @@ final class StoreOpening: @unchecked Sendable {
     /// The profile the session starts on, its name already checked.
     let profileName: String
     private var opened: TermFitStore?
+    /// What became of the profile's recovery files, replayed when the database opened.
+    private(set) var recoveries: [RecoveryOutcome] = []
 
     /// Checks the profile's name without touching the database.
     init(location: StoreLocation, profileName: String) throws(StoreError) {
@@ -34,6 +36,8 @@ final class StoreOpening: @unchecked Sendable {
             throw error
         }
         opened = store
+        // Saves an earlier session could not make go in before anything reads the history.
+        recoveries = Recovery.replay(into: store, profile: profileName)
         return store
     }
 

@@ -21,7 +21,7 @@ struct TermFitCommand: ParsableCommand {
         subcommands: [
             HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, FlashcardsCommand.self, HistoryCommand.self,
             ExportCommand.self,
-            ImportCommand.self,
+            ImportCommand.self, RecoverCommand.self,
         ]
     )
 
@@ -172,20 +172,22 @@ enum Interactive {
             environment: environment, dataLocation: database.location.databasePath, kiosk: interface.kiosk)
         let status = Launcher.run(
             options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
-            workouts: Workouts.all(database: database, options: workoutOptions)
-        ) {
-            do {
-                _ = try database.store()
-                return nil
-            } catch let error as StoreError {
-                return LaunchFailure(
-                    message: "termfit: " + TerminalText.sanitized(error.description),
-                    exitStatus: TermFitExitStatus.status(for: error).rawValue)
-            } catch {
-                return LaunchFailure(
-                    message: "termfit: " + TerminalText.sanitized("\(error)"), exitStatus: ExitCode.failure.rawValue)
-            }
-        }
+            workouts: Workouts.all(database: database, options: workoutOptions),
+            afterFirstFrame: {
+                do {
+                    _ = try database.store()
+                    return nil
+                } catch let error as StoreError {
+                    return LaunchFailure(
+                        message: "termfit: " + TerminalText.sanitized(error.description),
+                        exitStatus: TermFitExitStatus.status(for: error).rawValue)
+                } catch {
+                    return LaunchFailure(
+                        message: "termfit: " + TerminalText.sanitized("\(error)"), exitStatus: ExitCode.failure.rawValue
+                    )
+                }
+            }, keepUnsaved: { UnsavedKeeping.keep($0, database: database) })
+        for outcome in database.recoveries { printError(outcome.description) }
         if let store = database.openedStore {
             if Launcher.showsStatistics(environment: environment) {
                 FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))

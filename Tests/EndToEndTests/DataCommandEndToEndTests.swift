@@ -73,6 +73,59 @@ import Testing
         try runCommand([Binary.termfit] + arguments, environment: ["TZ": "UTC"], input: input)
     }
 
+    /// A data directory holding ``archive`` for anna.
+    private func importedArchive(into directory: URL) throws -> String {
+        let data = directory.appendingPathComponent("data").path
+        let file = directory.appendingPathComponent("backup.json")
+        try Self.archive.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try termfit(["import", file.path, "--data-dir", data]).status == 0)
+        return data
+    }
+
+    @Test func detailListsEverySetAndExerciseWithWholeSeconds() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = try importedArchive(into: directory)
+        let history = ["history", "--data-dir", data, "--profile", "anna", "--detail"]
+        let csv = try termfit(history + ["--format", "csv"])
+        #expect(csv.status == 0)
+        #expect(
+            csv.output == """
+                session_id,workout,status,item,number,at,exercise,weight,unit,reps,duration_seconds,rest_seconds,\
+                card,outcome,rating
+                00000000-0000-0000-0000-000000000005,hiit,finished,exercise,1,2025-03-04T06:45:00.000Z,Squat,,,,30,,,,4
+                00000000-0000-0000-0000-000000000002,dumbbells,finished,set,1,2025-03-02T07:30:00.000Z,Bicep curl,\
+                12,kg,10,40,,,,
+                00000000-0000-0000-0000-000000000002,dumbbells,finished,set,2,2025-03-02T07:32:10.000Z,Bicep curl,\
+                12.5,kg,8,36,90,,,
+
+                """)
+        let json = try termfit(history + ["--format", "json"])
+        #expect(json.output.contains(#""durationSeconds" : 36,"#), "35.5 s as whole seconds:\n\(json.output)")
+        #expect(json.output.contains(#""item" : "set""#))
+        let table = try termfit(history)
+        #expect(
+            table.output.contains(
+                "Bicep curl: 2 sets, 12 kg x 10, 12.5 kg x 8\n    set 1  12 kg x 10  0:40\n    set 2  12.5 kg x 8  0:36  rest 1:30\n"
+            ), "\(table.output)")
+    }
+
+    @Test func aCutListSaysHowManyMoreAndKeepsCSVAndJSONClean() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = try importedArchive(into: directory)
+        let history = ["history", "--data-dir", data, "--profile", "anna", "--limit", "1"]
+        let table = try termfit(history)
+        #expect(table.output.hasSuffix("Squat, rated 4/5\n1 more session - use --limit 2 or --limit 0 to see all\n"))
+        for format in ["csv", "json"] {
+            let result = try termfit(history + ["--format", format])
+            #expect(!result.output.contains("more"), "the data stays clean")
+            #expect(result.error == "termfit: 1 more session - use --limit 2 or --limit 0 to see all\n")
+        }
+        let all = try termfit(["history", "--data-dir", data, "--profile", "anna", "--limit", "0"])
+        #expect(!all.output.contains("more") && all.error.isEmpty)
+    }
+
     @Test func importHistoryExportRoundTrip() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

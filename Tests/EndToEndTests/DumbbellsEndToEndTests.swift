@@ -186,18 +186,23 @@ private struct HostHarness {
     }
 
     @Test func fromTheMenuLeavingReturnsToTheMenu() {
-        let log = InMemoryWorkoutLog()
-        let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
-            DumbbellsHost(context: context, log: log, settings: log)
-        }
-        var app = AppScene(
-            context: AppContext(profile: "alex"), workouts: [entry], profiles: InMemoryProfileDirectory(["alex"]))
-        _ = app.handle(.resize(Size(width: 80, height: 24)), at: .zero)
-        _ = app.handle(.key(.enter), at: .zero)
+        var app = dumbbellsOpenedFromTheMenu(log: InMemoryWorkoutLog())
         #expect(app.activeWorkout == "dumbbells")
         #expect(app.handle(.key(.character("q")), at: .zero).isEmpty)
         #expect(app.activeWorkout == nil)
     }
+}
+
+/// The home menu at 80×24 with the dumbbell workout (on `log`) opened from it.
+private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) -> AppScene {
+    let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
+        DumbbellsHost(context: context, log: log, settings: log)
+    }
+    var app = AppScene(
+        context: AppContext(profile: "alex"), workouts: [entry], profiles: InMemoryProfileDirectory(["alex"]))
+    _ = app.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+    _ = app.handle(.key(.enter), at: .zero)
+    return app
 }
 
 // MARK: - The real program
@@ -302,5 +307,22 @@ private struct HostHarness {
         #expect(history.status == 0)
         #expect(history.output.contains("Bicep curl: 1 set, 2.5 kg x 10"), "history:\n\(history.output)")
         #expect(!history.output.contains("x 9"), "set 2 was running, not done")
+    }
+}
+
+@Suite struct UnsavedWorkAtTheEndTests {
+    @Test func aWorkoutLeftForTheMenuStillHandsOverWhatItCouldNotSave() {
+        let log = FlakyWorkoutLog()
+        log.failing = true
+        var app = dumbbellsOpenedFromTheMenu(log: log)
+        for key in [Key.character("5"), .tab, .character("8"), .enter, .enter] { _ = app.handle(.key(key), at: .zero) }
+        #expect(app.unsavedWork.first?.steps.count == 2, "the workout and its set, while on screen")
+        _ = app.handle(.key(.escape), at: .zero)
+        _ = app.handle(.key(.character("q")), at: .zero)
+        _ = app.handle(.key(.character("y")), at: .zero)
+        #expect(app.activeWorkout == nil)
+        let work = app.unsavedWork
+        #expect(work.map(\.profile) == ["alex"])
+        #expect(work.first?.steps.map(\.summary).contains("dumbbells: Bicep curl set 1, 5 kg × 8") == true)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Every log a profile saves into: what a recovery file is replayed through.
+public typealias WorkoutLogs = CardSessionLog & DumbbellLog & FlashcardLibrary & HIITLog
+
+/// One save a workout's host still owes the database when TermFit ends (the disk was full, the
+/// file read-only): written to a recovery file so that nothing finished is lost, and replayed, in
+/// order, on the next start. Each case is one call of a log, with the same arguments.
+public enum UnsavedStep: Sendable, Codable, Equatable {
+    /// `DumbbellLog.start`: a new dumbbell workout.
+    case dumbbellWorkout(DumbbellWorkout)
+    /// `DumbbellLog.save(_:inWorkout:)`: a finished set.
+    case dumbbellSet(DumbbellSet, workoutID: UUID, exercise: String, unit: WeightUnit)
+    /// `DumbbellLog.finishWorkout`: the end of a dumbbell workout.
+    case dumbbellFinish(workoutID: UUID, status: SessionStatus, at: Date)
+    /// `CardSessionLog.start`: a new card session.
+    case cardSession(CardSession)
+    /// `CardSessionLog.save(_:inCardSession:)`: a card done.
+    case cardDraw(CardDraw, sessionID: UUID)
+    /// `CardSessionLog.finishCardSession`: the end of a card session.
+    case cardFinish(sessionID: UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
+    /// `FlashcardLibrary.start`: a new flashcard session.
+    case flashcardSession(FlashcardSession)
+    /// `FlashcardLibrary.save(_:inFlashcardSession:)`: an answer.
+    case flashcardReview(FlashcardReview, sessionID: UUID)
+    /// `FlashcardLibrary.finishFlashcardSession`: the end of a flashcard session.
+    case flashcardFinish(sessionID: UUID, status: SessionStatus, at: Date)
+    /// `FlashcardLibrary.save(_:inDeck:)`: a card added or changed in the editor.
+    case flashcard(Flashcard, deckID: UUID)
+    /// `FlashcardLibrary.deleteCard`: a card deleted in the editor.
+    case flashcardDeletion(UUID)
+    /// `HIITLog.save`: a HIIT exercise done (or rated).
+    case hiitExercise(HIITSession)
+
+    /// Checks the step's values against ``ValueLimits`` (each record's `validate()`), as a log
+    /// does before it writes.
+    public func validate() throws {
+        switch self {
+        case .dumbbellWorkout(let workout): try workout.validate()
+        case .dumbbellSet(let set, _, let exercise, _):
+            try set.validate()
+            try Check.text(exercise, "a workout's exercise", maximum: ValueLimits.nameLength, empty: false)
+        case .dumbbellFinish(_, _, let date), .flashcardFinish(_, _, let date): try SessionEnd.validate(at: date)
+        case .cardSession(let session): try session.validate()
+        case .cardDraw(let draw, _): try draw.validate()
+        case .cardFinish(_, _, let date, let duration): try SessionEnd.validate(at: date, activeDuration: duration)
+        case .flashcardSession(let session): try session.validate()
+        case .flashcardReview(let review, _): try review.validate()
+        case .flashcard(let card, _): try card.validate()
+        case .flashcardDeletion: break
+        case .hiitExercise(let session): try session.validate()
+        }
+    }
+
+    /// Carries the step out through `logs` (each log validates what it saves). Saves are
+    /// upserts, so a step carried out twice changes nothing the second time.
+    public func save(into logs: any WorkoutLogs) throws {
+        switch self {
+        case .dumbbellWorkout(let workout): try logs.start(workout)
+        case .dumbbellSet(let set, let id, _, _): try logs.save(set, inWorkout: id)
+        case .dumbbellFinish(let id, let status, let date): try logs.finishWorkout(id, status: status, at: date)
+        case .cardSession(let session): try logs.start(session)
+        case .cardDraw(let draw, let id): try logs.save(draw, inCardSession: id)
+        case .cardFinish(let id, let status, let date, let duration):
+            try logs.finishCardSession(id, status: status, at: date, activeDuration: duration)
+        case .flashcardSession(let session): try logs.start(session)
+        case .flashcardReview(let review, let id): try logs.save(review, inFlashcardSession: id)
+        case .flashcardFinish(let id, let status, let date):
+            try logs.finishFlashcardSession(id, status: status, at: date)
+        case .flashcard(let card, let deckID): try logs.save(card, inDeck: deckID)
+        case .flashcardDeletion(let id): try logs.deleteCard(id)
+        case .hiitExercise(let session): try logs.save(session)
+        }
+    }
+
+    /// What the step keeps, in a few words for a person ("dumbbells: Bicep curl set 1, 12 kg × 10").
+    /// Stored text in it is raw: print it through ``TerminalText``.
+    public var summary: String {
+        switch self {
+        case .dumbbellWorkout(let workout):
+            "dumbbells: the start of a \(workout.exercise) workout (\(Self.count(workout.sets.count, "set")))"
+        case .dumbbellSet(let set, _, let exercise, let unit):
+            "dumbbells: \(exercise) set \(set.number), \(Self.number(set.weight)) \(unit.rawValue) × \(set.reps)"
+        case .dumbbellFinish(_, let status, _): "dumbbells: the end of a workout (\(status.word))"
+        case .cardSession(let session): "cards: the start of a session (\(Self.count(session.draws.count, "card")))"
+        case .cardDraw(let draw, _): "cards: card \(draw.position), \(draw.code), \(draw.exercise) × \(draw.reps)"
+        case .cardFinish(_, let status, _, _): "cards: the end of a session (\(status.word))"
+        case .flashcardSession(let session):
+            "flashcards: the start of a session on \(session.deckName) (\(Self.count(session.reviews.count, "answer")))"
+        case .flashcardReview(let review, _): "flashcards: an answer (\(review.outcome.rawValue))"
+        case .flashcardFinish(_, let status, _): "flashcards: the end of a session (\(status.word))"
+        case .flashcard(let card, _): "flashcards: the card \(card.prompt)"
+        case .flashcardDeletion: "flashcards: a card deleted"
+        case .hiitExercise(let session): "hiit: \(session.exercise)"
+        }
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+/// The saves one profile's workouts still owed when TermFit ended, oldest first.
+public struct UnsavedWork: Sendable, Equatable {
+    /// Whose data the steps are.
+    public var profile: String
+    /// What could not be saved, in the order it was meant to go in.
+    public var steps: [UnsavedStep]
+
+    public init(profile: String, steps: [UnsavedStep]) {
+        self.profile = profile
+        self.steps = steps
+    }
+}

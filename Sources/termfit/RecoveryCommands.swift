@@ -1,0 +1,75 @@
+import App
+import ArgumentParser
+import Foundation
+import Records
+import Store
+
+/// What TermFit does at its end with saves the workouts could not carry out: one more try into
+/// the database, then a recovery file per profile next to it, and a message naming each step and
+/// where it was kept (or that even that failed). The run then ends with status 3.
+enum UnsavedKeeping {
+    static func keep(_ work: [UnsavedWork], database: StoreOpening) -> LaunchFailure {
+        var lines: [String] = []
+        var lost = false
+        for group in work {
+            let steps = remaining(group, in: database.openedStore)
+            guard !steps.isEmpty else { continue }
+            lines.append("termfit: not saved in the database for \(group.profile):")
+            lines += steps.map { "  " + $0.summary }
+            do {
+                let path = try Recovery.write(
+                    UnsavedWork(profile: group.profile, steps: steps), in: database.location)
+                lines.append(
+                    "termfit: kept in \(path); the next start of TermFit (or 'termfit recover') puts it in the database"
+                )
+            } catch {
+                lost = true
+                lines.append("termfit: and the recovery file could not be written either: \(error)")
+            }
+        }
+        if lost { lines.append("termfit: write down what is listed above: it is not kept anywhere") }
+        let message = lines.map { TerminalText.sanitized($0) }.joined(separator: "\n")
+        return LaunchFailure(message: message, exitStatus: TermFitExitStatus.dataFile.rawValue)
+    }
+
+    /// The steps of `work` that still do not go in, after one more try in order (the first that
+    /// fails stops the rest, as in the workouts' queues).
+    private static func remaining(_ work: UnsavedWork, in store: TermFitStore?) -> [UnsavedStep] {
+        guard let store, let logs = try? store.profileStore(named: work.profile) else { return work.steps }
+        var steps = work.steps[...]
+        while let next = steps.first, (try? next.save(into: logs)) != nil { steps.removeFirst() }
+        return Array(steps)
+    }
+}
+
+/// `termfit recover`: replays recovery files into the database now.
+struct RecoverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recover",
+        abstract: "Put saves that TermFit could not make (a full disk, a read-only file) into the database.",
+        discussion: """
+            When TermFit ends with work it could not save, it writes it to a recovery file next to the
+            database (termfit-recovery-PROFILE-TIME.json) and says so. The next full-screen start
+            replays the file for its profile; this command does it for every profile (or only for
+            --profile). A file replayed whole is removed; one that cannot be is kept and reported.
+            Exit status: 0 success, 1 error, 2 usage error, 3 a file could not be replayed.
+            """)
+
+    @OptionGroup var data: DataOptions
+
+    func run() throws {
+        try reportingErrors {
+            let location = try data.location()
+            guard !Recovery.files(in: location).isEmpty else {
+                printLine("Nothing to recover.")
+                return
+            }
+            let store = try TermFitStore.open(at: location)
+            defer { try? store.close() }
+            let outcomes = Recovery.replay(into: store, profile: data.profile)
+            for outcome in outcomes { printLine(outcome.description) }
+            if outcomes.isEmpty { printLine("Nothing to recover for \(data.profileName()).") }
+            if outcomes.contains(where: { $0.problem != nil }) { throw TermFitExitStatus.dataFile }
+        }
+    }
+}

@@ -373,10 +373,10 @@ public struct CardWorkout {
                 self.session = session
             }
         case .terminate:
-            // Every card done is saved already; the session stays "in progress" (interrupted),
-            // with its working time brought up to date.
+            // Every card done is saved already; a deck under way was cut off, with its working
+            // time brought up to date.
             if let session, session.isInLog, session.endedAt == nil {
-                outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+                outputs.append(.startSession(session.record(status: .cutOff, at: now)))
             }
         case .tick, .focusIn, .focusOut:
             break

@@ -273,9 +273,14 @@ public struct DumbbellsWorkout {
             paste(text)
         case .terminate:
             // A running set is not a completed set: nothing of it is saved. Everything finished
-            // is saved already; the workout stays "in progress" in the history (interrupted).
+            // is saved already; a workout with sets saved was cut off.
             pill = .start
             morph = nil
+            if var session, session.isInLog, session.endedAt == nil {
+                session.endedAt = now
+                self.session = session
+                outputs.append(.finishWorkout(session.id, status: .cutOff, at: session.date(at: now)))
+            }
         case .tick, .suspend, .resume, .focusIn, .focusOut, .message:
             // Timers are deadlines on the monotonic clock: through a suspension they keep
             // counting (a set and a rest are real time), and `advance` caught up above.

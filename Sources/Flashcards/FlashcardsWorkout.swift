@@ -253,9 +253,10 @@ public struct FlashcardsWorkout {
         case .focusIn:
             timer.release(.unfocused, at: now)
         case .terminate:
-            // Every answer is saved already; the session stays "in progress" (interrupted).
+            // Every answer is saved already; a session under way was cut off.
             drag = nil
             motion = nil
+            close(as: .cutOff, at: now, into: &outputs)
         case .tick, .message:
             break
         }
@@ -550,8 +551,13 @@ public struct FlashcardsWorkout {
 
     /// Marks a session that was saved and is not over as abandoned.
     private mutating func abandon(at now: Instant, into outputs: inout [Output]) {
+        close(as: .abandoned, at: now, into: &outputs)
+    }
+
+    /// Ends a session that was saved and is not over with `status`.
+    private mutating func close(as status: SessionStatus, at now: Instant, into outputs: inout [Output]) {
         guard let session, session.isInLog, !session.isFinished else { return }
-        outputs.append(.finishSession(session.id, status: .abandoned, at: session.date(at: now)))
+        outputs.append(.finishSession(session.id, status: status, at: session.date(at: now)))
         self.session?.isFinished = true
     }
 

@@ -173,7 +173,7 @@ extension TermFitStore {
                         arguments: [
                             session.id.uuidString, target.profileID, session.deckID, session.deckSource.rawValue,
                             session.startedAt.storedMilliseconds, session.finishedAt.storedMilliseconds,
-                            session.status.rawValue, session.activeDuration,
+                            session.status.ended.rawValue, session.activeDuration,
                         ])
                 }
                 for draw in session.draws {
@@ -200,7 +200,7 @@ extension TermFitStore {
                         arguments: [
                             workout.id.uuidString, target.profileID, workout.exercise, workout.unit.rawValue,
                             workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
-                            workout.status.rawValue,
+                            workout.status.ended.rawValue,
                         ])
                 }
                 for set in workout.sets {
@@ -249,7 +249,7 @@ extension TermFitStore {
                         arguments: [
                             session.id.uuidString, target.profileID, session.deckID.uuidString, session.deckName,
                             session.startedAt.storedMilliseconds, session.finishedAt.storedMilliseconds,
-                            session.status.rawValue,
+                            session.status.ended.rawValue,
                         ])
                 }
                 for review in session.reviews {

@@ -401,14 +401,8 @@ public enum HistoryReport {
         return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
-    /// "finished", "abandoned" or "unfinished" (for a session still in progress or cut short).
-    static func statusWord(_ status: SessionStatus) -> String {
-        switch status {
-        case .inProgress: "unfinished"
-        case .finished: "finished"
-        case .abandoned: "abandoned"
-        }
-    }
+    /// "finished", "abandoned", "cut off" or "in progress": the words every screen uses.
+    static func statusWord(_ status: SessionStatus) -> String { status.word }
 
     /// `m:ss`, or `h:mm:ss` from an hour up, rounded to the second. Anything stored beyond
     /// ``ValueLimits/seconds`` (or not a number) is shown as that limit (or 0) instead of trapping.

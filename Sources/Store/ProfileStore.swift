@@ -92,6 +92,23 @@ extension ProfileStore: CardSessionLog {
         }
     }
 
+    /// Closes as cut off every session of this profile that a killed process left running (in
+    /// progress), so the history tells how each ended; returns how many. A session that is in fact
+    /// running in another terminal is marked finished or abandoned again when it ends there.
+    @discardableResult
+    public func closeInterruptedSessions() throws -> Int {
+        try store.write { db in
+            var closed = 0
+            for table in ["card_session", "dumbbell_workout", "flashcard_session"] {
+                try db.execute(
+                    sql: "UPDATE \(table) SET status = 'cutOff' WHERE profile_id = ? AND status = 'inProgress'",
+                    arguments: [profileID])
+                closed += db.changesCount
+            }
+            return closed
+        }
+    }
+
     /// Marks session `id` of `table` (a table of TermFit's schema) finished or abandoned.
     private func finishSession(table: String, id: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try SessionEnd.validate(at: finishedAt)

@@ -7,7 +7,7 @@ import GRDB
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 1
+    static let version = 2
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -17,11 +17,68 @@ enum Schema {
             try db.execute(sql: "PRAGMA application_id = \(DatabaseFile.applicationID)")
             try db.execute(sql: "PRAGMA user_version = 1")
         }
+        // Foreign keys are off while it runs and checked before it commits (GRDB's default).
+        migrator.registerMigration("v2 sessions can be cut off") { db in
+            try db.execute(sql: version2)
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
         return migrator
     }()
 
     /// The identifiers of every migration this build knows.
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
+
+    /// The three session tables again, their status allowed to be `cutOff` (SQLite cannot change a
+    /// CHECK in place: each table is copied into its new form, dropped and renamed, and its
+    /// indexes made anew). What a killed process left `inProgress` was cut off.
+    private static let version2 = """
+        CREATE TABLE card_session_v2 (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            deck_id TEXT NOT NULL,
+            deck_source TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('inProgress', 'finished', 'abandoned', 'cutOff')),
+            active_duration REAL NOT NULL
+        );
+        INSERT INTO card_session_v2 SELECT id, profile_id, deck_id, deck_source, started_at, finished_at,
+            CASE status WHEN 'inProgress' THEN 'cutOff' ELSE status END, active_duration FROM card_session;
+        DROP TABLE card_session;
+        ALTER TABLE card_session_v2 RENAME TO card_session;
+        CREATE INDEX card_session_by_start ON card_session(profile_id, started_at, id);
+
+        CREATE TABLE dumbbell_workout_v2 (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            exercise TEXT NOT NULL,
+            unit TEXT NOT NULL CHECK (unit IN ('kg', 'lb')),
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('inProgress', 'finished', 'abandoned', 'cutOff'))
+        );
+        INSERT INTO dumbbell_workout_v2 SELECT id, profile_id, exercise, unit, started_at, finished_at,
+            CASE status WHEN 'inProgress' THEN 'cutOff' ELSE status END FROM dumbbell_workout;
+        DROP TABLE dumbbell_workout;
+        ALTER TABLE dumbbell_workout_v2 RENAME TO dumbbell_workout;
+        CREATE INDEX dumbbell_workout_by_start ON dumbbell_workout(profile_id, started_at, id);
+        CREATE INDEX dumbbell_workout_by_exercise ON dumbbell_workout(profile_id, exercise, started_at, id);
+
+        CREATE TABLE flashcard_session_v2 (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            deck_id TEXT NOT NULL,
+            deck_name TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('inProgress', 'finished', 'abandoned', 'cutOff'))
+        );
+        INSERT INTO flashcard_session_v2 SELECT id, profile_id, deck_id, deck_name, started_at, finished_at,
+            CASE status WHEN 'inProgress' THEN 'cutOff' ELSE status END FROM flashcard_session;
+        DROP TABLE flashcard_session;
+        ALTER TABLE flashcard_session_v2 RENAME TO flashcard_session;
+        CREATE INDEX flashcard_session_by_start ON flashcard_session(profile_id, started_at, id);
+        """
 
     // Times are whole milliseconds since 1970 UTC; durations and rest are seconds (REAL);
     // identifiers are upper-case UUID text.

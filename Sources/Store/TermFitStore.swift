@@ -143,8 +143,10 @@ public final class TermFitStore: Sendable {
         try recoverInterruptedWrite(path)
         guard case .database = try DatabaseFile.inspect(path, supportedVersion: Schema.version, forWriting: false)
         else { return nil }
-        let (connection, isCurrent) = try validateWithReadOnlyConnection(path, everyPage: true, queryOnly: true)
-        guard isCurrent else {
+        let (connection, _) = try validateWithReadOnlyConnection(path, everyPage: true, queryOnly: true)
+        // A database an older TermFit wrote (schema 1) reads the same: its columns are the same.
+        let readable = (try? connection.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }) ?? 0
+        guard readable >= 1 else {
             try? connection.close()
             return nil
         }

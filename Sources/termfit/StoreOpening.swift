@@ -38,6 +38,9 @@ final class StoreOpening: @unchecked Sendable {
         opened = store
         // Saves an earlier session could not make go in before anything reads the history.
         recoveries = Recovery.replay(into: store, profile: profileName)
+        // A session a killed TermFit left running ended there: it was cut off. (A failure here
+        // changes nothing a member sees: the session just still reads "in progress".)
+        _ = try? store.profileStore(named: profileName).closeInterruptedSessions()
         return store
     }
 

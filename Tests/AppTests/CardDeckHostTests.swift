@@ -110,7 +110,7 @@ private struct HostHarness {
         #expect(harness.host.unsaved.isEmpty)
         let id = try #require(harness.host.workout?.sessionID)
         let saved = try #require(try log.cardSession(id: id))
-        #expect(saved.status == .inProgress)
+        #expect(saved.status == .cutOff)
         #expect(saved.draws.count == 2)
         #expect(saved.activeDuration == 9)
     }

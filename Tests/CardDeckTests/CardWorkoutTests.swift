@@ -167,7 +167,7 @@ import Testing
         #expect(left + done + onScreen == 9)
     }
 
-    @Test func leavingMidDeckMarksItAbandonedAndTerminateKeepsItInProgress() {
+    @Test func leavingMidDeckMarksItAbandonedAndTerminateCutsItOff() {
         var harness = Harness()
         harness.press(.enter)
         harness.advance(by: .seconds(5))
@@ -178,7 +178,7 @@ import Testing
             Issue.record("terminate did not bring the session up to date")
             return
         }
-        #expect(updated.status == .inProgress)
+        #expect(updated.status == .cutOff)
         #expect(updated.activeDuration == 8)
         #expect(updated.draws.count == 1)
 

@@ -117,7 +117,7 @@ extension Harness {
             Issue.record("terminate did not bring the session up to date: \(outputs)")
             return
         }
-        #expect(session.status == .inProgress, "interrupted, not abandoned")
+        #expect(session.status == .cutOff, "cut off, not abandoned")
         #expect(!outputs.contains(.effect(.quit)))
     }
 }

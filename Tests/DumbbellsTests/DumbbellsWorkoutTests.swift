@@ -172,7 +172,11 @@ extension Harness {
         harness.press(.escape)
         harness.startSet("12", "10")
         harness.advance(by: .seconds(20))
-        #expect(harness.send(.terminate).isEmpty)
+        let ending = harness.send(.terminate)
+        guard case .finishWorkout(_, .cutOff, _) = ending.first, ending.count == 1 else {
+            Issue.record("only that the workout was cut off is saved: \(ending)")
+            return
+        }
         #expect(harness.workout.runningSet == nil)
         #expect(harness.workout.completedSets.count == 1)
     }

@@ -307,6 +307,7 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
         #expect(history.status == 0)
         #expect(history.output.contains("Bicep curl: 1 set, 2.5 kg x 10"), "history:\n\(history.output)")
         #expect(!history.output.contains("x 9"), "set 2 was running, not done")
+        #expect(history.output.contains("cut off"), "a dropped link cuts the workout off:\n\(history.output)")
     }
 }
 

@@ -131,13 +131,14 @@ struct BadFileTests {
         let queue = try DatabaseQueue(path: location.databasePath)
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE running_log (id INTEGER PRIMARY KEY)")
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v2 running')")
-            try db.execute(sql: "PRAGMA user_version = 2")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9 running')")
+            try db.execute(sql: "PRAGMA user_version = 9")
         }
         try queue.close()
 
         let error = refusal(location)
-        #expect(error == .newerSchema(path: location.databasePath, found: "schema version 2", supported: 1))
+        #expect(
+            error == .newerSchema(path: location.databasePath, found: "schema version 9", supported: Schema.version))
         #expect(error?.description.contains("was written by a newer TermFit") == true)
         #expect(error?.description.contains("It was not changed") == true)
         // Refused from the file header alone: not even a -wal or -shm file was created.
@@ -151,13 +152,14 @@ struct BadFileTests {
         let location = temporary.location()
         try makeDatabase(location)
         let queue = try DatabaseQueue(path: location.databasePath)
-        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v2 running')") }
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9 running')") }
         try queue.close()
 
         #expect(
             refusal(location)
                 == .newerSchema(
-                    path: location.databasePath, found: "schema version 1, with migrations v2 running", supported: 1))
+                    path: location.databasePath,
+                    found: "schema version \(Schema.version), with migrations v9 running", supported: Schema.version))
     }
 
     @Test("An SQLite database made by another program is refused untouched")

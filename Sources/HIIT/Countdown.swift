@@ -1,12 +1,12 @@
 import TermUI
 
-/// The countdown of one exercise: a get-ready stretch, then work and rest for each round, every
-/// stretch a deadline on the monotonic clock.
+/// The countdown of one exercise: a get-ready stretch, then work and rest for each round, each
+/// stretch a `PausableTimer` (the one deadline timer of every workout).
 ///
-/// Nothing here counts ticks. The current stretch ends at `end`; when a late tick finds `end`
-/// passed, the next stretch ends at the old `end` plus its length, so time lost to a busy machine
-/// is never added to the exercise. While the countdown is held (paused, or the terminal
-/// suspended) time stands still: releasing it moves `end` on by the time it was held.
+/// Nothing here counts ticks. When a late tick finds the current stretch's deadline passed, the
+/// next stretch's timer starts at that old deadline, so time lost to a busy machine is never added
+/// to the exercise. While the countdown is held (paused, or the terminal suspended) its timer
+/// stands still; releasing it moves the deadline on by the time it was held.
 public struct Countdown: Hashable, Sendable {
     /// One stretch of the countdown.
     public enum Stretch: Hashable, Sendable {
@@ -18,51 +18,42 @@ public struct Countdown: Hashable, Sendable {
         case rest(afterRound: Int)
     }
 
-    /// Why the countdown stands still.
-    public struct Holds: OptionSet, Hashable, Sendable {
-        /// The holds as bits.
-        public let rawValue: UInt8
-        /// The holds of the bits in `rawValue`.
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        /// The user paused it.
-        public static let paused = Holds(rawValue: 1 << 0)
-        /// The terminal was suspended (Ctrl-Z).
-        public static let suspended = Holds(rawValue: 1 << 1)
-    }
+    /// Why the countdown stands still: the reasons of every workout's timer (HIIT uses `.paused`
+    /// and `.suspended`).
+    public typealias Holds = PausableTimer.Holds
 
     /// The work, rest and rounds being counted.
     public let intervals: Intervals
     /// The stretch in progress (the last one once finished).
     public private(set) var stretch: Stretch
-    /// When the current stretch ends, on the monotonic clock.
-    public private(set) var end: Instant
+    /// The timer of the stretch in progress.
+    private var timer: PausableTimer
     /// Whether the last round of work has ended.
     public private(set) var isFinished = false
-    /// Why the countdown is standing still (empty while it runs).
-    public private(set) var holds: Holds = []
-    /// When the current hold began.
-    private var heldSince: Instant?
     /// The whole seconds left that were last shown, for the bells of the last three seconds.
     private var shownSeconds: Int
-    /// When the first round of work began, and how long it has been held since.
-    private var workBegan: Instant?
-    private var heldDuringWork: Duration = .zero
+    /// The time counted in the work and rest stretches before the current timer.
+    private var counted: Duration = .zero
 
     /// A countdown of `intervals` starting at `now`, with `getReady` seconds of 3-2-1 first
     /// (none when 0).
     public init(intervals: Intervals, getReady: Int, at now: Instant) {
         self.intervals = intervals
-        if getReady > 0 {
-            stretch = .getReady
-            end = now + .seconds(getReady)
-        } else {
-            stretch = .work(round: 1)
-            end = now + .seconds(intervals.work)
-            workBegan = now
-        }
+        stretch = getReady > 0 ? .getReady : .work(round: 1)
+        timer = PausableTimer(length: .seconds(getReady > 0 ? getReady : intervals.work))
+        timer.start(at: now)
         shownSeconds = 0
         shownSeconds = secondsLeft(at: now)
     }
+
+    /// When the current stretch ends, while it runs (`nil` while held or once finished).
+    public var end: Instant? {
+        guard !isFinished, case .running(let endsAt) = timer.state else { return nil }
+        return endsAt
+    }
+
+    /// Why the countdown is standing still (empty while it runs).
+    public var holds: Holds { timer.holds }
 
     /// Whether the countdown is standing still.
     public var isHeld: Bool { !holds.isEmpty }
@@ -72,16 +63,13 @@ public struct Countdown: Hashable, Sendable {
 
     /// The time left in the current stretch at `now`: never negative, and frozen while held.
     public func timeLeft(at now: Instant) -> Duration {
-        guard !isFinished else { return .zero }
-        let reference = heldSince ?? now
-        return max(.zero, end - reference)
+        isFinished ? .zero : timer.remaining(at: now)
     }
 
     /// The time left rounded up to whole seconds, as the big digits show it: 30 for the first
     /// second of a 30-second stretch, 1 for its last, 0 only at its end.
     public func secondsLeft(at now: Instant) -> Int {
-        let nanoseconds = timeLeft(at: now).totalNanoseconds
-        return Int((nanoseconds + 999_999_999) / 1_000_000_000)
+        isFinished ? 0 : timer.secondsLeft(at: now)
     }
 
     /// The round in progress (during a rest, the round just done); 0 while getting ready.
@@ -96,15 +84,18 @@ public struct Countdown: Hashable, Sendable {
     /// ring: a stretch ended, or the whole seconds shown reached 3, 2 or 1 (once per call, however
     /// many boundaries a late call crossed).
     public mutating func advance(to now: Instant) -> Bool {
-        guard !isFinished, heldSince == nil else { return false }
+        guard !isFinished, timer.isRunning else { return false }
         var rings = false
-        while !isFinished && now >= end {
+        while !isFinished, let end, now >= end {
             rings = true
+            if stretch != .getReady { counted += timer.length }
             if let next = following(stretch) {
                 stretch = next
-                if case .work(round: 1) = next { workBegan = end }
-                end = end + .seconds(length(of: next))
+                // The next stretch starts where the last one ended, not at the late tick.
+                timer = PausableTimer(length: .seconds(length(of: next)))
+                timer.start(at: end)
             } else {
+                timer.stop(at: end)
                 isFinished = true
             }
             shownSeconds = secondsLeft(at: now)
@@ -118,46 +109,38 @@ public struct Countdown: Hashable, Sendable {
     /// Stops the clock for `reason` at `now` (call `advance(to:)` first).
     public mutating func hold(_ reason: Holds, at now: Instant) {
         guard !isFinished else { return }
-        if holds.isEmpty { heldSince = now }
-        holds.insert(reason)
+        timer.hold(reason, at: now)
     }
 
     /// Takes away the hold for `reason` at `now`; once no hold is left the stretch ends that much
     /// later than it would have.
     public mutating func release(_ reason: Holds, at now: Instant) {
-        guard holds.contains(reason) else { return }
-        holds.remove(reason)
-        guard holds.isEmpty, let heldSince else { return }
-        let held = max(.zero, now - heldSince)
-        end = end + held
-        if workBegan != nil { heldDuringWork += held }
-        self.heldSince = nil
+        timer.release(reason, at: now)
     }
 
     /// Adds `seconds` to the stretch in progress (or takes them away, when negative; the time
     /// left never goes below zero). The get-ready stretch is not changed.
     public mutating func adjust(bySeconds seconds: Int, at now: Instant) {
         guard !isFinished, stretch != .getReady else { return }
-        let reference = heldSince ?? now
-        end = max(reference, end + .seconds(seconds))
+        // The time gone so far stays counted; a new timer runs for what is left after the change,
+        // held for the same reasons.
+        counted += timer.elapsed(at: now)
+        var adjusted = PausableTimer(length: timer.remaining(at: now) + .seconds(seconds))
+        adjusted.hold(timer.holds, at: now)
+        adjusted.start(at: now)
+        timer = adjusted
         shownSeconds = secondsLeft(at: now)
     }
 
     /// How long the work and rest took once finished: from the first round's start to the end of
     /// the last, less any time held.
-    public var exerciseDuration: Duration {
-        guard let workBegan else { return .zero }
-        return max(.zero, end - workBegan - heldDuringWork)
-    }
+    public var exerciseDuration: Duration { counted }
 
-    /// When the shown whole seconds next change (or the stretch ends): the next whole-second
-    /// boundary counted back from `end`. `nil` when nothing moves (held or finished).
+    /// When the shown whole seconds next change (or the stretch ends). `nil` when nothing moves
+    /// (held or finished); `now` when a stretch has ended and waits for `advance(to:)`.
     public func nextChange(after now: Instant) -> Instant? {
-        guard !isFinished, heldSince == nil else { return nil }
-        let left = (end - now).totalNanoseconds
-        guard left > 0 else { return now }
-        let wholeSecondsBeyond = (left - 1) / 1_000_000_000
-        return end - .seconds(wholeSecondsBeyond)
+        guard let end else { return nil }
+        return timer.nextChange(after: now) ?? (now >= end ? now : nil)
     }
 
     private func following(_ stretch: Stretch) -> Stretch? {

@@ -18,38 +18,12 @@ struct Palette {
     var selected: Style { Style(attributes: [.reverse, .bold]) }
 }
 
-/// A key hint of the help bar and the key a click on it stands for.
-struct HintAction {
-    var hint: HelpBar.Hint
-    var key: Key?
-
-    init(_ key: String, _ description: String, _ action: Key?) {
-        hint = HelpBar.Hint(key, description)
-        self.key = action
-    }
-}
-
-/// Places rows of the given heights down `region`, with up to two blank rows between them when
-/// there is room, the whole block centred.
-func stack(_ heights: [Int], in region: Rect) -> [Rect] {
-    let total = heights.reduce(0, +)
-    let extra = max(0, region.height - total)
-    let gap = min(2, extra / (heights.count + 1))
-    let used = total + gap * max(0, heights.count - 1)
-    var y = region.y + max(0, (region.height - used) / 2)
-    return heights.map { height in
-        defer { y += height + gap }
-        return Rect(x: region.x, y: y, width: region.width, height: height)
-    }
-}
-
 /// Where everything on a page goes, shared by drawing and mouse hit-testing.
 struct PageLayout {
     var header: Rect
     /// Welcome first, then each exercise.
     var pageMarks: [Rect]
     var helpBar: Rect
-    var hintFrames: [Rect]
     var historyButton: Rect
     var title: Rect
     var text: Rect
@@ -62,14 +36,11 @@ struct PageLayout {
 
     /// An empty rectangle, for parts a page does not have.
     static let nothing = Rect(size: .zero)
-    /// Columns of the big digits of "00:00".
-    static let digitsWidth = BigDigits.size(of: "00:00")?.width ?? 17
 
     init(size: Size, workout: HIITWorkout) {
-        let screen = Rect(size: size)
-        header = screen.row(0)
-        helpBar = screen.row(size.height - 1)
-        hintFrames = HelpBar(workout.helpHints().map(\.hint)).frames(in: helpBar)
+        let regions = Self.regions(size)
+        header = regions.header
+        helpBar = regions.helpBar
         let marks = ["👋"] + workout.exercises.indices.map { "\($0 + 1)" }
         let markWidths = marks.map { $0.displayWidth + 2 }
         let marksWidth = markWidths.reduce(0, +) + marks.count - 1
@@ -78,18 +49,18 @@ struct PageLayout {
             defer { x += width + 1 }
             return Rect(x: x, y: 0, width: width, height: 1)
         }
-        let history = Button("History")
-        historyButton = Button.frames(of: [history], in: screen.row(size.height - 2))[0]
-        let region = Self.pageRegion(size)
+        historyButton = Button.frames(of: [Button("History")], in: Self.regions(size).history)[0]
         let figureSize = workout.figureDemonstration.size
         let primary = workout.primaryButton
         rating = PageLayout.nothing
         ratingMarks = []
         if workout.exerciseIndex == nil {
-            let rows = stack([1, 2, figureSize.height, 1], in: region)
+            let rows = Layout.vertical(
+                [.length(1), .length(2), .length(figureSize.height), .length(1)], spacing: 2, alignment: .center
+            ).split(Self.regions(size).body)
             title = rows[0]
             text = rows[1].inset(left: 2, right: 2)
-            figure = Rect(x: 0, y: rows[2].y, width: size.width, height: figureSize.height)
+            figure = rows[2].centered(atMost: figureSize)
             digits = PageLayout.nothing
             status = PageLayout.nothing
             primaryButton = Button.frames(of: [primary], in: rows[3])[0]
@@ -98,7 +69,7 @@ struct PageLayout {
         let rows = Self.exerciseRows(size: size, figure: figureSize)
         title = rows[0]
         text = PageLayout.nothing
-        (figure, digits) = Self.figureAndDigits(figureRow: rows[1], size: size, figure: figureSize)
+        (figure, digits) = Self.figureAndDigits(band: rows[1], size: size, figure: figureSize)
         status = rows[2]
         primaryButton = Button.frames(of: [primary], in: rows[3])[0]
         rating = rows[4]
@@ -112,33 +83,56 @@ struct PageLayout {
 }
 
 extension PageLayout {
-    /// The rows between the header and the History button.
-    static func pageRegion(_ size: Size) -> Rect {
-        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
+    /// The screen's rows: the header with the page numbers, the page, the History button and
+    /// the help bar.
+    static func regions(_ size: Size) -> (header: Rect, body: Rect, history: Rect, helpBar: Rect) {
+        let rows = Layout.vertical([.length(1), .fill(1), .length(1), .length(1)]).split(Rect(size: size))
+        return (rows[0], rows[1], rows[2], rows[3])
     }
 
-    /// The rows of an exercise page: title, figure and digits, status, button, rating.
+    /// The text the big digits are sized for: the widest they show.
+    static let widestDigits = "00:00"
+    /// Columns between the figure and the digits.
+    static let figureGap = 4
+
+    /// How many times their font's size the big digits are drawn on a screen of `size`: as big as
+    /// fits beside the figure and above the rows below them, up to the scale whose strokes are a
+    /// third of the window's height.
+    static func digitsScale(size: Size, figure: Size) -> Int {
+        // Title, status, button and rating, two rows between each and one above and below.
+        let height = regions(size).body.height - 4 - 8 - 2
+        let width = size.width - figure.width - figureGap - 2
+        // The font's strokes fill 5 of its 6 pixel rows: 5·scale/2 rows reach a third.
+        let third = (2 * ((size.height + 2) / 3) + 4) / 5
+        return BigDigits.largestScale(
+            of: widestDigits, fitting: Size(width: width, height: height), most: max(1, third))
+    }
+
+    /// The rows of an exercise page, centred as a group: title, figure and digits, status,
+    /// button, rating.
     static func exerciseRows(size: Size, figure: Size) -> [Rect] {
-        stack([1, figure.height, 1, 1, 1], in: pageRegion(size))
+        let digitsHeight = BigDigits.Font.blocks.height * digitsScale(size: size, figure: figure)
+        return Layout.vertical(
+            [.length(1), .length(max(figure.height, digitsHeight)), .length(1), .length(1), .length(1)],
+            spacing: 2, alignment: .center
+        ).split(regions(size).body)
     }
 
-    /// The figure and the big digits side by side, centred together on the figure's rows.
-    static func figureAndDigits(figureRow: Rect, size: Size, figure: Size) -> (figure: Rect, digits: Rect) {
-        let pairWidth = figure.width + 4 + digitsWidth
-        let left = max(0, (size.width - pairWidth) / 2)
-        return (
-            Rect(x: left, y: figureRow.y, width: figure.width, height: figure.height),
-            Rect(
-                x: left + figure.width + 4, y: figureRow.y + max(0, (figure.height - 3) / 2), width: digitsWidth,
-                height: 3)
-        )
+    /// The figure and the big digits side by side, centred together in the band between the
+    /// title and the status line.
+    static func figureAndDigits(band: Rect, size: Size, figure: Size) -> (figure: Rect, digits: Rect) {
+        let scale = digitsScale(size: size, figure: figure)
+        let digits = BigDigits.size(of: widestDigits, scale: scale) ?? .zero
+        let (figureColumn, digitsColumn) = Layout.horizontal(
+            [.length(figure.width), .length(digits.width)], spacing: figureGap, alignment: .center
+        ).split2(band)
+        return (figureColumn.centered(atMost: figure), digitsColumn.centered(atMost: digits))
     }
 
     /// Where the big digits of an exercise page go, without laying out the rest of the page.
     static func digits(size: Size, workout: HIITWorkout) -> Rect {
         let figure = workout.figureDemonstration.size
-        return figureAndDigits(figureRow: exerciseRows(size: size, figure: figure)[1], size: size, figure: figure)
-            .digits
+        return figureAndDigits(band: exerciseRows(size: size, figure: figure)[1], size: size, figure: figure).digits
     }
 }
 
@@ -232,7 +226,7 @@ struct HighFiveLayout {
         let screen = Rect(size: size)
         sheet = Sheet(size: Size(width: min(size.width - 2, 48), height: 9))
         let content = sheet.contentRect(in: screen)
-        let rows = stack([3, 1, 1], in: content)
+        let rows = Layout.vertical([.length(3), .length(1), .length(1)], alignment: .center).split(content)
         letters = rows[0]
         line = rows[1].inset(left: 1, right: 1)
         continueButton = Button.frames(of: [Button("Continue")], in: rows[2])[0]
@@ -266,56 +260,6 @@ extension HIITWorkout {
             text += "   trend " + past.map(String.init).joined(separator: " ") + " " + trend.arrow
         }
         return (text, text.displayWidth, 7)
-    }
-
-    /// The hints of the help bar in the current state, most useful first, with the keys a click
-    /// on each stands for. On a narrow screen the keys sheet and leaving come right after the
-    /// first hint, so they always show.
-    func helpHints() -> [HintAction] {
-        let hints = allHelpHints()
-        guard size.width < 60, hints.count > 3 else { return hints }
-        let essential = hints.filter { $0.hint.key == "?" || $0.hint.key == "q" }
-        let others = hints.dropFirst().filter { $0.hint.key != "?" && $0.hint.key != "q" }
-        return [hints[0]] + essential + others
-    }
-
-    private func allHelpHints() -> [HintAction] {
-        switch sheet {
-        case .history:
-            return [HintAction("↑↓", "Scroll", nil), HintAction("Esc", "Close", .escape)]
-        case .highFive:
-            return [HintAction("Enter", "Continue", .enter)]
-        case .keys:
-            return [HintAction("Esc", "Close", .escape), HintAction("↑↓", "Scroll", nil)]
-        case .leave:
-            return ConfirmSheet.hintKeys.map { HintAction($0.hint.key, $0.hint.description, $0.key) }
-        case nil:
-            break
-        }
-        let leave = HintAction("q", "Leave", .character("q"))
-        let keys = HintAction("?", "Keys", .character("?"))
-        let history = HintAction("h", "History", .character("h"))
-        guard exerciseIndex != nil else {
-            return [HintAction("Enter", "Get started", .enter), HintAction("→", "Next", .right), history, keys, leave]
-        }
-        let demonstration = HintAction(
-            "p", configuration.reducesMotion ? "Next pose" : "Show", .character("p"))
-        let pages = HintAction("←→", "Page", nil)
-        let rate = HintAction("[ ]", "Rate", nil)
-        let adjust = HintAction("+ -", "10 s", nil)
-        guard let countdown else {
-            return [
-                HintAction("Enter", "Start", .enter), demonstration, pages, rate, adjust, history, keys, leave,
-                HintAction("t", "Tabata", .character("t")),
-            ]
-        }
-        if countdown.isFinished {
-            return [HintAction("Enter", "Done", .enter), rate, pages, history, keys, leave]
-        }
-        let pause =
-            countdown.holds.contains(.paused)
-            ? HintAction("Space", "Resume", .character(" ")) : HintAction("Space", "Pause", .character(" "))
-        return [pause, adjust, HintAction("r", "Reset", .character("r")), demonstration, rate, history, keys, leave]
     }
 
     /// The style of the big digits: green while resting, dim while held.
@@ -371,9 +315,10 @@ extension HIITWorkout {
             let layout = PageLayout(size: size, workout: workout)
             PageContent(workout: workout, layout: layout, pose: pose).draw(into: &canvas)
         }
-        if exerciseIndex != nil {
+        if exerciseIndex != nil && sheet != .highFive {
             let area = PageLayout.digits(size: size, workout: self)
-            let digits = BigDigits(digitsText(at: now), style: digitsStyle)
+            let digits = BigDigits(
+                digitsText(at: now), style: digitsStyle, scale: area.height / BigDigits.Font.blocks.height)
             composition.add { canvas in
                 // The blanks between the strokes take the digits' style too: a run of changed
                 // cells then goes out under one set of attributes instead of switching them at
@@ -385,7 +330,7 @@ extension HIITWorkout {
         switch sheet {
         case .history: renderHistory(into: &composition)
         case .highFive: renderHighFive(into: &composition)
-        case .keys: renderKeys(into: &composition)
+        case .keys: KeysSheet(pageBindings).render(into: &composition, state: keysSheetScroll)
         case .leave(let question): question.render(into: &composition)
         case nil: break
         }
@@ -454,62 +399,6 @@ extension HIITWorkout {
             Button("Continue", state: .focused).render(into: &canvas, in: layout.continueButton)
         }
     }
-
-    private func renderKeys(into composition: inout Composition) {
-        let layout = KeysSheetLayout(screen: composition.size, lineCount: keyLines.count)
-        let lines = keyLines
-        let first = min(keysFirstRow, layout.mostScroll)
-        let palette = self.palette
-        composition.addSheet(layout.sheet) { canvas, _ in
-            for (row, (keys, meaning)) in lines.dropFirst(first).prefix(layout.list.height).enumerated() {
-                let area = layout.list.row(row)
-                canvas.write(keys, at: area.origin, style: .bold, clip: area)
-                Text(meaning).render(into: &canvas, in: area.inset(left: layout.keyColumn, right: 1))
-            }
-            if first > 0 {
-                canvas.write("↑", at: Point(x: layout.list.maxX - 1, y: layout.list.y), style: palette.muted)
-            }
-            if first + layout.list.height < lines.count {
-                canvas.write("↓", at: Point(x: layout.list.maxX - 1, y: layout.list.maxY - 1), style: palette.muted)
-            }
-        }
-    }
-
-    /// The lines of the keys sheet.
-    var keyLines: [(String, String)] {
-        [
-            ("← →", "previous / next page"),
-            ("0 1–\(exercises.count)", "Welcome / an exercise"),
-            ("Enter", "Get Started, Start, Done"),
-            ("Space", "pause / resume"),
-            ("+ -", "10 seconds more / less"),
-            ("[ ]", "rating lower / higher"),
-            ("p", configuration.reducesMotion ? "the next pose" : "play the demonstration"),
-            ("t", "Tabata: 20 s, 10 s rest, × 8"),
-            ("r", "reset the countdown"),
-            ("h", "history of the last days"),
-            ("q Esc", "leave the workout"),
-            ("mouse", "pages, buttons, rating marks"),
-        ]
-    }
-}
-
-/// Where the keys sheet and its list go.
-struct KeysSheetLayout {
-    var sheet: Sheet
-    var list: Rect
-    var keyColumn: Int
-    var lineCount: Int
-    /// The furthest the list scrolls.
-    var mostScroll: Int { max(0, lineCount - list.height) }
-
-    init(screen size: Size, lineCount: Int) {
-        sheet = Sheet(
-            title: "Keys", size: Size(width: min(size.width - 2, 50), height: min(size.height - 2, lineCount + 2)))
-        list = sheet.contentRect(in: Rect(size: size)).inset(left: 1, right: 1)
-        keyColumn = 8
-        self.lineCount = lineCount
-    }
 }
 
 /// The page (Welcome or an exercise) as values, everything but the big digits (drawn over it in
@@ -517,11 +406,12 @@ struct KeysSheetLayout {
 struct PageContent {
     var layout: PageLayout
     var palette: Palette
-    var hints: [HelpBar.Hint]
+    var helpBar: HelpBar
     var markCount: Int
     var currentMark: Int
     var title: String
     var figure: Demonstration
+    var showsFigure: Bool
     var pose: Int
     var isExercise: Bool
     var status: String
@@ -532,12 +422,13 @@ struct PageContent {
     init(workout: HIITWorkout, layout: PageLayout, pose: Int) {
         self.layout = layout
         palette = workout.palette
-        hints = workout.helpHints().map(\.hint)
+        helpBar = workout.bindings.helpBar
         markCount = workout.exercises.count + 1
         currentMark = workout.exerciseIndex.map { $0 + 1 } ?? 0
         isExercise = workout.exerciseIndex != nil
         title = workout.exerciseIndex.map { workout.exercises[$0].name } ?? "Welcome"
         figure = workout.figureDemonstration
+        showsFigure = workout.sheet != .highFive
         self.pose = pose
         status = workout.statusText
         primaryButton = workout.primaryButton
@@ -549,7 +440,8 @@ struct PageContent {
         drawHeader(into: &canvas)
         Text(title, style: isExercise ? .bold : palette.title, alignment: .center).render(
             into: &canvas, in: layout.title)
-        figure.render(pose: pose, into: &canvas, in: layout.figure, style: .plain)
+        // Under the High Five nothing of the page's middle shows round the sheet's edges.
+        if showsFigure { figure.render(pose: pose, into: &canvas, in: layout.figure, style: .plain) }
         if isExercise {
             Text(status, alignment: .center).render(into: &canvas, in: layout.status)
             drawRating(into: &canvas)
@@ -559,7 +451,7 @@ struct PageContent {
         }
         primaryButton.render(into: &canvas, in: layout.primaryButton)
         Button("History").render(into: &canvas, in: layout.historyButton)
-        HelpBar(hints).render(into: &canvas, in: layout.helpBar)
+        helpBar.render(into: &canvas, in: layout.helpBar)
     }
 
     private func drawHeader(into canvas: inout Canvas) {

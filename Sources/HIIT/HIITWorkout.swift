@@ -46,8 +46,10 @@ public struct HIITWorkout: Sendable {
     public private(set) var size = Size.zero
     /// The page on screen.
     public private(set) var page = Page.welcome
-    /// The sheet over the page, if any.
-    public private(set) var sheet: Sheet?
+    /// The sheets over the page, the newest on top (it gets the keys; Esc closes it).
+    public private(set) var sheets = SheetStack<Sheet>()
+    /// The sheet on top, if any.
+    public var sheet: Sheet? { sheets.top }
     /// The countdown of the exercise on screen, once started (`nil` before Start).
     public private(set) var countdown: Countdown?
     /// The exercises on record and those done since, newest first.
@@ -72,8 +74,8 @@ public struct HIITWorkout: Sendable {
     private var historyToday = Date(timeIntervalSince1970: 0)
     /// The first day row shown in the history sheet.
     private var historyScroll = 0
-    /// The first line shown in the keys sheet.
-    private var keysScroll = 0
+    /// How far the keys sheet is scrolled.
+    private var keysScroll = ScrollState(selection: nil)
 
     private let wallClock: @Sendable () -> Date
     /// The calendar chosen at start, or `nil` for the user's own, looked up only when the history
@@ -184,154 +186,132 @@ public struct HIITWorkout: Sendable {
     }
 
     private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        guard let action = bindings.action(for: key) else { return }
+        perform(action, at: now, into: &outputs)
+    }
+
+    private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        let helpBar = Rect(size: size).row(size.height - 1)
+        if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: helpBar) {
+            return perform(action, at: now, into: &outputs)
+        }
+        switch mouse.kind {
+        case .scrollUp where sheet != nil: return perform(.scroll(-1), at: now, into: &outputs)
+        case .scrollDown where sheet != nil: return perform(.scroll(1), at: now, into: &outputs)
+        case .release: break
+        default: return
+        }
+        let point = mouse.position
         switch sheet {
         case .keys:
-            let most = KeysSheetLayout(screen: size, lineCount: keyLines.count).mostScroll
-            switch key {
-            case .escape, .enter, .character("q"), .character("?"), .function(1): sheet = nil
-            case .up, .character("k"): keysScroll = max(0, min(most, keysScroll) - 1)
-            case .down, .character("j"): keysScroll = min(most, keysScroll + 1)
-            default: break
-            }
+            if !KeysSheet(pageBindings).frame(on: size).contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .highFive:
-            if [Key.escape, .enter, .character(" "), .character("q"), .character("c")].contains(key) {
-                continueAfterHighFive()
-            }
+            if HighFiveLayout(screen: size).continueButton.contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .leave(let question):
-            answer(question.handle(key), into: &outputs)
+            switch question.handle(mouse, screen: size) {
+            case .leave: perform(.confirmLeave, at: now, into: &outputs)
+            case .stay: perform(.close, at: now, into: &outputs)
+            case .none: break
+            }
             return
         case .history:
-            switch key {
-            case .escape, .enter, .character("q"), .character("h"): sheet = nil
-            case .up, .character("k"): scrollHistory(by: -1)
-            case .down, .character("j"): scrollHistory(by: 1)
-            case .pageUp: scrollHistory(by: -HistorySheetLayout(screen: size, workout: self).listRows)
-            case .pageDown: scrollHistory(by: HistorySheetLayout(screen: size, workout: self).listRows)
-            case .home: historyScroll = 0
-            case .end: scrollHistory(by: Int.max / 2)
-            default: break
+            let layout = HistorySheetLayout(screen: size, workout: self)
+            if layout.closeButton.contains(point) || !layout.frame.contains(point) {
+                perform(.close, at: now, into: &outputs)
             }
             return
         case nil:
             break
         }
-        switch key {
-        case .escape, .character("q"):
-            if let message = leaveQuestion {
-                sheet = .leave(ConfirmSheet(message))
-            } else {
-                leave(into: &outputs)
-            }
-        case .left, .pageUp:
+        let layout = PageLayout(size: size, workout: self)
+        if let mark = layout.pageMarks.firstIndex(where: { $0.contains(point) }) {
+            perform(.show(mark == 0 ? .welcome : .exercise(mark - 1)), at: now, into: &outputs)
+        } else if layout.primaryButton.contains(point) {
+            perform(.primary, at: now, into: &outputs)
+        } else if layout.historyButton.contains(point) {
+            perform(.history, at: now, into: &outputs)
+        } else if let mark = layout.ratingMarks.firstIndex(where: { $0.contains(point) }) {
+            rate(mark + 1, into: &outputs)
+        } else if layout.figure.contains(point) && exerciseIndex != nil {
+            perform(.demonstration, at: now, into: &outputs)
+        }
+    }
+
+    /// Does what a key (or a click on its hint, a button or a page number) stands for.
+    private mutating func perform(_ action: HIITAction, at now: Instant, into outputs: inout [Output]) {
+        switch action {
+        case .show(let page): show(page)
+        case .previousPage:
             switch page {
             case .welcome: break
             case .exercise(0): show(.welcome)
             case .exercise(let index): show(.exercise(index - 1))
             }
-        case .right, .pageDown:
+        case .nextPage:
             switch page {
             case .welcome: show(.exercise(0))
             case .exercise(let index) where index + 1 < exercises.count: show(.exercise(index + 1))
             case .exercise: break
             }
-        case .home, .character("0"):
-            show(.welcome)
-        case .end:
-            show(.exercise(exercises.count - 1))
-        case .character(let digit) where digit.wholeNumberValue.map { (1...exercises.count).contains($0) } == true:
-            show(.exercise((digit.wholeNumberValue ?? 1) - 1))
-        case .enter:
-            pressPrimaryButton(at: now, into: &outputs)
-        case .character(" "):
-            if let countdown, !countdown.isFinished {
-                togglePause(at: now)
-            } else {
-                pressPrimaryButton(at: now, into: &outputs)
-            }
-        case .character("s"):
-            if countdown == nil { pressPrimaryButton(at: now, into: &outputs) }
-        case .character("d"):
-            if countdown != nil { pressPrimaryButton(at: now, into: &outputs) }
-        case .character("r"):
+        case .primary: pressPrimaryButton(at: now, into: &outputs)
+        case .togglePause: togglePause(at: now)
+        case .reset:
             if exerciseIndex != nil {
                 countdown = nil
                 startedAt = nil
             }
-        case .character("p"):
-            toggleDemonstration(at: now)
-        case .character("+"), .character("="):
-            adjust(bySeconds: 10, at: now, into: &outputs)
-        case .character("-"), .character("_"):
-            adjust(bySeconds: -10, at: now, into: &outputs)
-        case .character("]"):
-            if let index = exerciseIndex { rate(min(5, (ratings[exercises[index].name] ?? 0) + 1), into: &outputs) }
-        case .character("["):
-            if let index = exerciseIndex { rate(max(1, (ratings[exercises[index].name] ?? 1) - 1), into: &outputs) }
-        case .character("t"):
-            toggleTabata()
-        case .character("h"):
-            openHistory()
-        case .character("?"), .function(1):
-            keysScroll = 0
-            sheet = .keys
-        default:
-            break
+        case .demonstration: toggleDemonstration(at: now)
+        case .adjust(let seconds): adjust(bySeconds: seconds, at: now, into: &outputs)
+        case .rate(let step):
+            guard let index = exerciseIndex else { return }
+            let current = ratings[exercises[index].name]
+            rate(step > 0 ? min(5, (current ?? 0) + 1) : max(1, (current ?? 1) - 1), into: &outputs)
+        case .tabata: toggleTabata()
+        case .history: openHistory()
+        case .keys:
+            keysScroll = ScrollState(selection: nil)
+            sheets.push(.keys)
+        case .leave:
+            if let message = leaveQuestion {
+                sheets.push(.leave(ConfirmSheet(message)))
+            } else {
+                leave(into: &outputs)
+            }
+        case .close: closeTopSheet()
+        case .confirmLeave:
+            sheets.pop()
+            leave(into: &outputs)
+        case .scroll(let rows): scrollTopSheet(by: rows)
+        case .scrollPages(let pages):
+            let height = sheet == .keys ? keysListHeight : HistorySheetLayout(screen: size, workout: self).listRows
+            scrollTopSheet(by: pages * max(1, height - (sheet == .keys ? 1 : 0)))
+        case .scrollToTop: scrollTopSheet(by: -(Int.max / 2))
+        case .scrollToEnd: scrollTopSheet(by: Int.max / 2)
         }
     }
 
-    private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+    /// Esc's one rule: the sheet on top closes. Closing the High Five continues to Welcome;
+    /// closing the leave question stays, with the countdown as it was (it ran on under the
+    /// question, as under every sheet).
+    private mutating func closeTopSheet() {
+        if sheets.pop() == .highFive { show(.welcome) }
+    }
+
+    private mutating func scrollTopSheet(by rows: Int) {
         switch sheet {
         case .keys:
-            let layout = KeysSheetLayout(screen: size, lineCount: keyLines.count)
-            switch mouse.kind {
-            case .scrollUp: keysScroll = max(0, min(layout.mostScroll, keysScroll) - 1)
-            case .scrollDown: keysScroll = min(layout.mostScroll, keysScroll + 1)
-            case .release: if !layout.sheet.frame(in: Rect(size: size)).contains(mouse.position) { sheet = nil }
-            default: break
-            }
-            return
-        case .highFive:
-            let layout = HighFiveLayout(screen: size)
-            if mouse.kind == .release && layout.continueButton.contains(mouse.position) { continueAfterHighFive() }
-            return
-        case .leave(let question):
-            let helpBar = PageLayout(size: size, workout: self).helpBar
-            answer(question.handle(mouse, screen: size, helpBar: helpBar), into: &outputs)
-            return
-        case .history:
-            let layout = HistorySheetLayout(screen: size, workout: self)
-            switch mouse.kind {
-            case .scrollUp: scrollHistory(by: -1)
-            case .scrollDown: scrollHistory(by: 1)
-            case .release:
-                if layout.closeButton.contains(mouse.position) || !layout.frame.contains(mouse.position) { sheet = nil }
-            default: break
-            }
-            return
-        case nil:
-            break
-        }
-        guard mouse.kind == .release else { return }
-        let layout = PageLayout(size: size, workout: self)
-        let point = mouse.position
-        if let mark = layout.pageMarks.firstIndex(where: { $0.contains(point) }) {
-            show(mark == 0 ? .welcome : .exercise(mark - 1))
-        } else if layout.primaryButton.contains(point) {
-            pressPrimaryButton(at: now, into: &outputs)
-        } else if layout.historyButton.contains(point) {
-            openHistory()
-        } else if let mark = layout.ratingMarks.firstIndex(where: { $0.contains(point) }) {
-            rate(mark + 1, into: &outputs)
-        } else if layout.figure.contains(point) && exerciseIndex != nil {
-            toggleDemonstration(at: now)
-        } else if let hint = zip(layout.hintFrames, helpHints()).first(where: { $0.0.contains(point) })?.1,
-            let key = hint.key
-        {
-            handle(key, at: now, into: &outputs)
+            let count = KeysSheet(pageBindings).lines.count
+            keysScroll.move(by: rows, count: count)
+            _ = keysScroll.visibleRows(count: count, height: keysListHeight)
+        case .history: scrollHistory(by: rows)
+        default: break
         }
     }
+
+    /// The rows of the keys sheet's list on this screen.
+    private var keysListHeight: Int { KeysSheet(pageBindings).listHeight(on: size) }
 
     // MARK: Leaving
 
@@ -353,14 +333,6 @@ public struct HIITWorkout: Sendable {
     public var pendingQuestion: String? {
         if case .leave(let question) = sheet { return question.question }
         return nil
-    }
-
-    /// The answer to the leave question: leave as `q` did before there was a question, or stay
-    /// with the countdown as it was (it ran on under the question, as under every sheet).
-    private mutating func answer(_ answer: ConfirmSheet.Answer, into outputs: inout [Output]) {
-        guard answer != .none else { return }
-        sheet = nil
-        if answer == .leave { leave(into: &outputs) }
     }
 
     /// Leaves the workout, recording an exercise whose countdown reached zero.
@@ -397,7 +369,7 @@ public struct HIITWorkout: Sendable {
         if index + 1 < exercises.count {
             show(.exercise(index + 1))
         } else {
-            sheet = .highFive
+            sheets.push(.highFive)
         }
     }
 
@@ -416,11 +388,6 @@ public struct HIITWorkout: Sendable {
         self.countdown = nil
         startedAt = nil
         outputs.append(.save(session))
-    }
-
-    private mutating func continueAfterHighFive() {
-        sheet = nil
-        show(.welcome)
     }
 
     private mutating func togglePause(at now: Instant) {
@@ -477,7 +444,7 @@ public struct HIITWorkout: Sendable {
     private mutating func openHistory() {
         historyToday = wallClock()
         historyScroll = 0
-        sheet = .history
+        sheets.push(.history)
     }
 
     private mutating func scrollHistory(by rows: Int) {
@@ -508,8 +475,8 @@ public struct HIITWorkout: Sendable {
     var historyDay: Date { historyToday }
     /// The first day row shown in the history sheet.
     var historyFirstRow: Int { historyScroll }
-    /// The first line shown in the keys sheet.
-    var keysFirstRow: Int { keysScroll }
+    /// How far the keys sheet is scrolled.
+    var keysSheetScroll: ScrollState { keysScroll }
     /// The calendar the history's days are counted in.
     var historyCalendar: Calendar { calendar ?? .current }
 }

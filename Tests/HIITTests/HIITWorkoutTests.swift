@@ -50,14 +50,12 @@ import Testing
         #expect(harness.workout.page == .exercise(2))
         harness.click(Point(x: 31, y: 0))
         #expect(harness.workout.page == .welcome)
-        // Get Started is on row 18 at 80×24.
-        harness.click(Point(x: 40, y: 18))
+        // The buttons lie where the page's layout puts them.
+        harness.click(PageLayout(size: harness.workout.size, workout: harness.workout).primaryButton.origin)
         #expect(harness.workout.page == .exercise(0))
-        // Start is on row 16.
-        harness.click(Point(x: 39, y: 16))
+        harness.click(PageLayout(size: harness.workout.size, workout: harness.workout).primaryButton.origin)
         #expect(harness.workout.countdown != nil)
-        // History is on row 22.
-        harness.click(Point(x: 40, y: 22))
+        harness.click(PageLayout(size: harness.workout.size, workout: harness.workout).historyButton.origin)
         #expect(harness.workout.sheet == .history)
         harness.click(Point(x: 0, y: 12))
         #expect(harness.workout.sheet == nil, "a click outside the sheet closes it")
@@ -193,8 +191,8 @@ import Testing
         harness.type("[[[[[[")
         #expect(harness.workout.ratings["Squat"] == 1, "the lowest rating is 1")
         #expect(harness.saved.last?.rating == 1)
-        // The marks are clickable: at 80×24 "Rating ★ ★ …" starts at column 32 on row 19.
-        harness.click(Point(x: 47, y: 19))
+        // The marks are clickable.
+        harness.click(PageLayout(size: harness.workout.size, workout: harness.workout).ratingMarks[4].origin)
         #expect(harness.workout.ratings["Squat"] == 5)
         #expect(harness.saved.last?.rating == 5)
         #expect(harness.workout.history.count == 1)
@@ -211,7 +209,7 @@ import Testing
         var harness = Harness(history: .success(history))
         #expect(harness.workout.ratings == ["Squat": 5, "Burpee": 1])
         harness.press(.character("1"))
-        let row = harness.frame()[19]
+        let row = harness.frame()[PageLayout(size: harness.workout.size, workout: harness.workout).rating.y]
         #expect(row == "                        Rating ★ ★ ★ ★ ★   trend 2 3 5 ↑")
     }
 
@@ -273,10 +271,16 @@ import Testing
         var harness = Harness(size: Size(width: 40, height: 12))
         harness.press(.character("?"))
         #expect(harness.workout.sheet == .keys)
-        #expect(harness.frame()[2].contains("previous / next page"))
+        let before = harness.frame()
+        #expect(before.joined().contains("Countdown"), "the first group's heading")
+        #expect(before.joined().contains("more"), "a marker says what is out of view")
         harness.press(.down)
         harness.press(.down)
-        #expect(harness.frame()[2].contains("Get Started, Start, Done"))
+        #expect(harness.frame() != before)
+        #expect(harness.frame().joined().contains("▲"))
+        harness.press(.up)
+        harness.press(.up)
+        #expect(harness.frame() == before)
         harness.press(.character("q"))
         #expect(harness.workout.sheet == nil)
         #expect(harness.outputs.isEmpty)

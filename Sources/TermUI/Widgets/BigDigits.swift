@@ -9,6 +9,11 @@
 /// The font has the digits 0–9, ":", ".", "-" and the space; glyphs are one column apart. The
 /// text is drawn centred in the area; when the area is too small for it, or the text has a
 /// character the font lacks, it is drawn as ordinary text on the area's middle row instead.
+///
+/// At `scale` n the digits are n times as wide and as tall, gaps included: the block font is
+/// drawn from its pixels (a cell holds two, ▀ and ▄), each pixel becoming n×n, so strokes stay
+/// solid; the ASCII font repeats each stroke ("_" only along a cell's bottom row).
+/// `largestScale(of:font:fitting:)` picks the scale for an area.
 public struct BigDigits: Widget, Hashable, Sendable {
     /// The characters big digits are drawn with.
     public enum Font: Hashable, Sendable, CaseIterable {
@@ -27,12 +32,15 @@ public struct BigDigits: Widget, Hashable, Sendable {
     public var font: Font
     /// The style of every stroke (and of the plain-text fallback).
     public var style: Style
+    /// How many times the font's size the digits are drawn (1 or more).
+    public var scale: Int
 
-    /// Big digits showing `text`.
-    public init(_ text: String, font: Font = .blocks, style: Style = .plain) {
+    /// Big digits showing `text`, `scale` times the font's size.
+    public init(_ text: String, font: Font = .blocks, style: Style = .plain, scale: Int = 1) {
         self.text = text
         self.font = font
         self.style = style
+        self.scale = max(1, scale)
     }
 
     /// Columns between two glyphs.
@@ -40,7 +48,7 @@ public struct BigDigits: Widget, Hashable, Sendable {
 
     /// The size of `text` in big digits of `font`, or `nil` if the font lacks one of its
     /// characters. An empty text has size zero.
-    public static func size(of text: String, font: Font = .blocks) -> Size? {
+    public static func size(of text: String, font: Font = .blocks, scale: Int = 1) -> Size? {
         guard !text.isEmpty else { return .zero }
         var width = 0
         var count = 0
@@ -49,11 +57,20 @@ public struct BigDigits: Widget, Hashable, Sendable {
             width += glyph[0].count
             count += 1
         }
-        return Size(width: width + (count - 1) * spacing, height: font.height)
+        let scale = max(1, scale)
+        return Size(width: (width + (count - 1) * spacing) * scale, height: font.height * scale)
+    }
+
+    /// The largest scale (at least 1, at most `most`) at which `text` fits in `size`.
+    public static func largestScale(of text: String, font: Font = .blocks, fitting size: Size, most: Int = .max)
+        -> Int
+    {
+        guard let unit = Self.size(of: text, font: font), unit.width > 0, unit.height > 0 else { return 1 }
+        return max(1, min(most, size.width / unit.width, size.height / unit.height))
     }
 
     /// The size of this text in big digits (`nil` if the font lacks one of its characters).
-    public var size: Size? { Self.size(of: text, font: font) }
+    public var size: Size? { Self.size(of: text, font: font, scale: scale) }
 
     /// Draws the text centred in `area`, or as plain text when it does not fit.
     public func render(into canvas: inout Canvas, in area: Rect) {
@@ -70,11 +87,57 @@ public struct BigDigits: Widget, Hashable, Sendable {
             for (row, line) in glyph.enumerated() {
                 // Blank cells are skipped, so whatever lies between the strokes stays visible.
                 for (column, stroke) in line.enumerated() where stroke != .space {
-                    canvas.put(Cell(stroke, style: style), x: x + column, y: frame.y + row, clip: area)
+                    if scale == 1 {
+                        canvas.put(Cell(stroke, style: style), x: x + column, y: frame.y + row, clip: area)
+                    } else {
+                        drawScaled(
+                            stroke, into: &canvas, at: Point(x: x + column * scale, y: frame.y + row * scale),
+                            clip: area)
+                    }
                 }
             }
-            x += glyph[0].count + Self.spacing
+            x += (glyph[0].count + Self.spacing) * scale
         }
+    }
+
+    /// Draws one cell of the font as `scale`×`scale` cells from `origin`.
+    private func drawScaled(_ stroke: Glyph, into canvas: inout Canvas, at origin: Point, clip: Rect) {
+        let n = scale
+        for row in 0..<n {
+            let cell: Glyph
+            switch font {
+            case .blocks:
+                // Pixel rows 2·row and 2·row+1 of the scaled cell come from pixel rows
+                // (2·row)/n and (2·row+1)/n of the original's two (0 the upper, 1 the lower).
+                let upper = Self.hasPixel(stroke, lower: (2 * row) / n == 1)
+                let lower = Self.hasPixel(stroke, lower: (2 * row + 1) / n == 1)
+                switch (upper, lower) {
+                case (true, true): cell = Self.full
+                case (true, false): cell = Self.upperHalf
+                case (false, true): cell = Self.lowerHalf
+                case (false, false): continue
+                }
+            case .ascii:
+                if stroke == Self.underscore || stroke == Self.dot {
+                    guard row == n - 1 else { continue }
+                }
+                cell = stroke
+            }
+            for column in 0..<n {
+                canvas.put(Cell(cell, style: style), x: origin.x + column, y: origin.y + row, clip: clip)
+            }
+        }
+    }
+
+    private static let full = Glyph("█")
+    private static let upperHalf = Glyph("▀")
+    private static let lowerHalf = Glyph("▄")
+    private static let underscore = Glyph("_")
+    private static let dot = Glyph(".")
+
+    /// Whether the block cell `stroke` has its upper (or lower) pixel set.
+    private static func hasPixel(_ stroke: Glyph, lower: Bool) -> Bool {
+        stroke == full || stroke == (lower ? lowerHalf : upperHalf)
     }
 
     /// The rows of the character `byte` (ASCII) in `font`, every row as long as the others; `nil`

@@ -1,0 +1,193 @@
+import TermUI
+
+/// What a key (or a click on its hint) does in the HIIT workout.
+public enum HIITAction: Hashable, Sendable {
+    /// Shows a page: Welcome or an exercise.
+    case show(HIITWorkout.Page)
+    case previousPage
+    case nextPage
+    /// Get Started, Start or Done, whichever the page shows.
+    case primary
+    case togglePause
+    case reset
+    /// Plays the demonstration (or, with reduced motion, shows the next pose).
+    case demonstration
+    /// Lengthens (or shortens) the exercise before Start, or the time left after.
+    case adjust(seconds: Int)
+    /// Moves the rating up or down one mark.
+    case rate(by: Int)
+    case tabata
+    case history
+    case keys
+    /// Leaves the workout, asking first when that would lose something.
+    case leave
+    /// Closes the sheet on top (Continue on the High Five, Stay on the leave question).
+    case close
+    /// Leave, the answer to the leave question.
+    case confirmLeave
+    /// Scrolls the sheet on top by rows.
+    case scroll(Int)
+    /// Scrolls the sheet on top by its height, this many times.
+    case scrollPages(Int)
+    case scrollToTop
+    case scrollToEnd
+}
+
+extension HIITWorkout {
+    /// The keys of the workout in its current state: the sheet on top's, or the page's. Key
+    /// handling, the help bar, the keys sheet and clicks on the bar all come from this table.
+    public var bindings: KeyBindings<HIITAction> {
+        switch sheet {
+        case .keys: return Self.keysSheetBindings
+        case .history: return Self.historyBindings
+        case .highFive: return Self.highFiveBindings
+        case .leave: return Self.leaveBindings
+        case nil: return pageBindings
+        }
+    }
+
+    /// Where the countdown of the page on screen is.
+    enum CountdownPhase {
+        case welcome, ready, running, paused, finished
+    }
+
+    var phase: CountdownPhase {
+        guard exerciseIndex != nil else { return .welcome }
+        guard let countdown else { return .ready }
+        if countdown.isFinished { return .finished }
+        return countdown.holds.contains(.paused) ? .paused : .running
+    }
+
+    /// The page's keys (Welcome or an exercise), as the keys sheet lists them.
+    public var pageBindings: KeyBindings<HIITAction> {
+        let phase = self.phase
+        let onExercise = phase != .welcome
+        let last = exercises.count
+        let numbers = (0...last).map { Key.character(Character(String($0))) }
+        let primary: KeyBinding<HIITAction>
+        switch phase {
+        case .welcome:
+            primary = KeyBinding(
+                [.enter, .character(" ")], "Get started", group: "Countdown", bar: 1, listing: "Enter  Space",
+                meaning: "Get Started: the first exercise", action: .primary)
+        case .ready:
+            primary = KeyBinding(
+                [.enter, .character(" "), .character("s")], "Start", group: "Countdown", bar: 1,
+                listing: "Enter  Space  s", meaning: "start the countdown", action: .primary)
+        case .finished:
+            primary = KeyBinding(
+                [.enter, .character(" "), .character("d")], "Done", group: "Countdown", bar: 1,
+                listing: "Enter  Space  d", meaning: "Done: record the exercise, then the next", action: .primary)
+        case .running, .paused:
+            primary = KeyBinding(
+                [.enter, .character("d")], "Done", group: "Countdown", meaning: "Done, once the countdown is over",
+                enabled: false, action: .primary)
+        }
+        let counting = phase == .running || phase == .paused
+        return KeyBindings([
+            primary,
+            KeyBinding(
+                [.character(" ")], phase == .paused ? "Resume" : "Pause", group: "Countdown", bar: 1,
+                meaning: phase == .paused ? "resume the countdown" : "pause the countdown", enabled: counting,
+                action: .togglePause),
+            KeyBinding(
+                [.character("+"), .character("="), .character("-"), .character("_")], "10 s", group: "Countdown",
+                bar: 5, display: "+ -", listing: "+ -",
+                meaning: phase == .ready ? "10 seconds longer / shorter" : "10 seconds more / less left",
+                enabled: onExercise && phase != .finished
+            ) { key in .adjust(seconds: [Key.character("+"), .character("=")].contains(key) ? 10 : -10) },
+            KeyBinding(
+                [.character("r")], "Reset", group: "Countdown", bar: 4, meaning: "reset the countdown",
+                enabled: counting || phase == .finished, action: .reset),
+            KeyBinding(
+                [.character("t")], "Tabata", group: "Countdown", bar: 9,
+                meaning: "Tabata: 20 s work, 10 s rest, × 8 (again: back)", enabled: phase == .ready,
+                action: .tabata),
+            KeyBinding(
+                [.character("p")], configuration.reducesMotion ? "Next pose" : "Show", group: "Exercise",
+                bar: phase == .ready ? 4 : 6,
+                meaning: configuration.reducesMotion ? "the next pose" : "play the demonstration",
+                enabled: onExercise, action: .demonstration),
+            KeyBinding(
+                [.character("["), .character("]")], "Rate", group: "Exercise", bar: phase == .finished ? 4 : 7,
+                display: "[ ]", listing: "[ ]", meaning: "rating lower / higher", enabled: onExercise
+            ) { key in .rate(by: key == .character("]") ? 1 : -1) },
+            KeyBinding(
+                [.right, .pageDown], "Next", group: "Pages", bar: 4, listing: "→  PgDn", meaning: "the first exercise",
+                enabled: !onExercise, action: .nextPage),
+            KeyBinding(
+                [.left, .right, .pageUp, .pageDown], "Page", group: "Pages", bar: 8, display: "←→",
+                listing: "← →  PgUp PgDn", meaning: "previous / next page", enabled: onExercise
+            ) { key in [Key.left, .pageUp].contains(key) ? .previousPage : .nextPage },
+            KeyBinding(
+                numbers + [.home, .end], "Go to", group: "Pages", listing: "0 1…\(last)  Home End",
+                meaning: "Welcome / an exercise / the first page / the last"
+            ) { key in
+                switch key {
+                case .end: return .show(.exercise(last - 1))
+                case .character(let digit) where (digit.wholeNumberValue ?? 0) > 0:
+                    return .show(.exercise((digit.wholeNumberValue ?? 1) - 1))
+                default: return .show(.welcome)
+                }
+            },
+            KeyBinding(
+                [.character("h")], "History", group: "Workout", bar: 10, meaning: "history of the last days",
+                action: .history),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Workout", bar: 2, meaning: "this list of keys",
+                action: .keys),
+            KeyBinding(
+                [.character("q"), .escape], "Leave", group: "Workout", bar: 3, meaning: "leave the workout",
+                action: .leave),
+        ])
+    }
+
+    /// The keys sheet's keys.
+    static let keysSheetBindings = KeyBindings<HIITAction>([
+        KeyBinding(
+            [.escape, .enter, .character("q"), .character("?"), .function(1)], "Close", group: "Keys", bar: 1,
+            meaning: "close this list", action: .close),
+        scrollBinding(bar: 2),
+        pageScrollBinding,
+    ])
+
+    /// The history sheet's keys.
+    static let historyBindings = KeyBindings<HIITAction>([
+        scrollBinding(bar: 1),
+        pageScrollBinding,
+        KeyBinding(
+            [.home, .end], "Ends", group: "History", listing: "Home End", meaning: "the newest / oldest day"
+        ) { key in key == .home ? .scrollToTop : .scrollToEnd },
+        KeyBinding(
+            [.escape, .enter, .character("q"), .character("h")], "Close", group: "History", bar: 2,
+            meaning: "close the history", action: .close),
+    ])
+
+    /// The High Five's keys: every way out continues to Welcome.
+    static let highFiveBindings = KeyBindings<HIITAction>([
+        KeyBinding(
+            [.enter, .escape, .character(" "), .character("q"), .character("c")], "Continue", group: "High Five",
+            bar: 1, meaning: "back to Welcome", action: .close)
+    ])
+
+    /// The leave question's keys, as `ConfirmSheet` answers them.
+    static let leaveBindings = KeyBindings<HIITAction>([
+        KeyBinding(
+            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, meaning: "leave the workout",
+            action: .confirmLeave),
+        KeyBinding(
+            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, meaning: "stay",
+            action: .close),
+    ])
+
+    private static func scrollBinding(bar: Int) -> KeyBinding<HIITAction> {
+        KeyBinding(
+            [.up, .down, .character("k"), .character("j")], "Scroll", group: "Scroll", bar: bar, display: "↑↓",
+            listing: "↑ ↓  k j", meaning: "scroll a line"
+        ) { key in [Key.up, .character("k")].contains(key) ? .scroll(-1) : .scroll(1) }
+    }
+
+    private static let pageScrollBinding = KeyBinding<HIITAction>(
+        [.pageUp, .pageDown], "Scroll", group: "Scroll", listing: "PgUp PgDn", meaning: "scroll a page"
+    ) { key in key == .pageUp ? .scrollPages(-1) : .scrollPages(1) }
+}

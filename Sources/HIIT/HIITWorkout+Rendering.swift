@@ -95,9 +95,15 @@ extension PageLayout {
     /// Columns between the figure and the digits.
     static let figureGap = 4
 
+    /// The largest scale whose 1 Hz countdown stays within the house budget of 150 bytes a second
+    /// at 200×60 (measured with `TERMFIT_STATS`: scale 2 writes 72 B/s, 3 writes 140, 4 writes
+    /// 171, 8 (a third of the window) writes 459). Bigger digits need a cheaper way of drawing
+    /// them first: every row of a changed digit costs a cursor move and its run of cells.
+    static let largestScaleWithinBudget = 3
+
     /// How many times their font's size the big digits are drawn on a screen of `size`: as big as
     /// fits beside the figure and above the rows below them, up to the scale whose strokes are a
-    /// third of the window's height.
+    /// third of the window's height, and never past ``largestScaleWithinBudget``.
     static func digitsScale(size: Size, figure: Size) -> Int {
         // Title, status, button and rating, two rows between each and one above and below.
         let height = regions(size).body.height - 4 - 8 - 2
@@ -105,7 +111,8 @@ extension PageLayout {
         // The font's strokes fill 5 of its 6 pixel rows: 5·scale/2 rows reach a third.
         let third = (2 * ((size.height + 2) / 3) + 4) / 5
         return BigDigits.largestScale(
-            of: widestDigits, fitting: Size(width: width, height: height), most: max(1, third))
+            of: widestDigits, fitting: Size(width: width, height: height),
+            most: min(largestScaleWithinBudget, max(1, third)))
     }
 
     /// The rows of an exercise page, centred as a group: title, figure and digits, status,

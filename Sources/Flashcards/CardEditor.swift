@@ -34,7 +34,7 @@ public struct CardEditor: Hashable, Sendable {
     /// The deck's cards, oldest first, as the list shows them.
     public private(set) var cards: [Flashcard]
     /// The highlighted card of the list.
-    public private(set) var selection = 0
+    public var selection: Int { scroll.selection ?? 0 }
     /// A line under the fields: what happened or why a key was refused.
     public private(set) var message: String?
     /// Whether a card was added or deleted since the sheet opened.
@@ -48,75 +48,57 @@ public struct CardEditor: Hashable, Sendable {
     /// Whether anything is typed into the fields.
     public var hasDraft: Bool { !prompt.text.isEmpty || !answer.text.isEmpty }
 
-    /// Applies one key.
-    public mutating func handle(_ key: Key) -> Request {
+    /// The highlighted card of the list and where the list is scrolled to.
+    public private(set) var scroll = ScrollState()
+
+    /// Carries out one of the editor's actions (see `FlashcardsBindings.editor`).
+    public mutating func perform(_ action: FlashcardsAction) -> Request {
         message = nil
-        switch key {
-        case .tab:
+        switch action {
+        case .nextField:
             focus = Focus.allCases[(Focus.allCases.firstIndex(of: focus).map { $0 + 1 } ?? 0) % Focus.allCases.count]
-            return .none
-        case .backTab:
+        case .previousField:
             let index = Focus.allCases.firstIndex(of: focus) ?? 0
             focus = Focus.allCases[(index + Focus.allCases.count - 1) % Focus.allCases.count]
-            return .none
-        case .escape:
+        case .cancelCard:
             guard hasDraft else { return .close }
             prompt.set("")
             answer.set("")
             focus = .prompt
             message = "Card not added; Esc again closes"
-            return .none
-        default:
-            break
-        }
-        switch focus {
-        case .prompt, .answer:
-            return handleField(key)
-        case .list:
-            return handleList(key)
-        }
-    }
-
-    private mutating func handleField(_ key: Key) -> Request {
-        var field = focus == .prompt ? prompt : answer
-        let outcome = field.handle(key)
-        if focus == .prompt { prompt = field } else { answer = field }
-        switch outcome {
-        case .submitted:
-            if focus == .prompt && answer.text.isEmpty {
+        case .fieldUp:
+            if focus == .answer { focus = .prompt }
+        case .fieldDown:
+            focus = .list
+        case .type(let key):
+            if focus == .prompt { _ = prompt.handle(key) } else if focus == .answer { _ = answer.handle(key) }
+        case .submit:
+            switch focus {
+            case .list:
+                focus = .prompt
+            case .prompt where answer.text.isEmpty:
                 focus = .answer
-                return .none
+            case .prompt, .answer:
+                return submit()
             }
-            return submit()
-        case .edited, .cancelled:
-            return .none
-        case .ignored:
-            if key == .down { focus = .list }
-            if key == .up && focus == .answer { focus = .prompt }
-            return .none
-        }
-    }
-
-    private mutating func handleList(_ key: Key) -> Request {
-        switch key {
-        case .up:
-            if selection == 0 { focus = .answer } else { selection -= 1 }
-        case .down:
-            selection = min(max(0, cards.count - 1), selection + 1)
-        case .home:
-            selection = 0
-        case .end:
-            selection = max(0, cards.count - 1)
-        case .delete, .backspace, .character("x"):
+        case .move(let rows):
+            if rows < 0 && selection == 0 {
+                focus = .answer
+            } else {
+                select(selection + rows)
+            }
+        case .first:
+            select(0)
+        case .last:
+            select(cards.count - 1)
+        case .deleteCard:
             guard cards.indices.contains(selection) else {
                 message = "No card to delete"
                 return .none
             }
             return .delete(cards[selection])
-        case .enter:
-            focus = .prompt
         default:
-            message = "Tab goes back to the fields; Delete removes the card"
+            break
         }
         return .none
     }
@@ -153,11 +135,16 @@ public struct CardEditor: Hashable, Sendable {
         self.focus = focus
     }
 
-    /// Highlights card `index` of the list.
+    /// Highlights card `index` of the list (clamped to it).
     public mutating func select(_ index: Int) {
-        guard cards.indices.contains(index) else { return }
-        selection = index
+        guard !cards.isEmpty else { return }
+        scroll.select(index, count: cards.count)
         focus = .list
+    }
+
+    /// Scrolls the list to keep the highlighted card in view in `height` rows.
+    mutating func scrollList(height: Int) {
+        _ = scroll.visibleRows(count: cards.count, height: height)
     }
 
     /// The workout added `card`: it joins the list and the fields empty for the next.
@@ -173,7 +160,7 @@ public struct CardEditor: Hashable, Sendable {
     /// The workout deleted `card`.
     mutating func deleted(_ card: Flashcard) {
         cards.removeAll { $0.id == card.id }
-        selection = min(selection, max(0, cards.count - 1))
+        scroll.select(selection, count: cards.count)
         changed = true
         message = "Deleted “\(card.prompt.truncated(toWidth: 30))”"
     }
@@ -195,35 +182,32 @@ public struct DeckPicker: Hashable, Sendable {
 
     /// The decks, oldest first.
     public let entries: [Entry]
+    /// The highlighted line and where the list is scrolled to.
+    public private(set) var scroll = ScrollState()
     /// The highlighted line.
-    public private(set) var selection: Int
+    public var selection: Int { scroll.selection ?? 0 }
 
     /// A list of `entries` with `current` highlighted.
     public init(entries: [Entry], current: UUID?) {
         self.entries = entries
-        selection = entries.firstIndex { $0.id == current } ?? 0
+        scroll.select(entries.firstIndex { $0.id == current } ?? 0, count: entries.count)
     }
 
-    /// Applies one key: the deck chosen, `nil` with `cancelled` false to stay, or `cancelled`.
-    public mutating func handle(_ key: Key) -> (chosen: UUID?, cancelled: Bool) {
-        switch key {
-        case .up, .character("k"): selection = max(0, selection - 1)
-        case .down, .character("j"): selection = min(max(0, entries.count - 1), selection + 1)
-        case .home: selection = 0
-        case .end: selection = max(0, entries.count - 1)
-        case .enter, .character(" "):
-            return (entries.indices.contains(selection) ? entries[selection].id : nil, false)
-        case .escape, .character("q"), .character("d"): return (nil, true)
-        case .character(let digit) where digit.wholeNumberValue.map { (1...9).contains($0) } == true:
-            let index = (digit.wholeNumberValue ?? 1) - 1
-            if entries.indices.contains(index) { return (entries[index].id, false) }
-        default: break
-        }
-        return (nil, false)
+    /// Moves the highlight by `rows` (clamped to the list).
+    public mutating func move(by rows: Int) {
+        scroll.move(by: rows, count: entries.count)
     }
+
+    /// The highlighted deck.
+    public var chosen: UUID? { entries.indices.contains(selection) ? entries[selection].id : nil }
 
     /// Highlights line `index`.
     public mutating func select(_ index: Int) {
-        if entries.indices.contains(index) { selection = index }
+        if entries.indices.contains(index) { scroll.select(index, count: entries.count) }
+    }
+
+    /// Scrolls the list to keep the highlighted line in view in `height` rows.
+    mutating func scrollList(height: Int) {
+        _ = scroll.visibleRows(count: entries.count, height: height)
     }
 }

@@ -53,8 +53,8 @@ public struct FlashcardsWorkout {
 
     /// A sheet over the cards.
     public enum Sheet: Hashable, Sendable {
-        /// Every key.
-        case keys
+        /// Every key of the screen or sheet below it, scrolled by its state.
+        case keys(ScrollState)
         /// Adding and deleting cards.
         case editor(CardEditor)
         /// Choosing a deck.
@@ -136,13 +136,13 @@ public struct FlashcardsWorkout {
     /// Whether the top card shows its answer.
     public private(set) var isRevealed = false
     /// The session's countdown.
-    public private(set) var timer: SessionTimer
+    public private(set) var timer: PausableTimer
     /// The mouse holding the top card, if it is.
     public private(set) var drag: Drag?
     /// A card moving by itself, if one is.
     public private(set) var motion: Motion?
-    /// The sheet over the cards, if any.
-    public private(set) var sheet: Sheet?
+    /// The sheets over the cards, the newest on top.
+    public private(set) var sheets = SheetStack<Sheet>()
     /// A problem the host reported (a save or a read that failed); shown until it reports none.
     public private(set) var problem: String?
     private(set) var session: Session?
@@ -167,7 +167,7 @@ public struct FlashcardsWorkout {
         self.display = display
         self.wallClock = wallClock
         self.makeIdentifier = makeIdentifier
-        timer = SessionTimer(length: sessionLength)
+        timer = PausableTimer(length: sessionLength)
         deckIndex = decks.firstIndex { $0.id == deckID } ?? (decks.isEmpty ? nil : 0)
         take(reviews)
         fillStack()
@@ -177,6 +177,9 @@ public struct FlashcardsWorkout {
 
     /// The deck in use.
     public var deck: FlashcardDeck? { deckIndex.map { decks[$0] } }
+
+    /// The sheet on top, which gets the keys, if any.
+    public var sheet: Sheet? { sheets.top }
 
     /// The card on top of the stack, the only one that takes input.
     public var topCard: Flashcard? { stack.first }
@@ -242,7 +245,7 @@ public struct FlashcardsWorkout {
         case .paste(let text):
             if case .editor(var editor) = sheet {
                 editor.paste(text)
-                sheet = .editor(editor)
+                sheets.replaceTop(with: .editor(editor))
             }
         case .suspend:
             timer.hold(.suspended, at: now)
@@ -261,7 +264,28 @@ public struct FlashcardsWorkout {
             break
         }
         advance(to: now, into: &outputs)
+        keepListInView(at: now)
         return outputs
+    }
+
+    /// Scrolls the list of the sheet on top to keep its highlighted row in view at this size.
+    private mutating func keepListInView(at now: Instant) {
+        switch sheet {
+        case .editor(var editor):
+            editor.scrollList(height: EditorLayout(screen: size, editor: editor, plain: display.plain).list.height)
+            sheets.replaceTop(with: .editor(editor))
+        case .decks(var picker):
+            picker.scrollList(
+                height: DeckPickerLayout(screen: size, picker: picker, plain: display.plain).content.height)
+            sheets.replaceTop(with: .decks(picker))
+        case .keys(var scroll):
+            let keys = KeysSheet(bindings(below: sheets.sheets.count - 1, at: now))
+            let height = display.plain ? size.height - 2 : keys.size(on: size).height - 2
+            _ = scroll.visibleRows(count: keys.lines.count + (display.plain ? 1 : 0), height: max(0, height))
+            sheets.replaceTop(with: .keys(scroll))
+        case .leave, nil:
+            break
+        }
     }
 
     /// Ends the session when its time is up and forgets a motion that is over.
@@ -287,68 +311,105 @@ public struct FlashcardsWorkout {
 
     // MARK: Keys
 
-    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
-        if let sheet {
-            handleSheet(sheet, key: key, at: now, into: &outputs)
-            return
+    /// The keys that work now: those of the sheet on top, or of the screen.
+    public func bindings(at now: Instant) -> KeyBindings<FlashcardsAction> {
+        bindings(below: sheets.sheets.count, at: now)
+    }
+
+    /// The keys of the screen under the first `depth` sheets (0: the screen itself).
+    func bindings(below depth: Int, at now: Instant) -> KeyBindings<FlashcardsAction> {
+        guard depth > 0 else {
+            return FlashcardsBindings.main(
+                hasCard: topCard != nil, isOver: isOver(at: now), isRevealed: isRevealed, dueOnly: dueOnly,
+                showsAnswerButtons: !display.usesColor && !display.plain)
         }
-        switch key {
-        case .character("q"), .escape:
+        switch sheets.sheets[depth - 1] {
+        case .keys: return FlashcardsBindings.keysSheet
+        case .editor(let editor): return FlashcardsBindings.editor(editor)
+        case .decks(let picker): return FlashcardsBindings.decks(count: picker.entries.count)
+        case .leave: return FlashcardsBindings.leaveQuestion
+        }
+    }
+
+    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        if let action = bindings(at: now).action(for: key) {
+            perform(action, at: now, into: &outputs)
+        } else if case .editor(let editor) = sheet, editor.focus != .list, case .character = key {
+            // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
+            perform(.type(key), at: now, into: &outputs)
+        }
+    }
+
+    /// Does what `action` asks, whether it came from a key, the help bar or a button.
+    mutating func perform(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys(var scroll):
+            switch action {
+            case .move(let rows):
+                scroll.move(by: rows, count: KeysSheet(bindings(below: sheets.sheets.count - 1, at: now)).lines.count)
+                sheets.replaceTop(with: .keys(scroll))
+            case .close: close(at: now)
+            default: break
+            }
+        case .editor(var editor):
+            if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
+            let request = editor.perform(action)
+            sheets.replaceTop(with: .editor(editor))
+            carryOut(request, at: now, into: &outputs)
+        case .decks(var picker):
+            switch action {
+            case .move(let rows): picker.move(by: rows)
+            case .first: picker.select(0)
+            case .last: picker.select(picker.entries.count - 1)
+            case .openDeck:
+                if let chosen = picker.chosen { return choose(deck: chosen, at: now, into: &outputs) }
+            case .openDeckNumber(let number):
+                if picker.entries.indices.contains(number - 1) {
+                    return choose(deck: picker.entries[number - 1].id, at: now, into: &outputs)
+                }
+            case .close: return close(at: now)
+            case .showKeys: return open(.keys(ScrollState(selection: nil)), at: now)
+            default: break
+            }
+            sheets.replaceTop(with: .decks(picker))
+        case .leave:
+            switch action {
+            case .confirmLeave:
+                close(at: now)
+                leave(at: now, into: &outputs)
+            case .stay: close(at: now)
+            default: break
+            }
+        case nil:
+            performOnCards(action, at: now, into: &outputs)
+        }
+    }
+
+    private mutating func performOnCards(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        switch action {
+        case .leave:
             if let message = leaveQuestion(at: now) {
                 open(.leave(ConfirmSheet(message)), at: now)
             } else {
                 leave(at: now, into: &outputs)
             }
-        case .character("?"), .function(1):
-            open(.keys, at: now)
-        case .character("e"), .character("+"):
-            openEditor(at: now)
-        case .character("d"):
-            openDeckPicker(at: now)
-        case .character("u"):
+        case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
+        case .edit: openEditor(at: now)
+        case .chooseDeck: openDeckPicker(at: now)
+        case .toggleDueOnly:
             dueOnly.toggle()
             abandon(at: now, into: &outputs)
             startAgain(at: now)
-        case .enter, .character(" "):
-            if isOver(at: now) {
-                startAgain(at: now)
-            } else {
-                reveal(at: now)
-            }
-        case .character("r"):
-            if isOver(at: now) { startAgain(at: now) }
-        case .right, .character("l"):
-            answer(.correct, from: 0, at: now, into: &outputs)
-        case .left, .character("h"):
-            answer(.wrong, from: 0, at: now, into: &outputs)
-        default:
-            break
-        }
-    }
-
-    private mutating func handleSheet(_ sheet: Sheet, key: Key, at now: Instant, into outputs: inout [Output]) {
-        switch sheet {
-        case .keys:
-            close(at: now)
-        case .editor(var editor):
-            let request = editor.handle(key)
-            self.sheet = .editor(editor)
-            perform(request, at: now, into: &outputs)
-        case .decks(var picker):
-            let (chosen, cancelled) = picker.handle(key)
-            self.sheet = .decks(picker)
-            if let chosen {
-                choose(deck: chosen, at: now, into: &outputs)
-            } else if cancelled {
-                close(at: now)
-            }
-        case .leave(let question):
-            answer(question.handle(key), at: now, into: &outputs)
+        case .reveal: reveal(at: now)
+        case .startAgain: if isOver(at: now) { startAgain(at: now) }
+        case .correct: answer(.correct, from: 0, at: now, into: &outputs)
+        case .wrong: answer(.wrong, from: 0, at: now, into: &outputs)
+        default: break
         }
     }
 
     /// Carries out what the editor asked for.
-    private mutating func perform(_ request: CardEditor.Request, at now: Instant, into outputs: inout [Output]) {
+    private mutating func carryOut(_ request: CardEditor.Request, at now: Instant, into outputs: inout [Output]) {
         guard case .editor(var editor) = sheet else { return }
         switch request {
         case .none:
@@ -373,7 +434,7 @@ public struct FlashcardsWorkout {
             }
             return
         }
-        sheet = .editor(editor)
+        sheets.replaceTop(with: .editor(editor))
     }
 
     // MARK: Mouse
@@ -416,36 +477,43 @@ public struct FlashcardsWorkout {
             }
             return
         }
-        if isOver(at: now), layout.startAgain.contains(point) {
-            startAgain(at: now)
+        if let action = bindings(at: now).barAction(at: point, in: layout.helpBar) {
+            perform(action, at: now, into: &outputs)
+        } else if isOver(at: now), layout.startAgain.contains(point) {
+            perform(.startAgain, at: now, into: &outputs)
         } else if layout.editButton.contains(point) {
-            openEditor(at: now)
-        } else if !display.usesColor && layout.wrongButton.contains(point) {
-            answer(.wrong, from: 0, at: now, into: &outputs)
-        } else if !display.usesColor && layout.correctButton.contains(point) {
-            answer(.correct, from: 0, at: now, into: &outputs)
+            perform(.edit, at: now, into: &outputs)
+        } else if layout.showsButtons && layout.wrongButton.contains(point) {
+            perform(.wrong, at: now, into: &outputs)
+        } else if layout.showsButtons && layout.correctButton.contains(point) {
+            perform(.correct, at: now, into: &outputs)
         } else if layout.card.contains(point) {
-            reveal(at: now)
-        } else {
-            let hints = helpHints(at: now)
-            for (frame, hint) in zip(HelpBar(hints.map(\.hint)).frames(in: layout.helpBar), hints)
-            where frame.contains(point) {
-                if let key = hint.key { handle(key, at: now, into: &outputs) }
-                return
-            }
+            perform(.reveal, at: now, into: &outputs)
         }
     }
 
     private mutating func handleSheet(
         _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
     ) {
+        let point = mouse.position
+        if mouse.kind == .release, !display.plain,
+            let action = bindings(at: now).barAction(at: point, in: layout.helpBar)
+        {
+            return perform(action, at: now, into: &outputs)
+        }
+        if mouse.kind == .scrollUp || mouse.kind == .scrollDown {
+            if case .editor(let editor) = sheet, editor.focus != .list { return }
+            return perform(.move(mouse.kind == .scrollUp ? -1 : 1), at: now, into: &outputs)
+        }
         if case .leave(let question) = sheet {
-            let helpBar = display.plain ? nil : layout.helpBar
-            answer(question.handle(mouse, screen: size, helpBar: helpBar), at: now, into: &outputs)
+            switch question.handle(mouse, screen: size) {
+            case .leave: perform(.confirmLeave, at: now, into: &outputs)
+            case .stay: perform(.stay, at: now, into: &outputs)
+            case .none: break
+            }
             return
         }
         guard mouse.kind == .release else { return }
-        let point = mouse.position
         switch sheet {
         case .keys:
             close(at: now)
@@ -453,26 +521,26 @@ public struct FlashcardsWorkout {
             let layout = EditorLayout(screen: size, editor: editor, plain: display.plain)
             if layout.addButton.contains(point) {
                 let request = editor.submit()
-                self.sheet = .editor(editor)
-                perform(request, at: now, into: &outputs)
+                sheets.replaceTop(with: .editor(editor))
+                carryOut(request, at: now, into: &outputs)
             } else if layout.doneButton.contains(point) {
-                perform(.close, at: now, into: &outputs)
+                carryOut(.close, at: now, into: &outputs)
             } else if layout.promptField.contains(point) {
                 editor.focus(on: .prompt)
-                self.sheet = .editor(editor)
+                sheets.replaceTop(with: .editor(editor))
             } else if layout.answerField.contains(point) {
                 editor.focus(on: .answer)
-                self.sheet = .editor(editor)
+                sheets.replaceTop(with: .editor(editor))
             } else if let row = layout.listRows.first(where: { $0.rect.contains(point) }) {
                 editor.select(row.index)
-                self.sheet = .editor(editor)
+                sheets.replaceTop(with: .editor(editor))
             }
         case .decks(var picker):
             let layout = DeckPickerLayout(screen: size, picker: picker, plain: display.plain)
             if let row = layout.rows.first(where: { $0.rect.contains(point) }) {
                 picker.select(row.index)
-                self.sheet = .decks(picker)
-                choose(deck: picker.entries[row.index].id, at: now, into: &outputs)
+                sheets.replaceTop(with: .decks(picker))
+                perform(.openDeck, at: now, into: &outputs)
             } else if !layout.frame.contains(point) {
                 close(at: now)
             }
@@ -526,21 +594,23 @@ public struct FlashcardsWorkout {
 
     /// Deals the deck again and starts a new session with a full timer.
     private mutating func startAgain(at now: Instant) {
-        fillStack()
+        fillStack(at: now)
         session = nil
         motion = nil
         if cardCount > 0 { beginSession(at: now) }
     }
 
     /// The stack for a new session, in spaced-review order.
-    private mutating func fillStack() {
+    private mutating func fillStack(at now: Instant = .zero) {
         stack = deck.map { schedule.ordered($0.cards, at: wallClock(), dueOnly: dueOnly) } ?? []
         cardCount = stack.count
         correctCount = 0
         wrongCount = 0
         isRevealed = false
         drag = nil
-        timer = SessionTimer(length: timer.length, keeping: timer.holds)
+        let holds = timer.holds
+        timer = PausableTimer(length: timer.length)
+        timer.hold(holds, at: now)
     }
 
     /// Starts the timer and a session record (saved with its first answer).
@@ -590,15 +660,17 @@ public struct FlashcardsWorkout {
         outputs.append(.effect(.quit))
     }
 
+    /// Opens `newSheet` over the cards (and any sheet); the timer stands still under it.
     private mutating func open(_ newSheet: Sheet, at now: Instant) {
         drag = nil
-        sheet = newSheet
+        sheets.push(newSheet)
         timer.hold(.sheet, at: now)
     }
 
+    /// Closes the sheet on top; the timer runs again once the last is closed.
     private mutating func close(at now: Instant) {
-        sheet = nil
-        timer.release(.sheet, at: now)
+        sheets.pop()
+        if sheets.isEmpty { timer.release(.sheet, at: now) }
     }
 
     private mutating func openEditor(at now: Instant) {
@@ -646,13 +718,5 @@ public struct FlashcardsWorkout {
         }
         if let change = timer.nextChange(after: now) { deadlines.append(change) }
         return deadlines.min()
-    }
-}
-
-extension SessionTimer {
-    /// A fresh countdown of `length` that keeps the holds still standing (a sheet, the focus).
-    init(length: Duration, keeping holds: Set<Hold>) {
-        self.init(length: length)
-        for hold in holds { self.hold(hold, at: .zero) }
     }
 }

@@ -36,6 +36,11 @@ struct Palette: Hashable, Sendable {
 }
 
 /// Where everything on the flashcard screen goes, for drawing and for hit-testing clicks alike.
+///
+/// The title, the score and [ + ] keep the top row and the help bar the last; the timer's
+/// capsule, the card, the cards peeking below it and (without colour) the Correct/Wrong buttons
+/// are one group, centred in the rows between. The card grows with the window, up to a width
+/// that still reads well, and as tall as its text needs.
 struct ScreenLayout: Hashable, Sendable {
     /// The title and the score.
     var header: Rect
@@ -43,17 +48,18 @@ struct ScreenLayout: Hashable, Sendable {
     var editButton: Rect
     /// The row of the timer's capsule.
     var timerRow: Rect
-    /// The whole area of the stack.
-    var stackArea: Rect
     /// The top card.
     var card: Rect
     /// The cards below it, each a row lower and two columns narrower, nearest first.
     var peeks: [Rect]
     /// Without colour: the Wrong and Correct buttons under the stack.
+    var showsButtons: Bool
     var wrongButton: Rect
     var correctButton: Rect
     /// Start Again, when the session is over.
     var startAgain: Rect
+    /// Whether the top card has the rows its whole text needs.
+    var fitsText: Bool
     /// The one-line notice above the help bar.
     var notice: Rect
     /// The keys at the bottom.
@@ -63,47 +69,80 @@ struct ScreenLayout: Hashable, Sendable {
     static let startAgainTitle = "Start Again"
     static let wrongTitle = "✗ Wrong"
     static let correctTitle = "✓ Correct"
+    /// The widest a card gets: wider lines are hard to read.
+    static let widestCard = 100
+    /// The width a card has before the window is wide enough to grow it.
+    static let usualCardWidth = 56
 
-    init(size: Size, stackCount: Int, showsButtons: Bool) {
+    init(size: Size, stackCount: Int, showsButtons: Bool, card topCard: Flashcard? = nil) {
         let screen = Rect(size: size)
-        let (body, bar) = screen.splitBottom(1)
+        let (header, body, notice, bar) = Self.rows(of: screen)
+        self.header = header
+        self.notice = notice
         helpBar = bar
-        notice = body.height > 0 ? body.row(body.height - 1) : Rect(x: 0, y: 0, width: size.width, height: 0)
-        header = screen.row(0)
+        self.showsButtons = showsButtons
         let editWidth = Button(Self.editButtonTitle).width
         editButton = Rect(x: max(0, size.width - editWidth - 1), y: 0, width: editWidth, height: min(1, size.height))
         let roomy = size.height >= 18
-        timerRow = screen.row(roomy ? 2 : 1)
-        let top = timerRow.maxY + (roomy ? 1 : 0)
-        var bottom = notice.y - (roomy ? 1 : 0)
-        if showsButtons {
-            let row = Rect(x: 0, y: bottom - 1, width: size.width, height: 1)
-            let frames = Button.frames(
-                of: [Button(Self.wrongTitle), Button(Self.correctTitle)], in: row, alignment: .center, spacing: 6)
-            wrongButton = frames[0]
-            correctButton = frames[1]
-            bottom -= roomy ? 2 : 1
-        } else {
-            wrongButton = Rect(x: 0, y: 0, width: 0, height: 0)
-            correctButton = wrongButton
-        }
-        stackArea = Rect(x: 0, y: top, width: size.width, height: max(0, bottom - top))
-        let depth = min(3, max(0, stackCount - 1), max(0, stackArea.height - 5))
-        let cardWidth = max(0, min(56, size.width - 4))
-        let cardHeight = max(0, min(13, stackArea.height - depth))
-        card = Rect(x: (size.width - cardWidth) / 2, y: top, width: cardWidth, height: cardHeight)
-        let card = self.card
+        // A blank row above and below the group where the height allows.
+        let area = roomy ? body.inset(top: 1, bottom: 1) : body
+        let gap = roomy ? 1 : 0
+        let buttonRows = showsButtons ? 1 + gap : 0
+        // Room for three peeking cards is kept however many there are, so the group stays in
+        // place as the stack goes down.
+        let room = min(3, max(0, area.height - 6 - buttonRows))
+        let depth = min(room, max(0, stackCount - 1))
+        let width = max(0, min(size.width - 4, Self.widestCard, max(Self.usualCardWidth, size.width * 7 / 10)))
+        let available = max(0, area.height - 1 - gap - room - buttonRows)
+        let needed = topCard.map { Self.rowsNeeded(by: $0, width: width) } ?? 0
+        let height = min(available, max(needed, width * 13 / Self.usualCardWidth))
+        fitsText = needed <= height
+        let group = Layout.vertical(
+            [
+                .length(1), .length(gap), .length(height), .length(room), .length(showsButtons ? gap : 0),
+                .length(showsButtons ? 1 : 0),
+            ],
+            alignment: .center
+        ).split(area)
+        timerRow = group[0]
+        let card = Rect(x: (size.width - width) / 2, y: group[2].y, width: width, height: group[2].height)
+        self.card = card
         peeks =
             depth > 0
             ? (1...depth).map { Rect(x: card.x + $0, y: card.y + $0, width: card.width - 2 * $0, height: card.height) }
             : []
+        if showsButtons {
+            let frames = Button.frames(
+                of: [Button(Self.wrongTitle), Button(Self.correctTitle)], in: group[5], alignment: .center, spacing: 6)
+            wrongButton = frames[0]
+            correctButton = frames[1]
+        } else {
+            wrongButton = .zero
+            correctButton = .zero
+        }
         let again = Button(Self.startAgainTitle)
         startAgain = again.frame(
-            at: Point(x: (size.width - again.width) / 2, y: stackArea.y + min(stackArea.height - 1, 4)))
+            at: Point(x: (size.width - again.width) / 2, y: card.y + min(max(0, card.height - 1), card.height / 2 + 1)))
+    }
+
+    /// The header, the body, the notice and the help bar, top to bottom.
+    static func rows(of screen: Rect) -> (Rect, Rect, Rect, Rect) {
+        let parts = Layout.vertical([.length(1), .fill(1), .length(1), .length(1)]).split(screen)
+        return (parts[0], parts[1], parts[2], parts[3])
+    }
+
+    /// The rows a card of `width` needs for its whole prompt and answer: the border, a blank row
+    /// above and below, the prompt, a blank row, the answer (or the hint while it is hidden).
+    static func rowsNeeded(by card: Flashcard, width: Int) -> Int {
+        let inside = Size(width: max(1, width - 4), height: Int.max / 4)
+        let prompt = Text(card.prompt, wraps: true).laidOut(in: inside).count
+        let answer = Text(card.answer, wraps: true).laidOut(in: inside).count
+        return 2 + 2 + prompt + 1 + max(1, answer)
     }
 }
 
-/// Where the editor's parts go, drawn in a sheet (or, in plain mode, over the whole screen).
+/// Where the editor's parts go, drawn in a sheet above the help bar (or, in plain mode, over the
+/// whole screen). The list of cards scrolls, with "more" markers.
 struct EditorLayout {
     var frame: Rect
     var content: Rect
@@ -113,65 +152,69 @@ struct EditorLayout {
     var addButton: Rect
     var doneButton: Rect
     var listHeader: Rect
-    /// The visible rows of the list and the card index each shows.
+    /// Where the list of cards goes.
+    var list: Rect
+    /// The rows of the list in view and the card index each shows.
     var listRows: [(rect: Rect, index: Int)]
 
     static let labelWidth = 8
 
     static func sheet(screen: Size) -> TermUI.Sheet {
-        Sheet(title: "Edit cards", size: Size(width: min(72, screen.width - 2), height: min(22, screen.height - 2)))
+        Sheet(title: "Edit cards", size: Size(width: min(72, screen.width - 2), height: min(22, screen.height - 3)))
     }
 
     init(screen: Size, editor: CardEditor, plain: Bool) {
+        let area = Rect(size: screen).inset(bottom: 1)
         if plain {
-            frame = Rect(size: screen).splitBottom(1).0
+            frame = area
             content = frame.inset(top: 1)
         } else {
             let sheet = Self.sheet(screen: screen)
-            frame = sheet.frame(in: Rect(size: screen))
-            content = sheet.contentRect(in: Rect(size: screen)).inset(left: 1, right: 1)
+            frame = sheet.frame(in: area)
+            content = sheet.contentRect(in: area).inset(left: 1, right: 1)
         }
-        let content = self.content
-        let fieldX = content.x + Self.labelWidth
-        let fieldWidth = max(0, content.maxX - fieldX)
-        promptField = Rect(x: fieldX, y: content.y, width: fieldWidth, height: min(1, content.height))
-        answerField = Rect(x: fieldX, y: content.y + 1, width: fieldWidth, height: content.height > 1 ? 1 : 0)
-        message = content.height > 2 ? content.row(2) : Rect(x: 0, y: 0, width: 0, height: 0)
-        let buttonRow = content.height > 3 ? content.row(3) : Rect(x: 0, y: 0, width: 0, height: 0)
-        let frames = Button.frames(of: [Button("Add"), Button("Done")], in: buttonRow, alignment: .leading)
-        addButton = buttonRow.isEmpty ? buttonRow : frames[0]
-        doneButton = buttonRow.isEmpty ? buttonRow : frames[1]
-        listHeader = content.height > 5 ? content.row(5) : Rect(x: 0, y: 0, width: 0, height: 0)
-        let visible = max(0, content.height - 6)
-        let first = max(0, min(editor.selection - visible + 1, editor.cards.count - visible))
-        let count = min(visible, max(0, editor.cards.count - first))
-        listRows = (0..<count).map { (content.row(6 + $0), first + $0) }
+        // A blank row between the buttons and the list where the height allows.
+        let spacer = content.height >= 9 ? 1 : 0
+        let rows = Layout.vertical(
+            [.length(1), .length(1), .length(1), .length(1), .length(spacer), .length(1), .fill(1)]
+        ).split(content)
+        let fields = Layout.horizontal([.length(Self.labelWidth), .fill(1)])
+        promptField = fields.split(rows[0])[1]
+        answerField = fields.split(rows[1])[1]
+        message = rows[2]
+        let frames = Button.frames(of: [Button("Add"), Button("Done")], in: rows[3], alignment: .leading)
+        addButton = rows[3].isEmpty ? .zero : frames[0]
+        doneButton = rows[3].isEmpty ? .zero : frames[1]
+        listHeader = rows[5]
+        list = rows[6]
+        var scroll = editor.scroll
+        listRows = ScrollList.frames(count: editor.cards.count, state: &scroll, in: list).map { ($0.frame, $0.index) }
     }
 }
 
-/// Where the deck list's parts go.
+/// Where the deck list's parts go: a sheet above the help bar whose list scrolls, with "more"
+/// markers.
 struct DeckPickerLayout {
     var frame: Rect
     var content: Rect
+    /// The rows in view and the deck index each shows.
     var rows: [(rect: Rect, index: Int)]
 
     static func sheet(screen: Size, count: Int) -> TermUI.Sheet {
-        Sheet(title: "Decks", size: Size(width: min(60, screen.width - 2), height: min(count + 4, screen.height - 2)))
+        Sheet(title: "Decks", size: Size(width: min(60, screen.width - 2), height: min(count + 2, screen.height - 3)))
     }
 
     init(screen: Size, picker: DeckPicker, plain: Bool) {
+        let area = Rect(size: screen).inset(bottom: 1)
         if plain {
-            frame = Rect(size: screen).splitBottom(1).0
+            frame = area
             content = frame.inset(top: 1)
         } else {
             let sheet = Self.sheet(screen: screen, count: picker.entries.count)
-            frame = sheet.frame(in: Rect(size: screen))
-            content = sheet.contentRect(in: Rect(size: screen)).inset(left: 1, right: 1)
+            frame = sheet.frame(in: area)
+            content = sheet.contentRect(in: area).inset(left: 1, right: 1)
         }
-        let content = self.content
-        let visible = max(0, content.height - 1)
-        let first = max(0, min(picker.selection - visible + 1, picker.entries.count - visible))
-        let count = min(visible, max(0, picker.entries.count - first))
-        rows = (0..<count).map { (content.row($0), first + $0) }
+        var scroll = picker.scroll
+        rows = ScrollList.frames(count: picker.entries.count, state: &scroll, in: content).map { ($0.frame, $0.index) }
     }
 }

@@ -5,7 +5,8 @@ extension FlashcardsWorkout {
     var palette: Palette { Palette(usesColor: display.usesColor && !display.plain) }
 
     var layout: ScreenLayout {
-        ScreenLayout(size: size, stackCount: stack.count, showsButtons: !display.usesColor && !display.plain)
+        ScreenLayout(
+            size: size, stackCount: stack.count, showsButtons: !display.usesColor && !display.plain, card: topCard)
     }
 
     /// "1:40", "0:07", "12:00".
@@ -41,45 +42,6 @@ extension FlashcardsWorkout {
 
     var scoreText: String { "✓ \(correctCount)  ✗ \(wrongCount)" }
 
-    // MARK: Help bar
-
-    /// The keys for the bar at the bottom, most important first, and the key a click on each
-    /// stands for.
-    func helpHints(at now: Instant) -> [(hint: HelpBar.Hint, key: Key?)] {
-        func hint(_ key: Key, _ label: String, _ text: String? = nil) -> (hint: HelpBar.Hint, key: Key?) {
-            (HelpBar.Hint(text ?? key.name, label), key)
-        }
-        switch sheet {
-        case .keys: return [(HelpBar.Hint("any key", "Close"), .escape)]
-        case .editor(let editor):
-            let escape = editor.hasDraft ? "Cancel card" : "Done"
-            if editor.focus == .list {
-                return [
-                    hint(.delete, "Delete card"), hint(.escape, escape), hint(.tab, "Fields"),
-                    (HelpBar.Hint("↑↓", "Choose"), nil),
-                ]
-            }
-            return [
-                hint(.enter, editor.focus == .prompt ? "Next" : "Add"), hint(.escape, escape),
-                hint(.tab, "Next field"),
-            ]
-        case .decks: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Open"), hint(.escape, "Cancel")]
-        case .leave: return ConfirmSheet.hintKeys.map { ($0.hint, $0.key) }
-        case nil: break
-        }
-        let more = [
-            hint(.character("e"), "Edit"), hint(.character("d"), "Decks"),
-            hint(.character("u"), dueOnly ? "All cards" : "Due only"), hint(.character("?"), "Keys"),
-            hint(.character("q"), "Back"),
-        ]
-        if isOver(at: now) || cardCount == 0 {
-            return (cardCount > 0 ? [hint(.enter, "Start Again")] : []) + more
-        }
-        return [
-            hint(.character(" "), isRevealed ? "Hide" : "Answer"), hint(.left, "Wrong"), hint(.right, "Correct"),
-        ] + more
-    }
-
     // MARK: Drawing
 
     /// Draws the screen into `composition`.
@@ -90,7 +52,7 @@ extension FlashcardsWorkout {
         }
         let layout = self.layout
         let palette = self.palette
-        let hints = helpHints(at: now).map(\.hint)
+        let helpBar = bindings(at: now).helpBar
         let title = "Flashcards · " + (deck?.name ?? "no deck")
         let score = scoreText
         let timerLabel = self.timerLabel(at: now)
@@ -98,7 +60,7 @@ extension FlashcardsWorkout {
         let empty = emptyMessage
         let cards = self.cardsToDraw(at: now)
         let notice = problem
-        let showsButtons = !display.usesColor
+        let showsButtons = layout.showsButtons
         let endMessage = self.endMessage(at: now)
         let correct = correctCount
         let wrong = wrongCount
@@ -115,12 +77,15 @@ extension FlashcardsWorkout {
                 into: &canvas, in: Button.frames(of: [capsule], in: layout.timerRow, alignment: .center)[0])
             if let empty {
                 let body = Text(empty, alignment: .center, wraps: true)
-                body.render(into: &canvas, in: layout.stackArea.inset(top: 2, left: 2, right: 2))
+                let area = layout.card.inset(left: 2, right: 2)
+                let height = min(area.height, body.laidOut(in: area.size).count)
+                body.render(into: &canvas, in: area.centered(atMost: Size(width: area.width, height: height)))
             } else if over {
-                let rows = layout.stackArea.inset(left: 2, right: 2)
-                Text(endMessage, style: .bold, alignment: .center).render(into: &canvas, in: rows.inset(top: 1))
+                let rows = layout.card.inset(left: 2, right: 2)
+                let top = max(rows.y, layout.startAgain.y - 3)
+                Text(endMessage, style: .bold, alignment: .center).render(into: &canvas, in: rows.row(top - rows.y))
                 Text("✓ \(correct) correct   ✗ \(wrong) wrong", alignment: .center)
-                    .render(into: &canvas, in: rows.inset(top: 2))
+                    .render(into: &canvas, in: rows.row(top + 1 - rows.y))
                 Button(ScreenLayout.startAgainTitle, state: .focused).render(into: &canvas, in: layout.startAgain)
             } else {
                 for card in cards { card.draw(into: &canvas, palette: palette) }
@@ -133,7 +98,7 @@ extension FlashcardsWorkout {
                 canvas.fill(layout.notice, with: Cell(.space, style: palette.problem))
                 Text("! " + notice, style: palette.problem).render(into: &canvas, in: layout.notice.inset(left: 1))
             }
-            HelpBar(hints).render(into: &canvas, in: layout.helpBar)
+            helpBar.render(into: &canvas, in: layout.helpBar)
         }
         renderSheet(into: &composition, at: now)
     }
@@ -191,40 +156,49 @@ extension FlashcardsWorkout {
         switch sheet {
         case nil:
             return
-        case .keys:
-            let lines = Self.keyLines
-            let draw = { (canvas: inout Canvas, area: Rect) in
-                for (index, (keys, meaning)) in lines.enumerated() where index < area.height {
-                    let row = area.row(index).inset(left: 1, right: 1)
-                    canvas.write(keys, at: row.origin, style: plain ? .plain : .bold, clip: row)
-                    Text(meaning).render(into: &canvas, in: row.inset(left: 14))
-                }
-            }
+        case .keys(let scroll):
+            let sheet = KeysSheet(bindings(below: sheets.sheets.count - 1, at: now))
             if plain {
+                let lines = ["Keys"] + sheet.text
                 composition.add(.sheet) { canvas in
                     canvas.clear()
-                    draw(&canvas, canvas.bounds)
+                    var scroll = scroll
+                    let area = canvas.bounds.inset(bottom: 1)
+                    ScrollList.render(count: lines.count, into: &canvas, in: area, state: &scroll, markerStyle: .plain)
+                    {
+                        canvas, frame, index, _ in
+                        Text(lines[index]).render(into: &canvas, in: frame)
+                    }
+                    HelpBar(FlashcardsBindings.keysSheet.helpBar.hints, keyStyle: .plain)
+                        .render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
                 }
             } else {
-                composition.addSheet(title: "Keys", size: Size(width: 64, height: lines.count + 2), content: draw)
+                sheet.render(into: &composition, state: scroll)
             }
         case .editor(let editor):
             let layout = EditorLayout(screen: size, editor: editor, plain: plain)
             let deckName = deck?.name ?? ""
-            let hints = helpHints(at: now).map(\.hint)
+            let helpBar = bindings(at: now).helpBar
             let draw = { (canvas: inout Canvas) in
                 Self.drawEditor(
                     editor, deckName: deckName, layout: layout, plain: plain, palette: palette, into: &canvas)
-                if plain { HelpBar(hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1) }
+                if plain {
+                    HelpBar(helpBar.hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
+                }
             }
             addLayer(
                 plain: plain, sheet: EditorLayout.sheet(screen: size), title: "Edit cards · \(deckName)",
                 into: &composition, draw: draw)
         case .decks(let picker):
             let layout = DeckPickerLayout(screen: size, picker: picker, plain: plain)
+            let helpBar = bindings(at: now).helpBar
             let draw = { (canvas: inout Canvas) in
                 if plain { canvas.write("Decks", at: layout.frame.origin, clip: layout.frame) }
-                for (rect, index) in layout.rows {
+                var scroll = picker.scroll
+                ScrollList.render(
+                    count: picker.entries.count, into: &canvas, in: layout.content, state: &scroll,
+                    markerStyle: plain ? .plain : palette.muted
+                ) { canvas, rect, index, _ in
                     let entry = picker.entries[index]
                     let selected = index == picker.selection
                     let due = entry.due.map { ", \($0) due" } ?? ""
@@ -233,6 +207,9 @@ extension FlashcardsWorkout {
                         "\(selected ? "▸" : " ") \(index < 9 ? "\(index + 1)" : " ")  \(entry.name) (\(count)\(due))"
                     Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
                         .render(into: &canvas, in: rect)
+                }
+                if plain {
+                    HelpBar(helpBar.hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
                 }
             }
             addLayer(
@@ -263,7 +240,8 @@ extension FlashcardsWorkout {
         } else {
             var titled = sheet
             titled.title = title
-            composition.addSheet(titled) { canvas, _ in draw(&canvas) }
+            composition.addSheet(titled, in: Rect(size: composition.size).inset(bottom: 1)) { canvas, _ in draw(&canvas)
+            }
         }
     }
 
@@ -290,7 +268,11 @@ extension FlashcardsWorkout {
         Button("Done").render(into: &canvas, in: layout.doneButton)
         let count = editor.cards.count == 1 ? "1 card" : "\(editor.cards.count) cards"
         Text("\(deckName): \(count)", style: palette.muted).render(into: &canvas, in: layout.listHeader)
-        for (rect, index) in layout.listRows {
+        var scroll = editor.scroll
+        ScrollList.render(
+            count: editor.cards.count, into: &canvas, in: layout.list, state: &scroll,
+            markerStyle: plain ? .plain : palette.muted
+        ) { canvas, rect, index, _ in
             let card = editor.cards[index]
             let selected = editor.focus == .list && index == editor.selection
             let marker = index == editor.selection ? "▸ " : "  "
@@ -299,19 +281,6 @@ extension FlashcardsWorkout {
                 into: &canvas, in: rect)
         }
     }
-
-    /// The keys sheet's lines.
-    static let keyLines: [(String, String)] = [
-        ("Space Enter", "show or hide the answer (after the end: Start Again)"),
-        ("→ l", "correct: the card leaves the stack"),
-        ("← h", "wrong: the card goes to the bottom"),
-        ("mouse", "drag the card right or left past a third of it"),
-        ("e +", "edit the deck's cards"),
-        ("d", "choose another deck"),
-        ("u", "due cards only, or all cards (spaced review)"),
-        ("r", "start again once the session is over"),
-        ("q Esc", "leave the workout"),
-    ]
 
     // MARK: Plain mode
 
@@ -336,17 +305,23 @@ extension FlashcardsWorkout {
             }
         }
         if let problem { paragraphs.append("Problem: " + problem) }
-        let keys = helpHints(at: now).map { "\($0.hint.key) \($0.hint.description)" }.joined(separator: ", ")
-        paragraphs.append("Keys: " + keys)
+        let keys = bindings(at: now).helpBar.hints.map { "\($0.key) \($0.description)" }.joined(separator: ", ")
+        let keysLine = "Keys: " + keys
         composition.add { canvas in
+            // The keys come last but always fit: the lines above give way first.
+            let keyRows = Text(keysLine, wraps: true).laidOut(in: canvas.size)
             var y = 0
             for paragraph in paragraphs {
                 let rows = Text(paragraph, wraps: true).laidOut(
-                    in: Size(width: canvas.size.width, height: canvas.size.height - y))
+                    in: Size(width: canvas.size.width, height: canvas.size.height - keyRows.count - y))
                 for row in rows {
                     canvas.write(row, at: Point(x: 0, y: y))
                     y += 1
                 }
+            }
+            for row in keyRows {
+                canvas.write(row, at: Point(x: 0, y: y))
+                y += 1
             }
         }
         renderSheet(into: &composition, at: now)

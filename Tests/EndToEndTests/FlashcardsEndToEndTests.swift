@@ -57,6 +57,17 @@ import Testing
         let after = try #require(secondsShown(back))
         #expect(before - after <= 2, "the 4 s stopped did not count: \(before) s before, \(after) s after")
 
+        // The keys sheet lists the keys of what is under it: here the decks list. Esc closes one
+        // sheet at a time.
+        try session.send("d")
+        try session.waitFor("▸ 1  Gym")
+        try session.send("?")
+        try session.waitFor("move through the decks")
+        try session.send("Escape")
+        try session.waitFor("Esc Cancel")
+        try session.send("Escape")
+        try session.waitFor("d Decks")
+
         // Edit: add a card; Done starts a new session with it.
         try session.send("e")
         try session.waitFor("Edit cards")

@@ -287,9 +287,9 @@ import Testing
                 "    │                                                                      │",
                 "    │                                                                      │",
                 "    │                                                                      │",
-                "    │                                                                      │",
                 "    ╰──────────────────────────────────────────────────────────────────────╯",
-                "Enter Add  Esc Cancel card  Tab Next field",
+                "",
+                "Enter Add  Esc Cancel card  Tab Next field  F1 Keys",
             ])
         harness.press(.tab, .tab, .down)
         harness.send(.resize(Size(width: 40, height: 12)))
@@ -302,11 +302,11 @@ import Testing
                 " │ Answer  Oberarm                    │",
                 " │ Delete removes the highlighted ca… │",
                 " │ [ Add ]  [ Done ]                  │",
-                " │                                    │",
                 " │ Muscles: 5 cards                   │",
                 " │ ▸ Which muscle does a bicep curl…  │",
-                " │   What is the largest muscle of t… │",
+                " │              ▼ 4 more              │",
                 " ╰────────────────────────────────────╯",
+                "",
                 "Delete Delete card  Esc Cancel card",
             ])
         var plain = Self.harness(plain: true)
@@ -337,7 +337,7 @@ import Testing
                 "",
                 "",
                 "",
-                "Enter Next  Esc Done  Tab Next field",
+                "Enter Next  Esc Done  Tab Next field  F1 Keys",
             ])
     }
 
@@ -352,13 +352,13 @@ import Testing
                 "                                 ▐ Time 0:00 ▌",
                 "",
                 "",
+                "",
+                "",
+                "",
                 "                                   Time is up",
                 "                            ✓ 1 correct   ✗ 1 wrong",
                 "",
                 "                                [ Start Again ]",
-                "",
-                "",
-                "",
                 "",
                 "",
                 "",

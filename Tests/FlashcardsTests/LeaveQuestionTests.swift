@@ -72,9 +72,9 @@ extension Harness {
         harness.mouse(.release, Point(x: 9, y: 23))  // "n Stay" in the help bar
         #expect(harness.question == nil)
         // The q hint asks, like the key.
-        let hints = harness.workout.helpHints(at: harness.now)
-        let frames = HelpBar(hints.map(\.hint)).frames(in: harness.workout.layout.helpBar)
-        let q = try #require(hints.firstIndex { $0.hint.key == "q" })
+        let bar = harness.workout.bindings(at: harness.now).helpBar
+        let frames = bar.frames(in: harness.workout.layout.helpBar)
+        let q = try #require(bar.hints.firstIndex { $0.key == "q" })
         #expect(harness.mouse(.release, frames[q].origin).isEmpty)
         #expect(harness.question != nil)
         #expect(harness.click(layout.leaveButton).last == .effect(.quit))

@@ -1,0 +1,242 @@
+import TermUI
+
+/// What a key, a click on the help bar or a button asks the flashcard workout to do.
+public enum FlashcardsAction: Hashable, Sendable {
+    // The cards.
+    /// Show or hide the top card's answer.
+    case reveal
+    /// The top card was known: it leaves the stack.
+    case correct
+    /// The top card was not known: it goes to the bottom.
+    case wrong
+    /// Deal the deck again with a full clock (once the session is over).
+    case startAgain
+    /// Open the editor of the deck's cards.
+    case edit
+    /// Open the list of decks.
+    case chooseDeck
+    /// Only the cards due (and new ones), or all cards again.
+    case toggleDueOnly
+    /// Open the keys sheet for the screen or sheet below it.
+    case showKeys
+    /// Leave the workout (asking first with a session under way).
+    case leave
+
+    // Any sheet.
+    /// Close the sheet on top.
+    case close
+    /// Move the list of the sheet on top by this many rows (a page is `pageRows`).
+    case move(Int)
+    /// The first or the last row of the sheet's list.
+    case first, last
+
+    // The editor.
+    /// The next field (prompt → answer → list → prompt), or the one before.
+    case nextField, previousField
+    /// ↑ or ↓ in a field: between the fields and the list.
+    case fieldUp, fieldDown
+    /// Enter: in the prompt to the answer, in the answer adds the card; in the list back to the prompt.
+    case submit
+    /// A key typed into the focused field or editing it (a letter, ← →, Backspace, …).
+    case type(Key)
+    /// Esc in the editor: drops a half-typed card, else closes.
+    case cancelCard
+    /// Delete the highlighted card.
+    case deleteCard
+
+    // The decks list.
+    /// Open the highlighted deck.
+    case openDeck
+    /// Open the deck with this number (from 1).
+    case openDeckNumber(Int)
+
+    // The leave question.
+    /// Leave (the session is saved as abandoned).
+    case confirmLeave
+    /// Stay with everything as it was.
+    case stay
+
+    /// Rows a page key moves.
+    static let pageRows = 8
+}
+
+/// The flashcard workout's keys, per state: key handling, the help bar, the keys sheet and clicks
+/// on the bar all come from these tables.
+enum FlashcardsBindings {
+    /// The printable ASCII characters, which a text field takes as typed.
+    static let printable: [Key] = (32...126).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
+
+    /// The keys that edit a field besides the characters.
+    static let editing: [Key] = [
+        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
+        .control("k"), .control("d"),
+    ]
+
+    static func keys(_ first: Key, _ more: Key...) -> [Key] { [first] + more }
+
+    private static func character(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    /// The main screen: the stack, the end of a session, or an empty deck.
+    static func main(
+        hasCard: Bool, isOver: Bool, isRevealed: Bool, dueOnly: Bool, showsAnswerButtons: Bool
+    ) -> KeyBindings<FlashcardsAction> {
+        let answering = hasCard && !isOver
+        return KeyBindings([
+            KeyBinding(
+                [.character(" "), .enter], isRevealed ? "Hide" : "Answer", group: "Card", bar: 1,
+                meaning: "show or hide the answer (a click on the card too)", enabled: answering, action: .reveal),
+            KeyBinding(
+                [.left, .character("h")], "Wrong", group: "Card", bar: 2,
+                meaning:
+                    "wrong: the card goes to the bottom (or \(showsAnswerButtons ? "the ✗ Wrong button" : "drag it left"))",
+                enabled: answering, action: .wrong),
+            KeyBinding(
+                [.right, .character("l")], "Correct", group: "Card", bar: 3,
+                meaning:
+                    "correct: the card leaves the stack (or \(showsAnswerButtons ? "the ✓ Correct button" : "drag it right"))",
+                enabled: answering, action: .correct),
+            KeyBinding(
+                [.enter, .character(" "), .character("r")], "Start Again", group: "Card", bar: 1,
+                meaning: "a new session with the whole deck and a full clock", enabled: isOver, action: .startAgain),
+            KeyBinding(
+                [.character("e"), .character("+")], "Edit", group: "Deck", bar: 4,
+                meaning: "add and delete cards (a click on [ + ] too)", action: .edit),
+            KeyBinding(
+                [.character("d")], "Decks", group: "Deck", bar: 5, meaning: "choose another deck", action: .chooseDeck),
+            KeyBinding(
+                [.character("u")], dueOnly ? "All cards" : "Due only", group: "Deck", bar: 6,
+                meaning: dueOnly ? "all cards again" : "only the cards due (and new ones), by spaced review",
+                action: .toggleDueOnly),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Workout", bar: 7, meaning: "every key",
+                action: .showKeys),
+            KeyBinding(
+                [.character("q"), .escape], "Back", group: "Workout", bar: 8,
+                meaning: "leave the workout (with answers given and time left, it asks first)", action: .leave),
+        ])
+    }
+
+    /// The keys sheet itself.
+    static var keysSheet: KeyBindings<FlashcardsAction> {
+        KeyBindings([
+            KeyBinding(
+                [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown], "Scroll", group: "Keys", bar: 1,
+                display: "↑↓", listing: "↑ ↓  j k  PgUp PgDn", meaning: "scroll the keys"
+            ) { key in
+                switch key {
+                case .up, .character("k"): return .move(-1)
+                case .pageUp: return .move(-FlashcardsAction.pageRows)
+                case .pageDown: return .move(FlashcardsAction.pageRows)
+                default: return .move(1)
+                }
+            },
+            KeyBinding(
+                [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 2,
+                display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
+        ])
+    }
+
+    /// The list of decks.
+    static func decks(count: Int) -> KeyBindings<FlashcardsAction> {
+        let digits = (1...max(1, min(9, count))).map { Key.character(Character(String($0))) }
+        return KeyBindings(
+            moving(through: "deck", group: "Decks", bar: 1, meaning: "move through the decks") + [
+                KeyBinding(
+                    [.enter, .character(" ")], "Open", group: "Decks", bar: 2,
+                    meaning: "open the highlighted deck (a click too)",
+                    action: .openDeck),
+                KeyBinding(
+                    digits, "Open", group: "Decks", listing: "1…\(digits.count)", meaning: "open a deck by its number"
+                ) { key in
+                    if case .character(let digit) = key, let number = digit.wholeNumberValue {
+                        return .openDeckNumber(number)
+                    }
+                    return .openDeck
+                },
+                KeyBinding(
+                    [.escape, .character("q"), .character("d")], "Cancel", group: "Decks", bar: 3,
+                    meaning: "keep the deck in use", action: .close),
+                KeyBinding(
+                    [.character("?"), .function(1)], "Keys", group: "Decks", bar: 4, meaning: "every key",
+                    action: .showKeys
+                ),
+            ])
+    }
+
+    /// Moving through a list of `noun`s: ↑↓ (and j k) a row, PgUp PgDn a page, Home End the ends.
+    private static func moving(
+        through noun: String, group: String, bar: Int, meaning: String
+    ) -> [KeyBinding<FlashcardsAction>] {
+        [
+            KeyBinding(
+                [.up, .down, .character("k"), .character("j")], "Choose", group: group, bar: bar, display: "↑↓",
+                listing: "↑ ↓  j k", meaning: meaning
+            ) { key in [.up, .character("k")].contains(key) ? .move(-1) : .move(1) },
+            KeyBinding([.pageUp, .pageDown], "Page", group: group, listing: "PgUp PgDn", meaning: "a page up or down") {
+                key in key == .pageUp ? .move(-FlashcardsAction.pageRows) : .move(FlashcardsAction.pageRows)
+            },
+            KeyBinding([.home], "First", group: group, meaning: "the first \(noun)", action: .first),
+            KeyBinding([.end], "Last", group: group, meaning: "the last \(noun)", action: .last),
+        ]
+    }
+
+    /// The editor, by where its keys go.
+    static func editor(_ editor: CardEditor) -> KeyBindings<FlashcardsAction> {
+        let escape = editor.hasDraft ? "Cancel card" : "Done"
+        let escapeMeaning =
+            editor.hasDraft
+            ? "drop the half-typed card (Esc again closes)" : "close (a changed deck starts a new session)"
+        let escapeBinding = KeyBinding<FlashcardsAction>(
+            [.escape], escape, group: "Editor", bar: 2, meaning: escapeMeaning, action: .cancelCard)
+        func tabBinding(_ label: String, _ meaning: String) -> KeyBinding<FlashcardsAction> {
+            KeyBinding([.tab, .backTab], label, group: "Editor", bar: 3, listing: "Tab  Shift-Tab", meaning: meaning) {
+                key in key == .tab ? .nextField : .previousField
+            }
+        }
+        if editor.focus == .list {
+            return KeyBindings(
+                [
+                    KeyBinding(
+                        [.delete, .backspace, .character("x")], "Delete card", group: "Cards", bar: 1,
+                        meaning: "delete the highlighted card", action: .deleteCard),
+                    escapeBinding, tabBinding("Fields", "the prompt and answer fields"),
+                    KeyBinding(
+                        [.enter], "Fields", group: "Editor", meaning: "back to the prompt field", action: .submit),
+                    KeyBinding(
+                        [.character("?"), .function(1)], "Keys", group: "Editor", bar: 5, meaning: "every key",
+                        action: .showKeys),
+                ]
+                    + moving(
+                        through: "card", group: "Cards", bar: 4,
+                        meaning: "move through the cards (↑ on the first: the answer field)"))
+        }
+        return KeyBindings([
+            KeyBinding(
+                [.enter], editor.focus == .prompt && editor.answer.text.isEmpty ? "Next" : "Add", group: "Editor",
+                bar: 1, meaning: "in the prompt: on to the answer; in the answer: add the card (the Add button too)",
+                action: .submit),
+            escapeBinding, tabBinding("Next field", "the next field (prompt, answer, the list), or the one before"),
+            KeyBinding(
+                [.up, .down], "Fields", group: "Editor", display: "↑↓", listing: "↑ ↓",
+                meaning: "between the prompt, the answer and the list"
+            ) { key in key == .up ? .fieldUp : .fieldDown },
+            KeyBinding(
+                printable + editing, "Type", group: "Field", listing: "a-z 0-9 …",
+                meaning: "type (any letter); ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
+            ) { key in .type(key) },
+            KeyBinding([.function(1)], "Keys", group: "Editor", bar: 4, meaning: "every key", action: .showKeys),
+        ])
+    }
+
+    /// The leave question.
+    static var leaveQuestion: KeyBindings<FlashcardsAction> {
+        KeyBindings([
+            KeyBinding(
+                [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
+                meaning: "leave; the session is saved as abandoned", action: .confirmLeave),
+            KeyBinding(
+                [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
+                meaning: "stay with everything as it was", action: .stay),
+        ])
+    }
+}

@@ -314,17 +314,27 @@ public final class TermFitStore: Sendable {
 
     /// Opens the connection pool. Switching a brand-new file to write-ahead logging needs an
     /// exclusive lock, and SQLite reports a clash between two processes doing so at once
-    /// without waiting; the loser waits a moment and tries again, up to the busy timeout.
+    /// without waiting; the loser waits a moment and tries again, up to the busy timeout. The
+    /// same goes for the write-ahead log vanishing while the pool sets itself up: GRDB looks the
+    /// `-wal` file up twice, and another TermFit closing its last connection in between removes
+    /// it (two members on one database, one leaving as the other arrives).
     private static func openPool(_ path: String) throws -> DatabasePool {
         let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeout * 1000))
         while true {
             do {
                 return try DatabasePool(path: path, configuration: configuration())
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
-            {
+            } catch  where isPassing(error) && ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.05))
             }
         }
+    }
+
+    /// Whether opening failed for a moment's clash with another process, not for good.
+    static func isPassing(_ error: any Error) -> Bool {
+        if let error = error as? DatabaseError { return error.resultCode == .SQLITE_BUSY }
+        let cocoa = error as NSError
+        let vanished = cocoa.domain == NSCocoaErrorDomain && cocoa.code == NSFileReadNoSuchFileError
+        return vanished && (cocoa.userInfo[NSFilePathErrorKey] as? String)?.hasSuffix("-wal") == true
     }
 
     /// Finishes what a process killed in the middle of a write left behind, before any check: a

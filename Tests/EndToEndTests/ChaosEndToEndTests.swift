@@ -194,7 +194,11 @@ struct ChaosSettings {
             try session.tmux(["send-keys", "-t", "0", "-l", "--", mouseReport(&random)])
             return 1
         case 64..<74:
-            let width = random.next(in: 0...9) == 0 ? random.next(in: 1...4) : random.next(in: 1...300)
+            // Never under 3 columns: tmux 3.3a itself crashes (SIGSEGV in its reflow, seen in its
+            // server log) when a window of 1 or 2 columns gets back a main screen holding wide
+            // characters, as it does when TermFit leaves the alternate screen there. TermFit's
+            // own drawing at 1 and 2 columns is covered without tmux (AppSceneTests).
+            let width = random.next(in: 0...9) == 0 ? random.next(in: 3...4) : random.next(in: 3...300)
             let height = random.next(in: 0...9) == 0 ? random.next(in: 1...3) : random.next(in: 1...100)
             try session.resize(width: width, height: height)
             return 0

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import Records
-import Store
 import TestSupport
 import Testing
+
+@testable import Store
 
 @Suite("Several processes, and killed processes", .serialized)
 struct ProcessTests {
@@ -136,5 +137,22 @@ struct KilledDuringCreationTests {
                 "run \(run) (seed \(seed)) left \(listing(location.directory)): \(opened.output) \(opened.errors)")
         }
         print("KilledDuringCreationTests files left by the kills: \(leftovers.sorted { $0.key < $1.key })")
+    }
+}
+
+/// What opening the database waits out: a clash with another process, not a lasting problem.
+@Suite("Passing clashes when opening")
+struct PassingClashTests {
+    @Test func aLogFileRemovedByAnotherProcessIsWaitedOut() {
+        let vanished = NSError(
+            domain: NSCocoaErrorDomain, code: NSFileReadNoSuchFileError,
+            userInfo: [NSFilePathErrorKey: "/data/termfit.sqlite-wal"])
+        #expect(TermFitStore.isPassing(vanished))
+        #expect(TermFitStore.isPassing(DatabaseError(resultCode: .SQLITE_BUSY)))
+        let database = NSError(
+            domain: NSCocoaErrorDomain, code: NSFileReadNoSuchFileError,
+            userInfo: [NSFilePathErrorKey: "/data/termfit.sqlite"])
+        #expect(!TermFitStore.isPassing(database), "the database itself missing is no passing clash")
+        #expect(!TermFitStore.isPassing(DatabaseError(resultCode: .SQLITE_CORRUPT)))
     }
 }

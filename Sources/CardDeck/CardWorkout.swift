@@ -143,8 +143,8 @@ public struct CardWorkout {
 
     /// A sheet over the screen.
     public enum Sheet: Hashable, Sendable {
-        /// Every key.
-        case keys
+        /// Every key of what is under it, scrolled by its state.
+        case keys(ScrollState)
         /// The rules, editable.
         case rules(RulesEditor)
         /// Leaving would end a deck under way: Leave or Stay.
@@ -205,8 +205,10 @@ public struct CardWorkout {
     public private(set) var phase = Phase.ready
     /// Where the cards come from.
     public private(set) var source: Source
-    /// The sheet over the screen, if any.
-    public private(set) var sheet: Sheet?
+    /// The sheets over the screen, newest on top: keys and clicks go to the top one.
+    public private(set) var sheets = SheetStack<Sheet>()
+    /// The sheet on top, if any.
+    public var sheet: Sheet? { sheets.top }
     /// A one-line message over the help bar, until the next key.
     public private(set) var notice: String?
     /// A problem the host reported (a save that failed); shown until it reports none.
@@ -355,7 +357,7 @@ public struct CardWorkout {
         case .paste(let text):
             if case .rules(var editor) = sheet, editor.field != nil {
                 editor.field?.insert(text)
-                sheet = .rules(editor)
+                sheets.replaceTop(with: .rules(editor))
             }
         case .message(let message):
             if message.name == DeckReply.messageName, let reply = message.payload as? DeckReply {
@@ -395,51 +397,75 @@ public struct CardWorkout {
     // MARK: Keys
 
     private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        if let action = bindings.action(for: key) {
+            perform(action, at: now, into: &outputs)
+        } else if case .rules(let editor) = sheet, editor.field != nil, case .character = key {
+            // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
+            perform(.type(key), at: now, into: &outputs)
+        }
+    }
+
+    /// Does what `action` asks, whether it came from a key, the help bar, the card or a button.
+    mutating func perform(_ action: CardsAction, at now: Instant, into outputs: inout [Output]) {
         switch sheet {
-        case .keys:
-            sheet = nil
+        case .keys(var scroll):
+            switch action {
+            case .scroll(let rows):
+                scroll.move(by: rows, count: keysSheet.lines.count)
+                sheets.replaceTop(with: .keys(scroll))
+            case .close:
+                sheets.pop()
+            default:
+                break
+            }
             return
         case .rules(var editor):
-            let outcome = editor.handle(key, settings: &settings)
-            sheet = outcome == .close ? nil : .rules(editor)
+            if action == .keys {
+                sheets.push(.keys(ScrollState(selection: nil)))
+                return
+            }
+            let outcome = editor.perform(action, settings: &settings)
+            if outcome == .close {
+                sheets.pop()
+            } else {
+                sheets.replaceTop(with: .rules(editor))
+            }
             if outcome == .changed { settingsChanged(into: &outputs) }
             return
-        case .leave(let question):
-            answer(question.handle(key), at: now, into: &outputs)
+        case .leave:
+            switch action {
+            case .confirmLeave:
+                sheets.pop()
+                leave(at: now, into: &outputs)
+            case .close:
+                sheets.pop()
+            default:
+                break
+            }
             return
         case nil:
             break
         }
-        if case .finished = phase, mode == .deck {
-            switch key {
-            case .enter, .character(" "), .character("n"): newDeck()
-            case .escape, .character("q"): leave(at: now, into: &outputs)
-            default: break
-            }
-            return
-        }
-        switch key {
-        case .character("q"), .escape:
+        switch action {
+        case .primary:
+            primary(at: now, into: &outputs)
+        case .rules:
+            stopFlipping(at: now)
+            sheets.push(.rules(RulesEditor()))
+        case .keys:
+            stopFlipping(at: now)
+            sheets.push(.keys(ScrollState(selection: nil)))
+        case .switchMode:
+            switchMode(at: now)
+        case .ownDeck:
+            if case .failed = phase { continueLocally(at: now, into: &outputs) }
+        case .leave:
             if let message = leaveQuestion {
-                sheet = .leave(ConfirmSheet(message))
+                sheets.push(.leave(ConfirmSheet(message)))
             } else {
                 leave(at: now, into: &outputs)
             }
-        case .enter, .character(" "):
-            primary(at: now, into: &outputs)
-        case .character("r"):
-            stopFlipping(at: now)
-            sheet = .rules(RulesEditor())
-        case .character("?"), .function(1):
-            stopFlipping(at: now)
-            sheet = .keys
-        case .character("m"):
-            switchMode(at: now)
-        case .character("l"):
-            if case .failed = phase {
-                continueLocally(at: now, into: &outputs)
-            }
-        default:
+        case .close, .scroll, .selectRule, .editRule, .changeRule, .type, .confirmLeave:
             break
         }
     }
@@ -464,28 +490,34 @@ public struct CardWorkout {
     }
 
     private mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
+        if let action = bindings.barAction(at: point, in: layout.helpBar) {
+            perform(action, at: now, into: &outputs)
+            return
+        }
         if case .leave(let question) = sheet {
-            let answer = question.handle(MouseEvent(.release, at: point), screen: size, helpBar: layout.helpBar)
-            self.answer(answer, at: now, into: &outputs)
+            switch question.handle(MouseEvent(.release, at: point), screen: size) {
+            case .leave: perform(.confirmLeave, at: now, into: &outputs)
+            case .stay: perform(.close, at: now, into: &outputs)
+            case .none: break
+            }
             return
         }
         if let sheet {
-            let frame = sheetFrame(sheet)
-            if !frame.contains(point) { self.sheet = nil }
+            if !sheetFrame(sheet).contains(point) { sheets.pop() }
             return
         }
         if case .finished = phase, mode == .deck {
             let layout = SummaryLayout(screen: size, summary: summary ?? Summary(seconds: 0, cards: 0, reps: []))
             if layout.newDeckButton.contains(point) {
-                newDeck()
+                perform(.primary, at: now, into: &outputs)
             } else if layout.backButton.contains(point) {
-                leave(at: now, into: &outputs)
+                perform(.leave, at: now, into: &outputs)
             }
             return
         }
         let layout = self.layout
         if layout.card.contains(point) || layout.button.contains(point) {
-            primary(at: now, into: &outputs)
+            perform(.primary, at: now, into: &outputs)
         }
     }
 
@@ -722,14 +754,6 @@ public struct CardWorkout {
     public var pendingQuestion: String? {
         if case .leave(let question) = sheet { return question.question }
         return nil
-    }
-
-    /// The answer to the leave question: leave as `q` did before there was a question, or stay
-    /// with everything as it was (the deck's clock ran on under the question, as under the rules).
-    private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
-        guard answer != .none else { return }
-        sheet = nil
-        if answer == .leave { leave(at: now, into: &outputs) }
     }
 
     /// q, Esc: leave. A session with cards done that did not reach the end is marked abandoned.

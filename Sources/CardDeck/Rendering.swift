@@ -79,22 +79,6 @@ struct SummaryLayout {
     }
 }
 
-/// Every key of the card screen, for the `?` sheet.
-enum KeysSheet {
-    static let lines: [(String, String)] = [
-        ("Enter  Space", "stop / start · draw · done"),
-        ("click", "the card or the button: the same"),
-        ("r", "rules: exercises, reps, jokers, decks"),
-        ("m", "flip mode ↔ deck mode"),
-        ("l", "after a server error: own deck"),
-        ("q  Esc", "back"),
-    ]
-
-    static func sheet(screen: Size) -> Sheet {
-        Sheet(title: "Keys", size: Size(width: min(52, screen.width - 2), height: lines.count + 2))
-    }
-}
-
 extension CardWorkout {
     /// The colours of the screen; all plain without colour.
     struct Palette {
@@ -126,7 +110,7 @@ extension CardWorkout {
 
     func sheetFrame(_ sheet: Sheet) -> Rect {
         switch sheet {
-        case .keys: return KeysSheet.sheet(screen: size).frame(in: Rect(size: size))
+        case .keys: return keysSheet.frame(on: size)
         case .rules: return rulesSheet.frame(in: Rect(size: size))
         case .leave(let question): return question.layout(in: size).frame
         }
@@ -137,35 +121,6 @@ extension CardWorkout {
             title: "Rules", size: Size(width: min(56, size.width - 2), height: RulesEditor.Row.allCases.count + 4))
     }
 
-    // MARK: Help bar
-
-    var helpHints: [HelpBar.Hint] {
-        switch sheet {
-        case .keys: return [HelpBar.Hint("any key", "Close")]
-        case .rules(let editor):
-            if editor.field != nil { return [HelpBar.Hint("Enter", "Keep"), HelpBar.Hint("Esc", "Cancel")] }
-            return [
-                HelpBar.Hint("↑↓", "Choose"), HelpBar.Hint("Enter", "Edit"), HelpBar.Hint("←→", "Change"),
-                HelpBar.Hint("Esc", "Close"),
-            ]
-        case .leave: return ConfirmSheet.hints
-        case nil: break
-        }
-        // Leaving comes before the mode: a 40-column screen has room for three hints.
-        let tail = [
-            HelpBar.Hint("r", "Rules"), HelpBar.Hint("q", "Back"),
-            HelpBar.Hint("m", mode == .flip ? "Deck mode" : "Flip mode"), HelpBar.Hint("?", "Keys"),
-        ]
-        if mode == .flip { return [HelpBar.Hint("Space", isFlipping ? "Stop" : "Start")] + tail }
-        switch phase {
-        case .ready: return [HelpBar.Hint("Enter", "Draw")] + tail
-        case .waiting: return [HelpBar.Hint("q", "Back")]
-        case .failed: return [HelpBar.Hint("Enter", "Retry"), HelpBar.Hint("l", "Own deck"), HelpBar.Hint("q", "Back")]
-        case .showing: return [HelpBar.Hint("Enter", "Done")] + tail
-        case .finished: return [HelpBar.Hint("Enter", "New deck"), HelpBar.Hint("q", "Back")]
-        }
-    }
-
     // MARK: Rendering
 
     /// Draws the screen and any sheet over it.
@@ -173,10 +128,8 @@ extension CardWorkout {
         let model = self
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
-        case .keys:
-            composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                KeyList(KeysSheet.lines, keyWidth: 14).render(into: &canvas, in: area)
-            }
+        case .keys(let scroll):
+            keysSheet.render(into: &composition, state: scroll, headingStyle: palette.accent)
         case .rules(let editor):
             let settings = self.settings
             let palette = self.palette
@@ -209,7 +162,8 @@ extension CardWorkout {
             canvas.fill(layout.notice, with: Cell(.space, style: palette.problem))
             Text("! " + problem, style: palette.problem, alignment: .center).render(into: &canvas, in: layout.notice)
         }
-        HelpBar(helpHints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
+        let hints = bindings.barBindings.map { HelpBar.Hint($0.shownKeys, $0.label) }
+        HelpBar(hints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
     }
 
     private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {

@@ -293,13 +293,27 @@ import Testing
         #expect(harness.workout.notice == "Decks and jokers apply from the next deck")
     }
 
-    @Test func theKeysSheetOpensAndAnyKeyClosesIt() {
+    @Test func theKeysSheetOpensAndOnlyItsDeclaredKeysCloseIt() {
         var harness = Harness()
         harness.press(.character("?"))
-        #expect(harness.workout.sheet == .keys)
+        #expect(harness.workout.sheet == .keys(ScrollState(selection: nil)))
         harness.press(.character("z"))
+        #expect(harness.workout.sheet != nil, "a key the sheet does not declare does nothing")
+        harness.press(.escape)
         #expect(harness.workout.sheet == nil)
         #expect(harness.workout.phase == .ready)
+    }
+
+    @Test func theKeysSheetOverTheRulesListsTheRulesKeysAndEscClosesOnlyIt() {
+        var harness = Harness(size: Size(width: 100, height: 40))
+        harness.press(.character("r"), .character("?"))
+        #expect(harness.workout.sheets.sheets.count == 2)
+        #expect(harness.frame().joined().contains("choose a rule"))
+        harness.press(.escape)
+        #expect(harness.workout.sheets.sheets.count == 1)
+        if case .rules = harness.workout.sheet {} else { Issue.record("the rules should be open") }
+        harness.press(.escape)
+        #expect(harness.workout.sheet == nil)
     }
 
     @Test func aClickOnTheCardOrTheButtonDoesWhatEnterDoes() {

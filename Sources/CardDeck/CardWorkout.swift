@@ -92,6 +92,8 @@ public struct CardWorkout {
         public var position: Int
         /// When it showed.
         public var shownAt: Instant
+        /// The workout clock's whole seconds when it showed.
+        public var shownAtSecond: Int
         /// Whether the bell rang for the end of a joker's rest.
         public var rang = false
 
@@ -158,18 +160,20 @@ public struct CardWorkout {
         var startedOn: Date
         var deckID: String
         var source: DeckSource
-        /// Time the program was suspended, which does not count.
-        var paused = Duration.zero
-        var suspendedAt: Instant?
-        var endedAt: Instant?
+        /// The working time: runs from the first card, held while the program is suspended
+        /// (which does not count), stopped when the deck ends.
+        var clock: PausableTimer
         var isInLog = false
         var draws: [CardDraw] = []
 
-        /// Working time at `instant`, suspensions left out.
-        func active(at instant: Instant) -> Duration {
-            let end = endedAt ?? suspendedAt ?? instant
-            return max(.zero, min(end, instant) - startedAt - paused)
+        /// Whether the deck ended (finished or left).
+        var hasEnded: Bool {
+            if case .stopped = clock.state { return true }
+            return false
         }
+
+        /// Working time at `instant`, suspensions left out.
+        func active(at instant: Instant) -> Duration { clock.elapsed(at: instant) }
 
         /// Whole seconds of working time at `instant`.
         func seconds(at instant: Instant) -> Int {
@@ -220,6 +224,9 @@ public struct CardWorkout {
     private let wallClock: @Sendable () -> Date
     private let makeIdentifier: @Sendable () -> UUID
 
+    /// How far the workout clock can count: it counts up on a countdown this long, on whose
+    /// whole seconds it wakes.
+    static let clockLength = Duration.seconds(10 * 366 * 24 * 3600)
     /// The time between two flips.
     public static let flipInterval = Duration.milliseconds(100)
     /// The time between two spinner frames while the deck server is asked.
@@ -326,7 +333,7 @@ public struct CardWorkout {
     /// Whole seconds of a joker's rest left at `now`, when one is on screen.
     public func restSecondsLeft(at now: Instant) -> Int? {
         guard let current, current.isRest, let session else { return nil }
-        return max(0, CardSettings.jokerRestSeconds - (session.seconds(at: now) - session.seconds(at: current.shownAt)))
+        return max(0, CardSettings.jokerRestSeconds - (session.seconds(at: now) - current.shownAtSecond))
     }
 
     // MARK: Host calls
@@ -364,20 +371,13 @@ public struct CardWorkout {
                 receive(reply, at: now, into: &outputs)
             }
         case .suspend:
-            if var session, session.suspendedAt == nil {
-                session.suspendedAt = now
-                self.session = session
-            }
+            session?.clock.hold(.suspended, at: now)
         case .resume:
-            if var session, let since = session.suspendedAt {
-                session.paused += now - since
-                session.suspendedAt = nil
-                self.session = session
-            }
+            session?.clock.release(.suspended, at: now)
         case .terminate:
             // Every card done is saved already; a deck under way was cut off, with its working
             // time brought up to date.
-            if let session, session.isInLog, session.endedAt == nil {
+            if let session, session.isInLog, !session.hasEnded {
                 outputs.append(.startSession(session.record(status: .cutOff, at: now)))
             }
         case .tick, .focusIn, .focusOut:
@@ -653,12 +653,17 @@ public struct CardWorkout {
                 deckID = id ?? ""
                 deckSource = .server(server)
             }
+            var clock = PausableTimer(length: Self.clockLength)
+            clock.start(at: now)
             session = Session(
-                id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: deckID, source: deckSource)
+                id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: deckID, source: deckSource,
+                clock: clock)
         }
         let (exercise, reps) = settings.task(for: card)
         phase = .showing(
-            Current(card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now))
+            Current(
+                card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now,
+                shownAtSecond: session?.seconds(at: now) ?? 0))
     }
 
     /// Done: the card is saved at once, then the next one comes (or the summary).
@@ -705,7 +710,7 @@ public struct CardWorkout {
     private mutating func end(
         _ session: inout Session, _ status: SessionStatus, at now: Instant, into outputs: inout [Output]
     ) {
-        session.endedAt = now
+        session.clock.stop(at: now)
         self.session = session
         guard session.isInLog else { return }
         outputs.append(
@@ -743,7 +748,7 @@ public struct CardWorkout {
     /// has shown and the deck is not done, in either mode) ends, saved as abandoned once a card
     /// was done.
     public var leaveQuestion: String? {
-        guard let session, session.endedAt == nil else { return nil }
+        guard let session, !session.hasEnded else { return nil }
         let done = session.draws.count
         guard done > 0 else { return "This deck is not saved: no card is done yet." }
         let total = remaining.map { $0 + done + (current == nil ? 0 : 1) }
@@ -758,7 +763,7 @@ public struct CardWorkout {
 
     /// q, Esc: leave. A session with cards done that did not reach the end is marked abandoned.
     private mutating func leave(at now: Instant, into outputs: inout [Output]) {
-        if var session, session.endedAt == nil {
+        if var session, !session.hasEnded {
             end(&session, .abandoned, at: now, into: &outputs)
         }
         session = nil
@@ -792,8 +797,8 @@ public struct CardWorkout {
             let frames = max(0, (now - since).totalNanoseconds) / step
             deadlines.append(since + .nanoseconds((frames + 1) * step))
         }
-        if mode == .deck, let session, session.endedAt == nil, session.suspendedAt == nil {
-            deadlines.append(session.startedAt + session.paused + .seconds(session.seconds(at: now) + 1))
+        if mode == .deck, let next = session?.clock.nextChange(after: now) {
+            deadlines.append(next)
         }
         return deadlines.min()
     }

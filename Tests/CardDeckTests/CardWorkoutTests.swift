@@ -211,6 +211,21 @@ import Testing
         harness.send(.resume)
         harness.advance(by: .seconds(1))
         #expect(harness.workout.elapsedSeconds(at: harness.now) == 3)
+        // The clock wakes on its own whole seconds, counted from the first card less the suspension.
+        harness.advance(by: .milliseconds(300))
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(700))
+    }
+
+    @Test func aJokersRestStandsStillWhileSuspended() {
+        var harness = Harness(partial: ["X1"])
+        harness.press(.enter)
+        harness.advance(by: .seconds(30))
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == CardSettings.jokerRestSeconds - 30)
+        harness.send(.suspend)
+        harness.now = harness.now + .seconds(600)
+        harness.send(.resume)
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == CardSettings.jokerRestSeconds - 30)
+        #expect(!harness.outputs.contains(.effect(.bell)))
     }
 
     @Test func aJokersRestCountsDownOnTheClockAndRingsOnce() {

@@ -30,6 +30,23 @@ import Testing
         }
     }
 
+    /// The done/left table never simply disappears: each exercise has its row, or a "more" marker
+    /// says how many are out of view, at every size.
+    @Test func theTallyShrinksRatherThanDisappears() {
+        let cardUp = CardsStates.all()[1].harness
+        for size in ScreenInvariants.sizes {
+            var copy = cardUp
+            copy.send(.resize(size))
+            let frame = copy.frame()
+            let rows = frame.filter { $0.contains("done ") }.count
+            let hidden = frame.compactMap { line -> Int? in
+                guard let range = line.range(of: "▼ ") else { return nil }
+                return Int(line[range.upperBound...].prefix { $0.isNumber })
+            }.reduce(0, +)
+            #expect(rows >= 1 && rows + hidden == 4, "\(size.width)×\(size.height): \(rows) rows, \(hidden) more")
+        }
+    }
+
     /// Nothing of the screen shows through the summary: one box (the sheet's) and no card back.
     @Test func nothingPokesThroughDeckDone() {
         let done = CardsStates.all()[2].harness

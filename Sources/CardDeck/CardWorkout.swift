@@ -92,6 +92,8 @@ public struct CardWorkout {
         public var position: Int
         /// When it showed.
         public var shownAt: Instant
+        /// The workout clock's whole seconds when it showed.
+        public var shownAtSecond: Int
         /// Whether the bell rang for the end of a joker's rest.
         public var rang = false
 
@@ -143,8 +145,8 @@ public struct CardWorkout {
 
     /// A sheet over the screen.
     public enum Sheet: Hashable, Sendable {
-        /// Every key.
-        case keys
+        /// Every key of what is under it, scrolled by its state.
+        case keys(ScrollState)
         /// The rules, editable.
         case rules(RulesEditor)
         /// Leaving would end a deck under way: Leave or Stay.
@@ -158,18 +160,20 @@ public struct CardWorkout {
         var startedOn: Date
         var deckID: String
         var source: DeckSource
-        /// Time the program was suspended, which does not count.
-        var paused = Duration.zero
-        var suspendedAt: Instant?
-        var endedAt: Instant?
+        /// The working time: runs from the first card, held while the program is suspended
+        /// (which does not count), stopped when the deck ends.
+        var clock: PausableTimer
         var isInLog = false
         var draws: [CardDraw] = []
 
-        /// Working time at `instant`, suspensions left out.
-        func active(at instant: Instant) -> Duration {
-            let end = endedAt ?? suspendedAt ?? instant
-            return max(.zero, min(end, instant) - startedAt - paused)
+        /// Whether the deck ended (finished or left).
+        var hasEnded: Bool {
+            if case .stopped = clock.state { return true }
+            return false
         }
+
+        /// Working time at `instant`, suspensions left out.
+        func active(at instant: Instant) -> Duration { clock.elapsed(at: instant) }
 
         /// Whole seconds of working time at `instant`.
         func seconds(at instant: Instant) -> Int {
@@ -205,8 +209,10 @@ public struct CardWorkout {
     public private(set) var phase = Phase.ready
     /// Where the cards come from.
     public private(set) var source: Source
-    /// The sheet over the screen, if any.
-    public private(set) var sheet: Sheet?
+    /// The sheets over the screen, newest on top: keys and clicks go to the top one.
+    public private(set) var sheets = SheetStack<Sheet>()
+    /// The sheet on top, if any.
+    public var sheet: Sheet? { sheets.top }
     /// A one-line message over the help bar, until the next key.
     public private(set) var notice: String?
     /// A problem the host reported (a save that failed); shown until it reports none.
@@ -218,6 +224,9 @@ public struct CardWorkout {
     private let wallClock: @Sendable () -> Date
     private let makeIdentifier: @Sendable () -> UUID
 
+    /// How far the workout clock can count: it counts up on a countdown this long, on whose
+    /// whole seconds it wakes.
+    static let clockLength = Duration.seconds(10 * 366 * 24 * 3600)
     /// The time between two flips.
     public static let flipInterval = Duration.milliseconds(100)
     /// The time between two spinner frames while the deck server is asked.
@@ -324,7 +333,7 @@ public struct CardWorkout {
     /// Whole seconds of a joker's rest left at `now`, when one is on screen.
     public func restSecondsLeft(at now: Instant) -> Int? {
         guard let current, current.isRest, let session else { return nil }
-        return max(0, CardSettings.jokerRestSeconds - (session.seconds(at: now) - session.seconds(at: current.shownAt)))
+        return max(0, CardSettings.jokerRestSeconds - (session.seconds(at: now) - current.shownAtSecond))
     }
 
     // MARK: Host calls
@@ -355,27 +364,20 @@ public struct CardWorkout {
         case .paste(let text):
             if case .rules(var editor) = sheet, editor.field != nil {
                 editor.field?.insert(text)
-                sheet = .rules(editor)
+                sheets.replaceTop(with: .rules(editor))
             }
         case .message(let message):
             if message.name == DeckReply.messageName, let reply = message.payload as? DeckReply {
                 receive(reply, at: now, into: &outputs)
             }
         case .suspend:
-            if var session, session.suspendedAt == nil {
-                session.suspendedAt = now
-                self.session = session
-            }
+            session?.clock.hold(.suspended, at: now)
         case .resume:
-            if var session, let since = session.suspendedAt {
-                session.paused += now - since
-                session.suspendedAt = nil
-                self.session = session
-            }
+            session?.clock.release(.suspended, at: now)
         case .terminate:
             // Every card done is saved already; a deck under way was cut off, with its working
             // time brought up to date.
-            if let session, session.isInLog, session.endedAt == nil {
+            if let session, session.isInLog, !session.hasEnded {
                 outputs.append(.startSession(session.record(status: .cutOff, at: now)))
             }
         case .tick, .focusIn, .focusOut:
@@ -395,51 +397,75 @@ public struct CardWorkout {
     // MARK: Keys
 
     private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        if let action = bindings.action(for: key) {
+            perform(action, at: now, into: &outputs)
+        } else if case .rules(let editor) = sheet, editor.field != nil, case .character = key {
+            // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
+            perform(.type(key), at: now, into: &outputs)
+        }
+    }
+
+    /// Does what `action` asks, whether it came from a key, the help bar, the card or a button.
+    mutating func perform(_ action: CardsAction, at now: Instant, into outputs: inout [Output]) {
         switch sheet {
-        case .keys:
-            sheet = nil
+        case .keys(var scroll):
+            switch action {
+            case .scroll(let rows):
+                scroll.move(by: rows, count: keysSheet.lines.count)
+                sheets.replaceTop(with: .keys(scroll))
+            case .close:
+                sheets.pop()
+            default:
+                break
+            }
             return
         case .rules(var editor):
-            let outcome = editor.handle(key, settings: &settings)
-            sheet = outcome == .close ? nil : .rules(editor)
+            if action == .keys {
+                sheets.push(.keys(ScrollState(selection: nil)))
+                return
+            }
+            let outcome = editor.perform(action, settings: &settings)
+            if outcome == .close {
+                sheets.pop()
+            } else {
+                sheets.replaceTop(with: .rules(editor))
+            }
             if outcome == .changed { settingsChanged(into: &outputs) }
             return
-        case .leave(let question):
-            answer(question.handle(key), at: now, into: &outputs)
+        case .leave:
+            switch action {
+            case .confirmLeave:
+                sheets.pop()
+                leave(at: now, into: &outputs)
+            case .close:
+                sheets.pop()
+            default:
+                break
+            }
             return
         case nil:
             break
         }
-        if case .finished = phase, mode == .deck {
-            switch key {
-            case .enter, .character(" "), .character("n"): newDeck()
-            case .escape, .character("q"): leave(at: now, into: &outputs)
-            default: break
-            }
-            return
-        }
-        switch key {
-        case .character("q"), .escape:
+        switch action {
+        case .primary:
+            primary(at: now, into: &outputs)
+        case .rules:
+            stopFlipping(at: now)
+            sheets.push(.rules(RulesEditor()))
+        case .keys:
+            stopFlipping(at: now)
+            sheets.push(.keys(ScrollState(selection: nil)))
+        case .switchMode:
+            switchMode(at: now)
+        case .ownDeck:
+            if case .failed = phase { continueLocally(at: now, into: &outputs) }
+        case .leave:
             if let message = leaveQuestion {
-                sheet = .leave(ConfirmSheet(message))
+                sheets.push(.leave(ConfirmSheet(message)))
             } else {
                 leave(at: now, into: &outputs)
             }
-        case .enter, .character(" "):
-            primary(at: now, into: &outputs)
-        case .character("r"):
-            stopFlipping(at: now)
-            sheet = .rules(RulesEditor())
-        case .character("?"), .function(1):
-            stopFlipping(at: now)
-            sheet = .keys
-        case .character("m"):
-            switchMode(at: now)
-        case .character("l"):
-            if case .failed = phase {
-                continueLocally(at: now, into: &outputs)
-            }
-        default:
+        case .close, .scroll, .selectRule, .editRule, .changeRule, .type, .confirmLeave:
             break
         }
     }
@@ -464,28 +490,34 @@ public struct CardWorkout {
     }
 
     private mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
+        if let action = bindings.barAction(at: point, in: layout.helpBar) {
+            perform(action, at: now, into: &outputs)
+            return
+        }
         if case .leave(let question) = sheet {
-            let answer = question.handle(MouseEvent(.release, at: point), screen: size, helpBar: layout.helpBar)
-            self.answer(answer, at: now, into: &outputs)
+            switch question.handle(MouseEvent(.release, at: point), screen: size) {
+            case .leave: perform(.confirmLeave, at: now, into: &outputs)
+            case .stay: perform(.close, at: now, into: &outputs)
+            case .none: break
+            }
             return
         }
         if let sheet {
-            let frame = sheetFrame(sheet)
-            if !frame.contains(point) { self.sheet = nil }
+            if !sheetFrame(sheet).contains(point) { sheets.pop() }
             return
         }
         if case .finished = phase, mode == .deck {
             let layout = SummaryLayout(screen: size, summary: summary ?? Summary(seconds: 0, cards: 0, reps: []))
             if layout.newDeckButton.contains(point) {
-                newDeck()
+                perform(.primary, at: now, into: &outputs)
             } else if layout.backButton.contains(point) {
-                leave(at: now, into: &outputs)
+                perform(.leave, at: now, into: &outputs)
             }
             return
         }
         let layout = self.layout
         if layout.card.contains(point) || layout.button.contains(point) {
-            primary(at: now, into: &outputs)
+            perform(.primary, at: now, into: &outputs)
         }
     }
 
@@ -621,12 +653,17 @@ public struct CardWorkout {
                 deckID = id ?? ""
                 deckSource = .server(server)
             }
+            var clock = PausableTimer(length: Self.clockLength)
+            clock.start(at: now)
             session = Session(
-                id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: deckID, source: deckSource)
+                id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: deckID, source: deckSource,
+                clock: clock)
         }
         let (exercise, reps) = settings.task(for: card)
         phase = .showing(
-            Current(card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now))
+            Current(
+                card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now,
+                shownAtSecond: session?.seconds(at: now) ?? 0))
     }
 
     /// Done: the card is saved at once, then the next one comes (or the summary).
@@ -673,7 +710,7 @@ public struct CardWorkout {
     private mutating func end(
         _ session: inout Session, _ status: SessionStatus, at now: Instant, into outputs: inout [Output]
     ) {
-        session.endedAt = now
+        session.clock.stop(at: now)
         self.session = session
         guard session.isInLog else { return }
         outputs.append(
@@ -711,7 +748,7 @@ public struct CardWorkout {
     /// has shown and the deck is not done, in either mode) ends, saved as abandoned once a card
     /// was done.
     public var leaveQuestion: String? {
-        guard let session, session.endedAt == nil else { return nil }
+        guard let session, !session.hasEnded else { return nil }
         let done = session.draws.count
         guard done > 0 else { return "This deck is not saved: no card is done yet." }
         let total = remaining.map { $0 + done + (current == nil ? 0 : 1) }
@@ -724,17 +761,9 @@ public struct CardWorkout {
         return nil
     }
 
-    /// The answer to the leave question: leave as `q` did before there was a question, or stay
-    /// with everything as it was (the deck's clock ran on under the question, as under the rules).
-    private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
-        guard answer != .none else { return }
-        sheet = nil
-        if answer == .leave { leave(at: now, into: &outputs) }
-    }
-
     /// q, Esc: leave. A session with cards done that did not reach the end is marked abandoned.
     private mutating func leave(at now: Instant, into outputs: inout [Output]) {
-        if var session, session.endedAt == nil {
+        if var session, !session.hasEnded {
             end(&session, .abandoned, at: now, into: &outputs)
         }
         session = nil
@@ -768,8 +797,8 @@ public struct CardWorkout {
             let frames = max(0, (now - since).totalNanoseconds) / step
             deadlines.append(since + .nanoseconds((frames + 1) * step))
         }
-        if mode == .deck, let session, session.endedAt == nil, session.suspendedAt == nil {
-            deadlines.append(session.startedAt + session.paused + .seconds(session.seconds(at: now) + 1))
+        if mode == .deck, let next = session?.clock.nextChange(after: now) {
+            deadlines.append(next)
         }
         return deadlines.min()
     }

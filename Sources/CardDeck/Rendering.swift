@@ -1,7 +1,9 @@
 import Records
 import TermUI
 
-/// Where everything of the card screen goes, shared by drawing and mouse hit-testing.
+/// Where everything of the card screen goes, shared by drawing and mouse hit-testing: the title
+/// row, the notice and the help bar fixed, and between them the card with what goes with it as one
+/// group, centred by `Layout`.
 struct ScreenLayout {
     var header: Rect
     var card: Rect
@@ -9,7 +11,7 @@ struct ScreenLayout {
     /// The exercise and reps (deck mode: beside the card; flip mode: under it).
     var task: Rect
     var button: Rect
-    /// The reps per exercise (deck mode), empty when there is no room.
+    /// The reps per exercise (deck mode), as many rows as fit (the rest behind a "more" marker).
     var tally: Rect
     var notice: Rect
     var helpBar: Rect
@@ -19,46 +21,65 @@ struct ScreenLayout {
 
     init(size: Size, mode: CardWorkout.Mode, buttonTitle: String, tallyRows: Int) {
         let screen = Rect(size: size)
-        let (body, bar) = screen.splitBottom(1)
+        let (top, body, notice, bar) = {
+            // The title, a blank row, the body, the notice, the help bar.
+            let parts = Layout.vertical([.length(1), .length(1), .fill(1), .length(1), .length(1)]).split(screen)
+            return (parts[0], parts[2], parts[3], parts[4])
+        }()
+        header = top
+        self.notice = notice
         helpBar = bar
-        notice = body.row(body.height - 1)
-        header = screen.row(0)
-        let room = Size(width: size.width - 4, height: max(0, notice.y - 2))
-        scale = size.height >= 20 && size.width >= 60 ? .large : (CardFace.scale(fitting: room) ?? .small)
-        let cardSize = scale.size
         let button = Button(buttonTitle, shape: .capsule)
+        // The group under the title: deck mode the card (the task beside it) and the tally; flip
+        // mode the card, the task and the button.
+        let below = mode == .deck ? tallyRows + 1 : 3
+        let fitsLarge =
+            body.height >= CardFace.Scale.large.size.height + below
+            && size.width >= CardFace.Scale.large.size.width + (mode == .deck ? 3 + 16 : 2)
+        scale = fitsLarge ? .large : .small
+        let cardSize = scale.size
         switch mode {
         case .deck:
-            let blockWidth = cardSize.width + 3 + Self.taskWidth
+            let rows = Layout.vertical(
+                [.length(cardSize.height), .length(tallyRows)], spacing: 1, alignment: .center
+            ).split(body)
+            let blockWidth = min(size.width - 2, cardSize.width + 3 + Self.taskWidth)
             let left = max(1, (size.width - blockWidth) / 2)
-            card = Rect(x: left, y: 2, width: cardSize.width, height: cardSize.height)
+            card = Rect(x: left, y: rows[0].y, width: cardSize.width, height: min(cardSize.height, rows[0].height))
             let taskX = card.maxX + 3
             let taskWidth = max(0, min(Self.taskWidth, size.width - taskX - 1))
             task = Rect(x: taskX, y: card.y + 1, width: taskWidth, height: 2)
             self.button = Rect(x: taskX, y: task.maxY + 1, width: min(button.width, taskWidth), height: 1)
-            let tallyTop = card.maxY + 1
-            let rows = min(tallyRows, max(0, notice.y - tallyTop))
-            tally =
-                rows >= min(tallyRows, 4)
-                ? Rect(x: left, y: tallyTop, width: max(0, min(blockWidth, size.width - left - 1)), height: rows)
-                : Rect(x: left, y: tallyTop, width: 0, height: 0)
+            tally = Rect(
+                x: left, y: rows[1].y, width: max(0, min(blockWidth, size.width - left - 1)), height: rows[1].height)
         case .flip:
-            card = Rect(x: (size.width - cardSize.width) / 2, y: 2, width: cardSize.width, height: cardSize.height)
-            task = Rect(x: 1, y: card.maxY + 1, width: max(0, size.width - 2), height: 1)
-            let buttonWidth = button.width
+            let rows = Layout.vertical(
+                [.length(cardSize.height), .length(1), .length(1), .length(1)], alignment: .center
+            ).split(body)
+            card = Rect(
+                x: (size.width - cardSize.width) / 2, y: rows[0].y, width: cardSize.width,
+                height: min(cardSize.height, rows[0].height))
+            task = Rect(x: 1, y: rows[2].y, width: max(0, size.width - 2), height: rows[2].height)
             self.button = Rect(
-                x: (size.width - buttonWidth) / 2, y: min(task.maxY + 1, max(0, notice.y - 1)), width: buttonWidth,
-                height: 1)
-            tally = Rect(x: 0, y: 0, width: 0, height: 0)
+                x: (size.width - button.width) / 2, y: rows[3].y, width: button.width, height: rows[3].height)
+            tally = .zero
         }
     }
 }
 
-/// The deck's summary sheet: the time in big digits (the score), the cards and reps, two buttons.
+/// The deck's summary sheet above the help bar: the time in big digits (the score; a plain line
+/// where the window is short), the cards and reps, the reps per exercise (as many as fit, the rest
+/// behind a "more" marker) and two buttons.
 struct SummaryLayout {
     let sheet: Sheet
     let frame: Rect
     let inside: Rect
+    /// Whether the time shows in big digits.
+    let bigDigits: Bool
+    /// The cards and reps line.
+    let line: Rect
+    /// The reps per exercise.
+    let reps: Rect
     let newDeckButton: Rect
     let backButton: Rect
 
@@ -66,32 +87,27 @@ struct SummaryLayout {
     static let back = Button("Back")
 
     init(screen: Size, summary: CardWorkout.Summary) {
-        // Big digits, a blank, the cards line, a blank, the exercises, a blank, the buttons.
-        let wanted = 3 + 1 + 1 + 1 + summary.reps.count + 1 + 1
-        sheet = Sheet(title: "Deck done", size: Size(width: min(44, screen.width - 2), height: wanted + 2))
-        let bounds = Rect(size: screen)
-        frame = sheet.frame(in: bounds)
-        inside = sheet.contentRect(in: bounds)
+        let area = Rect(size: screen).inset(bottom: 1)
+        let count = max(1, summary.reps.count)
+        // Big digits, a blank, the line, a blank, the exercises, a blank, the buttons.
+        let full = 3 + 1 + 1 + 1 + count + 1 + 1
+        bigDigits = area.height - 2 >= full
+        let wanted = bigDigits ? full : 1 + 1 + count + 1 + 1
+        sheet = Sheet(
+            title: "Deck done",
+            size: Size(width: min(44, screen.width - 2), height: max(0, min(area.height, wanted + 2))))
+        frame = sheet.frame(in: area)
+        inside = sheet.contentRect(in: area)
+        // The digits and a blank, the line, a blank, the exercises, a blank (the buttons are last).
+        let parts = Layout.vertical(
+            [.length(bigDigits ? 4 : 0), .length(1), .length(1), .fill(1), .length(1), .length(1)]
+        ).split(inside)
+        line = parts[1]
+        reps = parts[3]
         let buttons = Button.frames(
             of: [Self.newDeck, Self.back], in: inside.row(max(0, inside.height - 1)), alignment: .center)
         newDeckButton = buttons[0]
         backButton = buttons[1]
-    }
-}
-
-/// Every key of the card screen, for the `?` sheet.
-enum KeysSheet {
-    static let lines: [(String, String)] = [
-        ("Enter  Space", "stop / start · draw · done"),
-        ("click", "the card or the button: the same"),
-        ("r", "rules: exercises, reps, jokers, decks"),
-        ("m", "flip mode ↔ deck mode"),
-        ("l", "after a server error: own deck"),
-        ("q  Esc", "back"),
-    ]
-
-    static func sheet(screen: Size) -> Sheet {
-        Sheet(title: "Keys", size: Size(width: min(52, screen.width - 2), height: lines.count + 2))
     }
 }
 
@@ -126,44 +142,17 @@ extension CardWorkout {
 
     func sheetFrame(_ sheet: Sheet) -> Rect {
         switch sheet {
-        case .keys: return KeysSheet.sheet(screen: size).frame(in: Rect(size: size))
-        case .rules: return rulesSheet.frame(in: Rect(size: size))
+        case .keys: return keysSheet.frame(on: size)
+        case .rules: return rulesSheet.frame(in: Rect(size: size).inset(bottom: 1))
         case .leave(let question): return question.layout(in: size).frame
         }
     }
 
     var rulesSheet: TermUI.Sheet {
         TermUI.Sheet(
-            title: "Rules", size: Size(width: min(56, size.width - 2), height: RulesEditor.Row.allCases.count + 4))
-    }
-
-    // MARK: Help bar
-
-    var helpHints: [HelpBar.Hint] {
-        switch sheet {
-        case .keys: return [HelpBar.Hint("any key", "Close")]
-        case .rules(let editor):
-            if editor.field != nil { return [HelpBar.Hint("Enter", "Keep"), HelpBar.Hint("Esc", "Cancel")] }
-            return [
-                HelpBar.Hint("↑↓", "Choose"), HelpBar.Hint("Enter", "Edit"), HelpBar.Hint("←→", "Change"),
-                HelpBar.Hint("Esc", "Close"),
-            ]
-        case .leave: return ConfirmSheet.hints
-        case nil: break
-        }
-        // Leaving comes before the mode: a 40-column screen has room for three hints.
-        let tail = [
-            HelpBar.Hint("r", "Rules"), HelpBar.Hint("q", "Back"),
-            HelpBar.Hint("m", mode == .flip ? "Deck mode" : "Flip mode"), HelpBar.Hint("?", "Keys"),
-        ]
-        if mode == .flip { return [HelpBar.Hint("Space", isFlipping ? "Stop" : "Start")] + tail }
-        switch phase {
-        case .ready: return [HelpBar.Hint("Enter", "Draw")] + tail
-        case .waiting: return [HelpBar.Hint("q", "Back")]
-        case .failed: return [HelpBar.Hint("Enter", "Retry"), HelpBar.Hint("l", "Own deck"), HelpBar.Hint("q", "Back")]
-        case .showing: return [HelpBar.Hint("Enter", "Done")] + tail
-        case .finished: return [HelpBar.Hint("Enter", "New deck"), HelpBar.Hint("q", "Back")]
-        }
+            title: "Rules",
+            size: Size(
+                width: min(56, size.width - 2), height: min(size.height - 1, RulesEditor.Row.allCases.count + 4)))
     }
 
     // MARK: Rendering
@@ -173,14 +162,12 @@ extension CardWorkout {
         let model = self
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
-        case .keys:
-            composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                KeyList(KeysSheet.lines, keyWidth: 14).render(into: &canvas, in: area)
-            }
+        case .keys(let scroll):
+            keysSheet.render(into: &composition, state: scroll, headingStyle: palette.accent)
         case .rules(let editor):
             let settings = self.settings
             let palette = self.palette
-            composition.addSheet(rulesSheet) { canvas, area in
+            composition.addSheet(rulesSheet, in: Rect(size: size).inset(bottom: 1)) { canvas, area in
                 Self.renderRules(editor, settings: settings, palette: palette, into: &canvas, in: area)
             }
         case .leave(let question):
@@ -188,8 +175,8 @@ extension CardWorkout {
         case nil:
             if mode == .deck, let summary {
                 let layout = SummaryLayout(screen: size, summary: summary)
-                composition.addSheet(layout.sheet) { canvas, area in
-                    Self.renderSummary(summary, layout: layout, into: &canvas, in: area)
+                composition.addSheet(layout.sheet, in: Rect(size: size).inset(bottom: 1)) { canvas, area in
+                    Self.renderSummary(summary, layout: layout, palette: palette, into: &canvas, in: area)
                 }
             }
         }
@@ -209,7 +196,8 @@ extension CardWorkout {
             canvas.fill(layout.notice, with: Cell(.space, style: palette.problem))
             Text("! " + problem, style: palette.problem, alignment: .center).render(into: &canvas, in: layout.notice)
         }
-        HelpBar(helpHints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
+        let hints = bindings.barBindings.map { HelpBar.Hint($0.shownKeys, $0.label) }
+        HelpBar(hints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
     }
 
     private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
@@ -229,7 +217,9 @@ extension CardWorkout {
 
     private func renderFlip(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
         let card = flipCard(at: now)
-        CardFace(card, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
+        if !isCardCovered(layout) {
+            CardFace(card, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
+        }
         if !isFlipping, let card {
             let (exercise, reps) = settings.task(for: card)
             let text =
@@ -243,9 +233,20 @@ extension CardWorkout {
         Button(buttonTitle, state: .focused, shape: .capsule).render(into: &canvas, in: layout.button)
     }
 
+    /// Whether the sheet on top covers any of the card: then none of it is drawn, so no piece of
+    /// its border shows around the sheet.
+    private func isCardCovered(_ layout: ScreenLayout) -> Bool {
+        guard let sheet else { return false }
+        return !sheetFrame(sheet).intersection(layout.card).isEmpty
+    }
+
     private func renderDeck(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+        // Under the summary nothing of the deck shows (the card's back stood above "Deck done").
+        if summary != nil { return }
         let face: PlayingCard? = current?.card
-        CardFace(face, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
+        if !isCardCovered(layout) {
+            CardFace(face, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
+        }
         let task = layout.task
         switch phase {
         case .ready:
@@ -288,11 +289,15 @@ extension CardWorkout {
         guard !area.isEmpty else { return }
         let rows = tally
         let nameWidth = min(20, rows.map(\.exercise.displayWidth).max() ?? 0)
-        for (index, row) in rows.enumerated() where index < area.height {
-            let line = area.row(index)
+        let settings = self.settings
+        let usesColor = options.usesColor
+        var state = ScrollState(selection: nil)
+        ScrollList.render(count: rows.count, into: &canvas, in: area, state: &state, markerStyle: palette.muted) {
+            canvas, line, index, _ in
+            let row = rows[index]
             let suit = Suit.listed.first { settings.exercise(for: $0) == row.exercise }
             let symbol = suit?.symbol ?? "★"
-            let ink = options.usesColor && suit?.isRed == true ? Style(foreground: .red) : .plain
+            let ink = usesColor && suit?.isRed == true ? Style(foreground: .red) : .plain
             canvas.write(symbol, at: line.origin, style: ink, clip: line)
             Text(row.exercise).render(into: &canvas, in: Rect(x: line.x + 2, y: line.y, width: nameWidth, height: 1))
             var text = "done " + Self.padded(row.done, 4)
@@ -310,9 +315,14 @@ extension CardWorkout {
         _ editor: RulesEditor, settings: CardSettings, palette: Palette, into canvas: inout Canvas, in area: Rect
     ) {
         let lines = RulesEditor.lines(settings)
-        for (index, line) in lines.enumerated() where index < area.height {
-            let row = area.row(index)
-            let selected = RulesEditor.Row.allCases[index] == editor.selection
+        // The rules scroll (with "more" markers) where the window is short; the footer shows where
+        // there is room for it below them.
+        let list =
+            area.height > lines.count + 1 ? Rect(x: area.x, y: area.y, width: area.width, height: lines.count) : area
+        var state = ScrollState(selection: editor.selection.rawValue)
+        ScrollList.render(count: lines.count, into: &canvas, in: list, state: &state, markerStyle: palette.muted) {
+            canvas, row, index, selected in
+            let line = lines[index]
             let style: Style = selected && editor.field == nil ? palette.selected : .plain
             canvas.fill(row, with: Cell(.space, style: style))
             canvas.write((selected ? "▸ " : "  ") + line.label, at: row.origin, style: style.adding(.bold), clip: row)
@@ -323,28 +333,34 @@ extension CardWorkout {
                 Text(line.value, style: style).render(into: &canvas, in: valueArea)
             }
         }
-        let footer = area.row(area.height - 1)
         if area.height > lines.count + 1 {
             Text("2–10: reps = the number · changes are kept", style: palette.muted, alignment: .center)
-                .render(into: &canvas, in: footer)
+                .render(into: &canvas, in: area.row(area.height - 1))
         }
     }
 
     private static func renderSummary(
-        _ summary: Summary, layout: SummaryLayout, into canvas: inout Canvas, in area: Rect
+        _ summary: Summary, layout: SummaryLayout, palette: Palette, into canvas: inout Canvas, in area: Rect
     ) {
-        BigDigits(ClockText.elapsed(summary.seconds), style: .bold).render(
-            into: &canvas, in: Rect(x: area.x, y: area.y, width: area.width, height: 3))
         let total = summary.reps.reduce(0) { $0 + $1.reps }
         let cards = summary.cards == 1 ? "1 card" : "\(summary.cards) cards"
-        Text("\(cards) · \(total) reps · your time", alignment: .center).render(into: &canvas, in: area.row(4))
+        if layout.bigDigits {
+            BigDigits(ClockText.elapsed(summary.seconds), style: .bold).render(
+                into: &canvas, in: Rect(x: area.x, y: area.y, width: area.width, height: 3))
+            Text("\(cards) · \(total) reps · your time", alignment: .center).render(into: &canvas, in: layout.line)
+        } else {
+            Text("\(ClockText.elapsed(summary.seconds)) · \(cards) · \(total) reps", style: .bold, alignment: .center)
+                .render(into: &canvas, in: layout.line)
+        }
         let nameWidth = min(20, summary.reps.map(\.exercise.displayWidth).max() ?? 0)
         let blockWidth = nameWidth + 6
-        for (index, entry) in summary.reps.enumerated() {
-            let y = 6 + index
-            guard y < area.height - 2 else { break }
-            let row = area.row(y)
-            let x = row.x + max(0, (row.width - blockWidth) / 2)
+        let reps = layout.reps
+        let x = reps.x + max(0, (reps.width - blockWidth) / 2)
+        var state = ScrollState(selection: nil)
+        ScrollList.render(count: summary.reps.count, into: &canvas, in: reps, state: &state, markerStyle: palette.muted)
+        {
+            canvas, row, index, _ in
+            let entry = summary.reps[index]
             Text(entry.exercise).render(into: &canvas, in: Rect(x: x, y: row.y, width: nameWidth, height: 1))
             canvas.write(padded(entry.reps, 5), at: Point(x: x + nameWidth + 1, y: row.y), clip: row)
         }

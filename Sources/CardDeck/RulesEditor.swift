@@ -41,8 +41,10 @@ public struct RulesEditor: Hashable, Sendable {
     /// The longest server address.
     static let addressLimit = 200
 
-    mutating func handle(_ key: Key, settings: inout CardSettings) -> Outcome {
+    /// Does what `action` asks (the rules sheet's bindings give it), changing `settings` at once.
+    mutating func perform(_ action: CardsAction, settings: inout CardSettings) -> Outcome {
         if var field {
+            guard case .type(let key) = action else { return .none }
             switch field.handle(key) {
             case .submitted:
                 self.field = nil
@@ -55,14 +57,12 @@ public struct RulesEditor: Hashable, Sendable {
             return .none
         }
         let rows = Row.allCases
-        switch key {
-        case .up, .character("k"), .backTab:
-            selection = rows[(selection.rawValue + rows.count - 1) % rows.count]
-        case .down, .character("j"), .tab:
-            selection = rows[(selection.rawValue + 1) % rows.count]
-        case .escape, .character("q"), .character("r"):
+        switch action {
+        case .selectRule(let step):
+            selection = rows[((selection.rawValue + step) % rows.count + rows.count) % rows.count]
+        case .close:
             return .close
-        case .enter, .character(" "):
+        case .editRule:
             if let suit = selection.suit {
                 field = TextField(settings.exercise(for: suit), limit: CardSettings.exerciseNameLimit)
                 return .none
@@ -72,10 +72,8 @@ public struct RulesEditor: Hashable, Sendable {
                 return .none
             }
             return change(by: 1, settings: &settings)
-        case .right, .character("l"), .character("+"), .character("="):
-            return change(by: 1, settings: &settings)
-        case .left, .character("h"), .character("-"):
-            return change(by: -1, settings: &settings)
+        case .changeRule(let step):
+            return change(by: step, settings: &settings)
         default:
             break
         }

@@ -28,14 +28,14 @@ import Testing
         var harness = Harness(mode: .flip)
         harness.advance(by: .milliseconds(730))
         let shown = harness.workout.flipCard(at: harness.now)
-        #expect(harness.frame()[12].contains("Stop to see your exercise"))
+        #expect(harness.frame().contains { $0.contains("Stop to see your exercise") })
         harness.press(.character(" "))
         #expect(!harness.workout.isFlipping)
         #expect(harness.workout.flip == .stopped(shown ?? .blackJoker))
         #expect(harness.workout.nextDeadline(after: harness.now) == nil, "stopped: nothing wakes up")
         let card = shown ?? .blackJoker
         let (exercise, reps) = harness.workout.settings.task(for: card)
-        #expect(harness.frame()[12].trimmingCharacters(in: .whitespaces) == "\(exercise) × \(reps)")
+        #expect(harness.frame().contains { $0.trimmingCharacters(in: .whitespaces) == "\(exercise) × \(reps)" })
         harness.advance(by: .seconds(30))
         #expect(harness.workout.flipCard(at: harness.now) == card)
         harness.press(.enter)
@@ -211,6 +211,21 @@ import Testing
         harness.send(.resume)
         harness.advance(by: .seconds(1))
         #expect(harness.workout.elapsedSeconds(at: harness.now) == 3)
+        // The clock wakes on its own whole seconds, counted from the first card less the suspension.
+        harness.advance(by: .milliseconds(300))
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(700))
+    }
+
+    @Test func aJokersRestStandsStillWhileSuspended() {
+        var harness = Harness(partial: ["X1"])
+        harness.press(.enter)
+        harness.advance(by: .seconds(30))
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == CardSettings.jokerRestSeconds - 30)
+        harness.send(.suspend)
+        harness.now = harness.now + .seconds(600)
+        harness.send(.resume)
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == CardSettings.jokerRestSeconds - 30)
+        #expect(!harness.outputs.contains(.effect(.bell)))
     }
 
     @Test func aJokersRestCountsDownOnTheClockAndRingsOnce() {
@@ -218,7 +233,7 @@ import Testing
         harness.press(.enter)
         #expect(harness.workout.current?.isRest == true)
         #expect(harness.workout.restSecondsLeft(at: harness.now) == 120)
-        #expect(harness.frame()[4].contains("rest 2:00"))
+        #expect(harness.frame().contains { $0.contains("rest 2:00") })
         var bells = 0
         for _ in 0..<125 {
             harness.advanceToDeadline()
@@ -226,7 +241,7 @@ import Testing
             harness.outputs.removeAll()
         }
         #expect(bells == 1)
-        #expect(harness.frame()[4].contains("rest over"))
+        #expect(harness.frame().contains { $0.contains("rest over") })
     }
 
     @Test func keysAtTheWrongMomentChangeNothing() {
@@ -293,13 +308,27 @@ import Testing
         #expect(harness.workout.notice == "Decks and jokers apply from the next deck")
     }
 
-    @Test func theKeysSheetOpensAndAnyKeyClosesIt() {
+    @Test func theKeysSheetOpensAndOnlyItsDeclaredKeysCloseIt() {
         var harness = Harness()
         harness.press(.character("?"))
-        #expect(harness.workout.sheet == .keys)
+        #expect(harness.workout.sheet == .keys(ScrollState(selection: nil)))
         harness.press(.character("z"))
+        #expect(harness.workout.sheet != nil, "a key the sheet does not declare does nothing")
+        harness.press(.escape)
         #expect(harness.workout.sheet == nil)
         #expect(harness.workout.phase == .ready)
+    }
+
+    @Test func theKeysSheetOverTheRulesListsTheRulesKeysAndEscClosesOnlyIt() {
+        var harness = Harness(size: Size(width: 100, height: 40))
+        harness.press(.character("r"), .character("?"))
+        #expect(harness.workout.sheets.sheets.count == 2)
+        #expect(harness.frame().joined().contains("choose a rule"))
+        harness.press(.escape)
+        #expect(harness.workout.sheets.sheets.count == 1)
+        if case .rules = harness.workout.sheet {} else { Issue.record("the rules should be open") }
+        harness.press(.escape)
+        #expect(harness.workout.sheet == nil)
     }
 
     @Test func aClickOnTheCardOrTheButtonDoesWhatEnterDoes() {
@@ -411,6 +440,6 @@ import Testing
         var harness = Harness(server: "http://deck.test", reducesMotion: true)
         harness.press(.enter)
         #expect(harness.workout.nextDeadline(after: harness.now) == nil)
-        #expect(harness.frame()[3].contains("… Asking the deck server"))
+        #expect(harness.frame().contains { $0.contains("… Asking the deck server") })
     }
 }

@@ -162,6 +162,9 @@ import Testing
             [
                 " Cards · Deck                                               2 cards left · 1:02",
                 "",
+                "",
+                "",
+                "",
                 "                  ╭─────────╮",
                 "                  │9        │   Sit-ups",
                 "                  │♥        │   9 reps",
@@ -180,10 +183,7 @@ import Testing
                 "",
                 "",
                 "",
-                "",
-                "",
-                "",
-                "Enter Done  r Rules  q Back  m Flip mode  ? Keys",
+                "Enter Done  q Back  ? Keys  r Rules  m Flip mode",
             ])
     }
 
@@ -206,7 +206,7 @@ import Testing
                 "              Sit-ups × 5",
                 "               ▐ Start ▌",
                 "",
-                "Space Start  r Rules  q Back",
+                "Space Start  q Back  ? Keys  r Rules",
             ])
         #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
     }

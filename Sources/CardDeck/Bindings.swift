@@ -1,0 +1,201 @@
+import TermUI
+
+/// What a key, a click on the help bar, the card or a button asks the card workout to do.
+public enum CardsAction: Hashable, Sendable {
+    // The screen.
+    /// Enter, Space, a click on the card or its button: Stop or Start in flip mode; Draw, Done,
+    /// Retry or New deck in deck mode.
+    case primary
+    /// Open the rules sheet.
+    case rules
+    /// Open the keys sheet for the screen or sheet below it.
+    case keys
+    /// Flip mode ↔ deck mode.
+    case switchMode
+    /// After a deck server failed: go on with TermFit's own deck.
+    case ownDeck
+    /// Leave the workout (asking first with a deck under way).
+    case leave
+
+    // Any sheet.
+    /// Close the sheet on top (Stay, on the leave question).
+    case close
+    /// Scroll the keys sheet by this many rows.
+    case scroll(Int)
+
+    // The rules sheet.
+    /// Select the rule this many rows down (up when negative), round the ends.
+    case selectRule(by: Int)
+    /// Enter on a rule: type a name or an address, or the next choice.
+    case editRule
+    /// The next (or previous) choice of the selected rule.
+    case changeRule(by: Int)
+    /// A key for the field being typed (Enter keeps it, Esc cancels it).
+    case type(Key)
+
+    // The leave question.
+    /// Leave; a deck under way is saved as abandoned.
+    case confirmLeave
+
+    /// Rows a page key scrolls.
+    static let pageRows = 8
+}
+
+/// The card workout's keys, per state: key handling, the help bar, the keys sheet and clicks on
+/// the bar all come from these tables.
+enum CardsBindings {
+    /// The printable ASCII characters, which a text field takes as typed.
+    static let printable: [Key] = (32...126).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
+
+    /// The keys that edit a field besides the characters.
+    static let editing: [Key] = [
+        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
+        .control("k"), .control("d"),
+    ]
+
+    /// The screen: flip mode (flipping or stopped) or deck mode by its phase.
+    static func screen(mode: CardWorkout.Mode, isFlipping: Bool, phase: CardWorkout.Phase) -> KeyBindings<CardsAction> {
+        let primary: KeyBinding<CardsAction>
+        var finished = false
+        var failed = false
+        switch (mode, phase) {
+        case (.flip, _):
+            primary = KeyBinding(
+                [.character(" "), .enter], isFlipping ? "Stop" : "Start", group: "Cards", bar: 1,
+                listing: "Space  Enter",
+                meaning: isFlipping
+                    ? "stop on a card: its exercise shows" : "flip the cards again (a click on the card too)",
+                action: .primary)
+        case (.deck, .ready):
+            primary = KeyBinding(
+                [.enter, .character(" ")], "Draw", group: "Cards", bar: 1, listing: "Enter  Space",
+                meaning: "draw the first card; the clock starts (a click on the card too)", action: .primary)
+        case (.deck, .waiting):
+            primary = KeyBinding(
+                [.enter, .character(" ")], "Wait", group: "Cards", listing: "Enter  Space",
+                meaning: "the deck server is being asked", action: .primary)
+        case (.deck, .failed):
+            failed = true
+            primary = KeyBinding(
+                [.enter, .character(" ")], "Retry", group: "Cards", bar: 1, listing: "Enter  Space",
+                meaning: "ask the deck server again", action: .primary)
+        case (.deck, .showing):
+            primary = KeyBinding(
+                [.enter, .character(" ")], "Done", group: "Cards", bar: 1, listing: "Enter  Space",
+                meaning: "the card is done: it is saved, the next one shows (a click on the card too)",
+                action: .primary)
+        case (.deck, .finished):
+            finished = true
+            primary = KeyBinding(
+                [.enter, .character(" "), .character("n")], "New deck", group: "Cards", bar: 1,
+                listing: "Enter  Space  n", meaning: "a new deck, shuffled", action: .primary)
+        }
+        return KeyBindings([
+            primary,
+            KeyBinding(
+                [.character("l")], "Own deck", group: "Cards", bar: 2,
+                meaning: "go on with TermFit's own deck (the cards done are left out)", enabled: failed,
+                action: .ownDeck),
+            KeyBinding(
+                [.character("r")], "Rules", group: "Workout", bar: 5,
+                meaning: "rules: exercises, reps, jokers, decks", enabled: !finished, action: .rules),
+            KeyBinding(
+                [.character("m")], mode == .flip ? "Deck mode" : "Flip mode", group: "Workout", bar: 6,
+                meaning: mode == .flip ? "deck mode: a whole deck, timed" : "flip mode: cards flip until Stop",
+                enabled: !finished, action: .switchMode),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Workout", bar: 4, meaning: "this list of keys",
+                action: .keys),
+            KeyBinding(
+                [.character("q"), .escape], "Back", group: "Workout", bar: 3,
+                meaning: "leave the workout (with a deck under way, it asks first)", action: .leave),
+        ])
+    }
+
+    /// The keys sheet itself.
+    static let keysSheet = KeyBindings<CardsAction>([
+        KeyBinding(
+            [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown], "Scroll", group: "Keys", bar: 2,
+            display: "↑↓", listing: "↑ ↓  k j  PgUp PgDn", meaning: "scroll the keys"
+        ) { key in
+            switch key {
+            case .up, .character("k"): return .scroll(-1)
+            case .pageUp: return .scroll(-CardsAction.pageRows)
+            case .pageDown: return .scroll(CardsAction.pageRows)
+            default: return .scroll(1)
+            }
+        },
+        KeyBinding(
+            [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 1,
+            display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click outside too)",
+            action: .close),
+    ])
+
+    /// The rules sheet, choosing a rule or typing into one.
+    static func rules(_ editor: RulesEditor) -> KeyBindings<CardsAction> {
+        if editor.field != nil {
+            return KeyBindings([
+                KeyBinding(
+                    [.enter], "Keep", group: "Rule", bar: 1, meaning: "keep what is typed", action: .type(.enter)),
+                KeyBinding(
+                    [.escape], "Cancel", group: "Rule", bar: 2, meaning: "keep the rule as it was",
+                    action: .type(.escape)),
+                KeyBinding(
+                    printable + editing, "Type", group: "Field", listing: "a-z 0-9 …",
+                    meaning: "type (any letter); ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
+                ) { key in .type(key) },
+            ])
+        }
+        let typed = editor.selection.suit != nil || editor.selection == .server
+        return KeyBindings([
+            KeyBinding(
+                [.up, .down, .character("k"), .character("j"), .backTab, .tab], "Choose", group: "Rules", bar: 1,
+                display: "↑↓", listing: "↑ ↓  k j  Tab", meaning: "choose a rule"
+            ) { key in [Key.up, .character("k"), .backTab].contains(key) ? .selectRule(by: -1) : .selectRule(by: 1) },
+            KeyBinding(
+                [.enter, .character(" ")], typed ? "Edit" : "Change", group: "Rules", bar: 2, listing: "Enter  Space",
+                meaning: typed ? "type the exercise or the address" : "the next choice", action: .editRule),
+            KeyBinding(
+                [.left, .right, .character("h"), .character("l"), .character("-"), .character("+"), .character("=")],
+                "Change", group: "Rules", bar: 3, display: "←→", listing: "← →  h l  - +",
+                meaning: "the previous / next choice", enabled: !typed
+            ) { key in
+                [Key.left, .character("h"), .character("-")].contains(key) ? .changeRule(by: -1) : .changeRule(by: 1)
+            },
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Rules", bar: 5, meaning: "this list of keys",
+                action: .keys),
+            KeyBinding(
+                [.escape, .character("q"), .character("r")], "Close", group: "Rules", bar: 4, display: "Esc",
+                listing: "Esc  q  r", meaning: "close the rules (changes are kept at once)", action: .close),
+        ])
+    }
+
+    /// The leave question, as `ConfirmSheet` answers it.
+    static let leaveQuestion = KeyBindings<CardsAction>([
+        KeyBinding(
+            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
+            meaning: "leave; a deck with cards done is saved as abandoned", action: .confirmLeave),
+        KeyBinding(
+            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
+            meaning: "stay with everything as it was", action: .close),
+    ])
+}
+
+extension CardWorkout {
+    /// The keys that work now: those of the sheet on top, or of the screen.
+    public var bindings: KeyBindings<CardsAction> { bindings(below: sheets.sheets.count) }
+
+    /// The keys of the screen under the first `depth` sheets (0: the screen itself).
+    func bindings(below depth: Int) -> KeyBindings<CardsAction> {
+        guard depth > 0 else { return CardsBindings.screen(mode: mode, isFlipping: isFlipping, phase: phase) }
+        switch sheets.sheets[depth - 1] {
+        case .keys: return CardsBindings.keysSheet
+        case .rules(let editor): return CardsBindings.rules(editor)
+        case .leave: return CardsBindings.leaveQuestion
+        }
+    }
+
+    /// The keys sheet on top lists the keys of what is under it.
+    var keysSheet: TermUI.KeysSheet { TermUI.KeysSheet(bindings(below: max(0, sheets.sheets.count - 1))) }
+}

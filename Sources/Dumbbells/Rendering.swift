@@ -86,48 +86,6 @@ extension DumbbellsWorkout {
         return (face, morph.width(towards: target.width, at: now))
     }
 
-    // MARK: Help bar
-
-    /// The keys for the bar at the bottom, most important first, and the key a click on each
-    /// stands for.
-    var helpHints: [(hint: HelpBar.Hint, key: Key?)] {
-        func hint(_ key: Key, _ label: String, _ text: String? = nil) -> (hint: HelpBar.Hint, key: Key?) {
-            (HelpBar.Hint(text ?? key.name, label), key)
-        }
-        switch sheet {
-        case .keys: return [(HelpBar.Hint("any key", "Close"), .escape)]
-        case .exercise: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Use"), hint(.escape, "Cancel")]
-        case .summary: return [hint(.enter, "Restart"), hint(.character("q"), "Back")]
-        case .leave: return ConfirmSheet.hintKeys.map { ($0.hint, $0.key) }
-        case nil: break
-        }
-        let more = [hint(.character("?"), "Keys"), hint(.character("q"), "Back")]
-        switch pill {
-        case .start:
-            let index = currentIndex
-            let valid = index < rows.count && rows[index].entry.isValid
-            var hints = [valid ? hint(.enter, "Start") : (HelpBar.Hint("0-9", "Type"), nil), hint(.tab, "Next")]
-            hints += more + [hint(.character("k"), "Pad"), hint(.character("r"), "Rest")]
-            if lastSet(for: index) != nil && isEditable(index) { hints.append(hint(.character("l"), "Last")) }
-            if canChangeExercise {
-                hints += [
-                    hint(.character("e"), "Exercise"), hint(.character("u"), settings.unit == .kilograms ? "lb" : "kg"),
-                ]
-            }
-            hints.append(hint(.character("+"), "Sets", "+-"))
-            if !completedSets.isEmpty { hints.append(hint(.character("x"), "End")) }
-            return hints
-        case .keypad:
-            return [hint(.enter, "Next"), hint(.escape, "Done")] + more + [hint(.character("s"), "Start")]
-        case .active:
-            return [hint(.enter, "Finish"), hint(.character("r"), "Rest")] + more + [hint(.tab, "Next")]
-        case .restPicker:
-            return [(HelpBar.Hint("←→", "Choose"), nil), hint(.enter, "Rest"), hint(.escape, "No rest"), more[1]]
-        case .countdown:
-            return [hint(.enter, "Skip"), hint(.tab, "Next")] + more
-        }
-    }
-
     // MARK: Rendering
 
     /// Draws the table, the pill, the notice and the help bar, and any sheet over them.
@@ -136,9 +94,7 @@ extension DumbbellsWorkout {
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
         case .keys:
-            composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                KeyList(KeysSheet.lines, keyWidth: 11).render(into: &canvas, in: area)
-            }
+            KeysSheet(tableBindings).render(into: &composition, state: keysScroll)
         case .exercise(let picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
             let palette = self.palette
@@ -190,7 +146,7 @@ extension DumbbellsWorkout {
             Text("! " + problem, style: palette.problem, alignment: .center).render(into: &canvas, in: row)
         }
         if !isShowingSummary { renderPill(into: &canvas, layout: layout, palette: palette, at: now) }
-        HelpBar(helpHints.map(\.hint), descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
+        HelpBar(bindings.helpBar.hints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
     }
 
     private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {

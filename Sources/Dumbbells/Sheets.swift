@@ -26,33 +26,11 @@ public struct ExercisePicker: Hashable, Sendable {
         return [typed] + matches
     }
 
-    /// What a key does to the picker.
-    enum Outcome: Equatable {
-        case none
-        case cancel
-        case choose(String)
-    }
-
-    mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .up, .backTab:
-            selection = max(0, selection - 1)
-        case .down, .tab:
-            selection = min(choices.count - 1, selection + 1)
-        case .pageUp:
-            selection = max(0, selection - 5)
-        case .pageDown:
-            selection = min(choices.count - 1, selection + 5)
-        case .escape:
-            return .cancel
-        case .enter:
-            return choices.indices.contains(selection) ? .choose(choices[selection]) : .none
-        default:
-            let before = field.text
-            _ = field.handle(key)
-            if field.text != before { selection = 0 }
-        }
-        return .none
+    /// A key typed into the name, or editing it; a changed name highlights its first choice.
+    mutating func edit(_ key: Key) {
+        let before = field.text
+        _ = field.handle(key)
+        if field.text != before { selection = 0 }
     }
 
     mutating func insert(_ text: String) {
@@ -154,25 +132,5 @@ struct SummarySheetLayout {
             of: [Self.restart, Self.back], in: inside.row(max(0, inside.height - 1)), alignment: .center)
         restartButton = buttons[0]
         backButton = buttons[1]
-    }
-}
-
-/// Every key of the dumbbell screen, for the `?` sheet.
-enum KeysSheet {
-    static let lines: [(String, String)] = [
-        ("0–9 .  ⌫", "type kg and reps; Del clears"),
-        ("Tab  ↑↓←→", "next field, or move"),
-        ("Enter", "start · finish · choose · skip"),
-        ("k", "number pad (click a field too)"),
-        ("r", "rest; s skips it"),
-        ("l", "copy last workout's numbers"),
-        ("e  u", "exercise; kg or lb"),
-        ("+  -", "more or fewer sets"),
-        ("x", "end the workout: summary"),
-        ("q  Esc", "back"),
-    ]
-
-    static func sheet(screen: Size) -> Sheet {
-        Sheet(title: "Keys", size: Size(width: min(48, screen.width - 2), height: lines.count + 2))
     }
 }

@@ -134,8 +134,11 @@ public struct DumbbellsWorkout {
     public private(set) var selection = FieldPosition(row: 0, field: .weight)
     /// The pill's state.
     public private(set) var pill = Pill.start
-    /// The sheet over the table, if any.
-    public private(set) var sheet: Sheet?
+    /// The sheets over the table, the newest on top: keys and clicks go to the top one, and Esc
+    /// closes it (the pad and the rest picker are the pill's own states, closed by Esc first).
+    public private(set) var sheets = SheetStack<Sheet>()
+    /// The sheet on top, if any.
+    public var sheet: Sheet? { sheets.top }
     /// The exercise's last workout and best set.
     public private(set) var history: ExerciseHistory
     /// Whether the history of a newly chosen exercise is still being looked up.
@@ -350,7 +353,7 @@ public struct DumbbellsWorkout {
         case .endWorkout: endWorkout(at: now, into: &outputs)
         case .keys:
             keysScroll = ScrollState(selection: nil)
-            sheet = .keys
+            sheets.push(.keys)
         case .leave: askToLeave(at: now, into: &outputs)
         case .moveRest(let step):
             guard case .restPicker(var picker) = pill else { return }
@@ -367,7 +370,7 @@ public struct DumbbellsWorkout {
             }
         case .noRest:
             if case .restPicker(let picker) = pill { pill = picker.origin.pill }
-        case .close: sheet = nil
+        case .close: sheets.pop()
         case .scroll(let rows):
             let keys = KeysSheet(tableBindings)
             let count = keys.lines.count
@@ -376,7 +379,7 @@ public struct DumbbellsWorkout {
         case .movePicker(let rows):
             guard case .exercise(var picker) = sheet else { return }
             picker.select(picker.selection + rows)
-            sheet = .exercise(picker)
+            sheets.replaceTop(with: .exercise(picker))
         case .useExercise:
             guard case .exercise(let picker) = sheet else { return }
             if picker.choices.indices.contains(picker.selection) {
@@ -385,10 +388,10 @@ public struct DumbbellsWorkout {
         case .edit(let key):
             guard case .exercise(var picker) = sheet else { return }
             picker.edit(key)
-            sheet = .exercise(picker)
+            sheets.replaceTop(with: .exercise(picker))
         case .restart: restart()
         case .confirmLeave:
-            sheet = nil
+            sheets.removeAll()
             leave(at: now, into: &outputs)
         }
     }
@@ -464,21 +467,21 @@ public struct DumbbellsWorkout {
     ) {
         switch sheet {
         case .keys:
-            if mouse.kind == .release { self.sheet = nil }
+            if mouse.kind == .release { sheets.pop() }
         case .exercise(var picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
             switch mouse.kind {
             case .scrollUp:
                 picker.select(picker.selection - 1)
-                self.sheet = .exercise(picker)
+                sheets.replaceTop(with: .exercise(picker))
             case .scrollDown:
                 picker.select(picker.selection + 1)
-                self.sheet = .exercise(picker)
+                sheets.replaceTop(with: .exercise(picker))
             case .release:
                 if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
                     chooseExercise(picker.choices[row.index], into: &outputs)
                 } else if !layout.frame.contains(mouse.position) {
-                    self.sheet = nil
+                    sheets.pop()
                 }
             case .press, .drag:
                 break
@@ -529,7 +532,7 @@ public struct DumbbellsWorkout {
     private mutating func paste(_ text: String) {
         if case .exercise(var picker) = sheet {
             picker.insert(text)
-            sheet = .exercise(picker)
+            sheets.replaceTop(with: .exercise(picker))
             return
         }
         guard sheet == nil, pill.kind != .restPicker else { return }
@@ -678,10 +681,12 @@ public struct DumbbellsWorkout {
         self.session = session
         pill = .start
         outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
-        sheet = .summary(
-            WorkoutSummary(
-                exercise: settings.exercise, unit: settings.unit, sets: completedSets,
-                totalSeconds: max(0, session.ticks(at: end))))
+        sheets.removeAll()
+        sheets.push(
+            .summary(
+                WorkoutSummary(
+                    exercise: settings.exercise, unit: settings.unit, sets: completedSets,
+                    totalSeconds: max(0, session.ticks(at: end)))))
     }
 
     /// Restart: an empty table for a new workout; the one just done becomes "last".
@@ -693,7 +698,7 @@ public struct DumbbellsWorkout {
                 sets: completedSets.map(\.record))
         }
         session = nil
-        sheet = nil
+        sheets.removeAll()
         pill = .start
         rows = Array(repeating: Row(), count: settings.setCount)
         selection = FieldPosition(row: 0, field: .weight)
@@ -703,7 +708,7 @@ public struct DumbbellsWorkout {
     /// `q`, Esc: leave at once when nothing is in progress, else ask first.
     private mutating func askToLeave(at now: Instant, into outputs: inout [Output]) {
         if let message = leaveQuestion(at: now) {
-            sheet = .leave(ConfirmSheet(message))
+            sheets.push(.leave(ConfirmSheet(message)))
         } else {
             leave(at: now, into: &outputs)
         }
@@ -713,7 +718,7 @@ public struct DumbbellsWorkout {
     /// with everything as it was (timers ran on under the question).
     private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
         guard answer != .none else { return }
-        sheet = nil
+        sheets.pop()
         if answer == .leave { leave(at: now, into: &outputs) }
     }
 
@@ -818,11 +823,11 @@ public struct DumbbellsWorkout {
             notice = Notice("The exercise is set once set 1 has started", kind: .refused)
             return
         }
-        sheet = .exercise(ExercisePicker(current: settings.exercise))
+        sheets.push(.exercise(ExercisePicker(current: settings.exercise)))
     }
 
     private mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {
-        sheet = nil
+        sheets.pop()
         let before = settings.exercise
         settings.exercise = name
         guard settings.exercise != before else { return }

@@ -138,3 +138,36 @@ enum DumbbellsStates {
         }
     }
 }
+
+/// The sheets sit on one `SheetStack` with one Esc rule: Esc closes the top sheet; with no sheet,
+/// Esc first closes the pad or the rest picker (or skips the rest), and only then asks to leave.
+@Suite struct DumbbellsSheetStackTests {
+    @Test func escClosesTheSheetOnTopAndThePadOrPickerFirst() {
+        for state in [Pill.Kind.keypad, .restPicker, .countdown] {
+            var harness = PillStateTableTests.harness(in: state)
+            harness.press(.escape)
+            #expect(harness.workout.pill.kind == .start, "\(state)")
+            #expect(harness.workout.sheets.isEmpty, "\(state)")
+            harness.press(.escape)
+            #expect(harness.workout.pendingQuestion != nil, "\(state): then Esc asks to leave")
+            harness.press(.escape)
+            #expect(harness.workout.sheets.isEmpty, "\(state): and Esc on the question stays")
+        }
+        for key in [Key.character("?"), .character("e")] {
+            var harness = Harness()
+            harness.press(key)
+            #expect(harness.workout.sheets.sheets.count == 1)
+            harness.press(.escape)
+            #expect(harness.workout.sheets.isEmpty, "\(key.name)")
+        }
+    }
+
+    @Test func theSummaryReplacesEveryOtherSheet() {
+        var harness = PillStateTableTests.harness(in: .active)
+        harness.press(.character("f"), .escape, .character("x"))
+        #expect(harness.workout.sheets.sheets.count == 1)
+        #expect(harness.workout.isShowingSummary)
+        harness.press(.enter)
+        #expect(harness.workout.sheets.isEmpty, "Restart closes it")
+    }
+}

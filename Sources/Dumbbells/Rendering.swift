@@ -98,7 +98,7 @@ extension DumbbellsWorkout {
         case .exercise(let picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
             let palette = self.palette
-            composition.addSheet(layout.sheet) { canvas, area in
+            composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
                 canvas.write("Name:", at: area.origin, style: .bold, clip: area)
                 picker.field.render(into: &canvas, in: layout.field)
                 let choices = picker.choices
@@ -177,31 +177,46 @@ extension DumbbellsWorkout {
         if history.lastWorkout != nil { put("last workout", ScreenLayout.lastColumn, in: titles, style: palette.muted) }
         let current = currentIndex
         let running = runningSet?.index
-        for (rect, index) in layout.rows {
-            let row = rows[index]
-            if let completed = row.completed {
-                put("✓", 0, in: rect, style: palette.done)
-                put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
-                put(WeightText.display(completed.record.weight), ScreenLayout.weightColumn + 1, in: rect, style: .plain)
-                put(String(completed.record.reps), ScreenLayout.repsColumn + 1, in: rect, style: .plain)
-                let time = Self.clock(completed.seconds)
-                put(time, ScreenLayout.timeColumn + 5 - time.displayWidth, in: rect, style: palette.muted)
-                if !completed.beaten.isEmpty { put("★", ScreenLayout.starColumn, in: rect, style: palette.best) }
-            } else {
-                let isCurrent = index == current
-                put(isCurrent ? (running == index ? "●" : "▸") : " ", 0, in: rect, style: palette.accent)
-                put(numberText(index), ScreenLayout.numberColumn, in: rect, style: isCurrent ? .bold : .plain)
-                for field in SetField.allCases {
-                    renderField(
-                        FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
-                }
+        var scroll = layout.scroll
+        ScrollList.render(
+            count: rows.count, into: &canvas, in: layout.table, state: &scroll, markerStyle: palette.muted
+        ) {
+            canvas, rect, index, _ in
+            renderRow(
+                index, in: rect, current: current, running: running, into: &canvas, layout: layout, palette: palette)
+        }
+    }
+
+    private func renderRow(
+        _ index: Int, in rect: Rect, current: Int, running: Int?, into canvas: inout Canvas, layout: ScreenLayout,
+        palette: Palette
+    ) {
+        func put(_ text: String, _ column: Int, in row: Rect, style: Style) {
+            canvas.write(text, at: Point(x: row.x + column, y: row.y), style: style, clip: row)
+        }
+        let row = rows[index]
+        if let completed = row.completed {
+            put("✓", 0, in: rect, style: palette.done)
+            put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
+            put(WeightText.display(completed.record.weight), ScreenLayout.weightColumn + 1, in: rect, style: .plain)
+            put(String(completed.record.reps), ScreenLayout.repsColumn + 1, in: rect, style: .plain)
+            let time = Self.clock(completed.seconds)
+            put(time, ScreenLayout.timeColumn + 5 - time.displayWidth, in: rect, style: palette.muted)
+            if !completed.beaten.isEmpty { put("★", ScreenLayout.starColumn, in: rect, style: palette.best) }
+        } else {
+            let isCurrent = index == current
+            put(isCurrent ? (running == index ? "●" : "▸") : " ", 0, in: rect, style: palette.accent)
+            put(numberText(index), ScreenLayout.numberColumn, in: rect, style: isCurrent ? .bold : .plain)
+            for field in SetField.allCases {
+                renderField(
+                    FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
             }
-            if let last = lastSet(for: index), let frame = layout.lastFrame(of: index),
-                let unit = history.lastWorkout?.unit
-            {
-                let text = "last: \(WeightText.display(last.weight)) \(unit.rawValue) × \(last.reps)"
-                Text(text, style: palette.muted).render(into: &canvas, in: frame)
-            }
+        }
+        if let last = lastSet(for: index), let frame = layout.lastFrame(of: index),
+            let unit = history.lastWorkout?.unit
+        {
+            let text = "last: \(WeightText.display(last.weight)) \(unit.rawValue) × \(last.reps)"
+            Text(text, style: palette.muted).render(into: &canvas, in: frame)
         }
     }
 

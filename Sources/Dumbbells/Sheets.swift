@@ -45,6 +45,8 @@ public struct ExercisePicker: Hashable, Sendable {
 /// Where the exercise sheet's parts go on a screen.
 struct ExerciseSheetLayout {
     let sheet: Sheet
+    /// The screen above the help bar, where the sheet is centred.
+    let bounds: Rect
     let frame: Rect
     let field: Rect
     /// The choices on screen and their index.
@@ -54,7 +56,9 @@ struct ExerciseSheetLayout {
     init(screen: Size, picker: ExercisePicker) {
         let choices = picker.choices.count
         sheet = Sheet(title: "Exercise", size: Size(width: min(44, screen.width - 2), height: choices + 5))
-        let bounds = Rect(size: screen)
+        // Above the help bar, which stays on the last row.
+        let bounds = Rect(size: screen).inset(bottom: 1)
+        self.bounds = bounds
         frame = sheet.frame(in: bounds)
         let inside = sheet.contentRect(in: bounds)
         field = inside.row(0).inset(left: 7, right: 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Records
 import TermUI
+import TestSupport
 import Testing
 
 @testable import Dumbbells
@@ -169,5 +170,49 @@ enum DumbbellsStates {
         #expect(harness.workout.isShowingSummary)
         harness.press(.enter)
         #expect(harness.workout.sheets.isEmpty, "Restart closes it")
+    }
+}
+
+/// Every state at every size from 40×12 to 250×70: boxes whole, the help bar (as the bindings
+/// say) on the last row, the selected set on screen.
+@Suite struct DumbbellsSizeGridTests {
+    /// The grid's states (the slow part in a debug build): the table with ten sets, the pad, a
+    /// running set, the rest picker, the keys, the exercise picker, the summary and the question.
+    static func states() -> [(name: String, harness: Harness)] {
+        var settings = DumbbellsSettings()
+        settings.setCount = 10
+        var table = Harness(settings: settings, history: bicepHistory)
+        for _ in 0..<9 { table.press(.down) }
+        let all = DumbbellsStates.all()
+        return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9].map { all[$0] }
+    }
+
+    @Test(arguments: 0..<8)
+    func everyStateFitsEverySize(state: Int) {
+        let (name, harness) = Self.states()[state]
+        for size in ScreenInvariants.sizes {
+            var copy = harness
+            copy.send(.resize(size))
+            var composition = Composition(size: size)
+            copy.workout.render(into: &composition, at: copy.now)
+            var bar = Canvas(size: Size(width: size.width, height: 1))
+            copy.workout.bindings.helpBar.render(into: &bar, in: bar.bounds)
+            let problems = ScreenInvariants.problems(in: composition, helpBar: bar.lines().first ?? "")
+            #expect(problems.isEmpty, "\(name) at \(size.width)×\(size.height): \(problems)")
+            let layout = copy.workout.layout
+            #expect(layout.row(of: copy.workout.selection.row) != nil, "\(name) at \(size.width)×\(size.height)")
+        }
+    }
+
+    @Test func aShortWindowScrollsTheTableWithMarkers() {
+        var settings = DumbbellsSettings()
+        settings.setCount = 10
+        var harness = Harness(settings: settings, size: Size(width: 60, height: 16))
+        let frame = harness.frame().joined(separator: "\n")
+        #expect(frame.contains("▼"), "sets below are counted")
+        for _ in 0..<9 { harness.press(.down) }
+        let scrolled = harness.frame()
+        #expect(scrolled.contains { $0.contains("▲") }, "sets above are counted")
+        #expect(scrolled.contains { $0.contains("10 [   ]") }, "the selected set 10 shows")
     }
 }

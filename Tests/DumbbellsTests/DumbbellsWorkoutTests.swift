@@ -677,7 +677,8 @@ extension Harness {
         var harness = Harness(settings: DumbbellsSettings(setCount: 10), size: Size(width: 40, height: 12))
         harness.press(.end)
         let frame = harness.frame()
-        #expect(frame[2].hasPrefix("  6"))
+        #expect(frame[2].contains("▲ 6 more"), "the sets above are counted, not hidden")
+        #expect(frame[3].hasPrefix("  7"))
         #expect(frame[6].hasPrefix(" 10       [   ]"))
     }
 

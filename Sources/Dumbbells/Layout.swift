@@ -81,8 +81,9 @@ struct ScreenLayout {
     let pillArea: Rect
     let helpBar: Rect
 
-    /// The layout of a screen of `size` with `rowCount` sets, scrolled so that row `focus` shows:
-    /// the table takes the rows between the column titles and the notice, and scrolls, with
+    /// The layout of a screen of `size` with `rowCount` sets, scrolled so that row `focus` shows.
+    /// Below the header, the table, the notice and the pill are one group, centred above the help
+    /// bar, so the pill stays next to the table however tall the window; the table scrolls, with
     /// "▲ N more" / "▼ N more" markers, when its sets do not fit.
     init(size: Size, rowCount: Int, focus: Int) {
         self.size = size
@@ -91,14 +92,16 @@ struct ScreenLayout {
         let width = min(size.width, Self.contentWidth)
         content = Rect(x: (size.width - width) / 2, y: 0, width: width, height: size.height)
         helpBar = screen.row(size.height - 1)
+        // The header keeps the first row, as every workout's title does; the rest is the group.
+        let (top, body) = Layout.vertical([.length(1 + gap), .fill(1)]).split2(content.inset(bottom: 1))
+        header = top.row(0)
         let parts = Layout.vertical(
-            [.length(1), .length(gap), .length(1), .fill(1), .length(gap), .length(1), .length(3)]
-        ).split(content.inset(bottom: 1))
-        header = parts[0]
-        columnTitles = parts[2]
-        table = parts[3]
-        notice = parts[5]
-        pillArea = Rect(x: 0, y: parts[6].y, width: size.width, height: parts[6].height)
+            [.length(1), .max(rowCount), .length(gap), .length(1), .length(3)], alignment: .center
+        ).split(body)
+        columnTitles = parts[0]
+        table = parts[1]
+        notice = parts[3]
+        pillArea = Rect(x: 0, y: parts[4].y, width: size.width, height: parts[4].height)
         var scroll = ScrollState(selection: focus)
         rows = ScrollList.frames(count: rowCount, state: &scroll, in: table).map { (rect: $0.frame, index: $0.index) }
         self.scroll = scroll

@@ -134,8 +134,11 @@ public struct DumbbellsWorkout {
     public private(set) var selection = FieldPosition(row: 0, field: .weight)
     /// The pill's state.
     public private(set) var pill = Pill.start
-    /// The sheet over the table, if any.
-    public private(set) var sheet: Sheet?
+    /// The sheets over the table, the newest on top: keys and clicks go to the top one, and Esc
+    /// closes it (the pad and the rest picker are the pill's own states, closed by Esc first).
+    public private(set) var sheets = SheetStack<Sheet>()
+    /// The sheet on top, if any.
+    public var sheet: Sheet? { sheets.top }
     /// The exercise's last workout and best set.
     public private(set) var history: ExerciseHistory
     /// Whether the history of a newly chosen exercise is still being looked up.
@@ -148,6 +151,8 @@ public struct DumbbellsWorkout {
     private(set) var morph: Morph?
     /// Rest taken since the last set finished (counted into the next set's `restBefore`).
     private var restSinceLastSet = Duration.zero
+    /// How far the keys sheet is scrolled.
+    private(set) var keysScroll = ScrollState(selection: nil)
     private let wallClock: @Sendable () -> Date
     private let makeIdentifier: @Sendable () -> UUID
 
@@ -304,82 +309,92 @@ public struct DumbbellsWorkout {
     // MARK: Keys
 
     private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
-        if let sheet {
-            handleSheet(sheet, key: key, at: now, into: &outputs)
-            return
-        }
-        if case .restPicker(let picker) = pill, handleRestPicker(picker, key: key, at: now, into: &outputs) {
-            return
-        }
-        switch key {
-        case .character("q"):
-            askToLeave(at: now, into: &outputs)
-        case .escape:
-            switch pill {
-            case .keypad: pill = .start
-            case .restPicker(let picker): pill = picker.origin.pill
-            case .countdown(let countdown): endRest(countdown, at: now)
-            case .start, .active: askToLeave(at: now, into: &outputs)
-            }
-        case .character("?"), .function(1):
-            sheet = .keys
-        case .enter, .character(" "):
-            pressPrimary(at: now, into: &outputs)
-        case .tab:
-            moveToNextField()
-        case .backTab:
-            moveToPreviousField()
-        case .up:
-            moveSelection(rows: -1)
-        case .down:
-            moveSelection(rows: 1)
-        case .left:
-            selection.field = .weight
-        case .right:
-            selection.field = .reps
-        case .home:
-            selection = FieldPosition(row: min(currentIndex, rows.count - 1), field: .weight)
-        case .end:
-            selection = FieldPosition(row: rows.count - 1, field: .reps)
-        case .backspace:
-            press(.backspace)
-        case .delete:
-            if isEditable(selection.row) { rows[selection.row].entry.clear(selection.field) }
-        case .character("s"):
+        guard let action = bindings.action(for: key) else { return }
+        perform(action, at: now, into: &outputs)
+    }
+
+    /// Does what a key (or a click on its hint) stands for.
+    private mutating func perform(_ action: DumbbellsAction, at now: Instant, into outputs: inout [Output]) {
+        switch action {
+        case .primary: pressPrimary(at: now, into: &outputs)
+        case .startSet:
             switch pill {
             case .start, .keypad: startSet(at: now)
             case .countdown(let countdown): endRest(countdown, at: now)
             case .active, .restPicker: break
             }
-        case .character("f"):
+        case .finish:
             if case .active(let running) = pill { finish(running, at: now, into: &outputs) }
-        case .character("k"):
+        case .togglePad:
             switch pill {
             case .start: pill = .keypad
             case .keypad: pill = .start
             default: break
             }
-        case .character("r"):
-            openRestPicker()
-        case .character("l"):
-            copyLast(into: currentIndex)
-        case .character("e"):
-            openExercisePicker()
-        case .character("u"):
-            toggleUnit(into: &outputs)
-        case .character("+"), .character("="):
-            changeSetCount(by: 1, into: &outputs)
-        case .character("-"), .character("_"):
-            changeSetCount(by: -1, into: &outputs)
-        case .character("x"):
-            endWorkout(at: now, into: &outputs)
-        case .character(let character):
-            type(character)
-        default:
-            break
+        case .closePad:
+            if pill == .keypad { pill = .start }
+        case .rest: openRestPicker()
+        case .skipRest:
+            if case .countdown(let countdown) = pill { endRest(countdown, at: now) }
+        case .nextField: moveToNextField()
+        case .previousField: moveToPreviousField()
+        case .moveRows(let offset): moveSelection(rows: offset)
+        case .selectField(let field): selection.field = field
+        case .firstField: selection = FieldPosition(row: min(currentIndex, rows.count - 1), field: .weight)
+        case .lastField: selection = FieldPosition(row: rows.count - 1, field: .reps)
+        case .type(let character): type(character)
+        case .deleteBackward: press(.backspace)
+        case .clearField:
+            if isEditable(selection.row) { rows[selection.row].entry.clear(selection.field) }
+        case .copyLast: copyLast(into: currentIndex)
+        case .chooseExercise: openExercisePicker()
+        case .toggleUnit: toggleUnit(into: &outputs)
+        case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
+        case .endWorkout: endWorkout(at: now, into: &outputs)
+        case .keys:
+            keysScroll = ScrollState(selection: nil)
+            sheets.push(.keys)
+        case .leave: askToLeave(at: now, into: &outputs)
+        case .moveRest(let step):
+            guard case .restPicker(var picker) = pill else { return }
+            let items = settings.restPresets.count + 1
+            picker.focus = (picker.focus + items + step % items) % items
+            pill = .restPicker(picker)
+        case .chooseRestNumber(let number):
+            guard case .restPicker(var picker) = pill else { return }
+            if (1...max(1, settings.restPresets.count)).contains(number), number <= settings.restPresets.count {
+                picker.focus = number - 1
+                choose(picker, at: now)
+            } else {
+                notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
+            }
+        case .noRest:
+            if case .restPicker(let picker) = pill { pill = picker.origin.pill }
+        case .close: sheets.pop()
+        case .scroll(let rows):
+            let keys = KeysSheet(tableBindings)
+            let count = keys.lines.count
+            keysScroll.move(by: rows, count: count)
+            _ = keysScroll.visibleRows(count: count, height: keys.listHeight(on: size))
+        case .movePicker(let rows):
+            guard case .exercise(var picker) = sheet else { return }
+            picker.select(picker.selection + rows)
+            sheets.replaceTop(with: .exercise(picker))
+        case .useExercise:
+            guard case .exercise(let picker) = sheet else { return }
+            if picker.choices.indices.contains(picker.selection) {
+                chooseExercise(picker.choices[picker.selection], into: &outputs)
+            }
+        case .edit(let key):
+            guard case .exercise(var picker) = sheet else { return }
+            picker.edit(key)
+            sheets.replaceTop(with: .exercise(picker))
+        case .restart: restart()
+        case .confirmLeave:
+            sheets.removeAll()
+            leave(at: now, into: &outputs)
         }
     }
-
     /// Enter: what the pill's main button does.
     private mutating func pressPrimary(at now: Instant, into outputs: inout [Output]) {
         switch pill {
@@ -391,63 +406,12 @@ public struct DumbbellsWorkout {
         }
     }
 
-    /// Keys of the rest picker; returns `false` for keys it leaves to the screen.
-    private mutating func handleRestPicker(
-        _ picker: RestPicker, key: Key, at now: Instant, into outputs: inout [Output]
-    ) -> Bool {
-        var picker = picker
-        let items = settings.restPresets.count + 1
-        switch key {
-        case .left, .backTab, .up:
-            picker.focus = (picker.focus + items - 1) % items
-        case .right, .tab, .down:
-            picker.focus = (picker.focus + 1) % items
-        case .enter, .character(" "):
-            choose(picker, at: now)
-            return true
-        case .escape, .backspace:
-            pill = picker.origin.pill
-            return true
-        case .character(let digit) where digit.isASCII && digit.wholeNumberValue != nil:
-            let number = digit.wholeNumberValue ?? 0
-            if (1...settings.restPresets.count).contains(number) {
-                picker.focus = number - 1
-                choose(picker, at: now)
-            } else {
-                notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
-            }
-            return true
-        default:
-            return false
-        }
-        pill = .restPicker(picker)
-        return true
-    }
-
-    private mutating func handleSheet(_ sheet: Sheet, key: Key, at now: Instant, into outputs: inout [Output]) {
-        switch sheet {
-        case .keys:
-            self.sheet = nil
-        case .exercise(var picker):
-            switch picker.handle(key) {
-            case .none: self.sheet = .exercise(picker)
-            case .cancel: self.sheet = nil
-            case .choose(let name): chooseExercise(name, into: &outputs)
-            }
-        case .summary:
-            switch key {
-            case .enter, .character(" "), .character("r"): restart()
-            case .escape, .character("q"): leave(at: now, into: &outputs)
-            default: break
-            }
-        case .leave(let question):
-            answer(question.handle(key), at: now, into: &outputs)
-        }
-    }
-
     // MARK: Mouse
 
     private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: layout.helpBar) {
+            return perform(action, at: now, into: &outputs)
+        }
         if let sheet {
             handleSheet(sheet, mouse: mouse, at: now, into: &outputs)
             return
@@ -496,12 +460,6 @@ public struct DumbbellsWorkout {
             openExercisePicker()
             return
         }
-        let hints = helpHints
-        for (frame, hint) in zip(HelpBar(hints.map(\.hint)).frames(in: layout.helpBar), hints)
-        where frame.contains(point) {
-            if let key = hint.key { handle(key, at: now, into: &outputs) }
-            return
-        }
     }
 
     private mutating func handleSheet(
@@ -509,21 +467,21 @@ public struct DumbbellsWorkout {
     ) {
         switch sheet {
         case .keys:
-            if mouse.kind == .release { self.sheet = nil }
+            if mouse.kind == .release { sheets.pop() }
         case .exercise(var picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
             switch mouse.kind {
             case .scrollUp:
                 picker.select(picker.selection - 1)
-                self.sheet = .exercise(picker)
+                sheets.replaceTop(with: .exercise(picker))
             case .scrollDown:
                 picker.select(picker.selection + 1)
-                self.sheet = .exercise(picker)
+                sheets.replaceTop(with: .exercise(picker))
             case .release:
                 if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
                     chooseExercise(picker.choices[row.index], into: &outputs)
                 } else if !layout.frame.contains(mouse.position) {
-                    self.sheet = nil
+                    sheets.pop()
                 }
             case .press, .drag:
                 break
@@ -574,7 +532,7 @@ public struct DumbbellsWorkout {
     private mutating func paste(_ text: String) {
         if case .exercise(var picker) = sheet {
             picker.insert(text)
-            sheet = .exercise(picker)
+            sheets.replaceTop(with: .exercise(picker))
             return
         }
         guard sheet == nil, pill.kind != .restPicker else { return }
@@ -723,10 +681,12 @@ public struct DumbbellsWorkout {
         self.session = session
         pill = .start
         outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
-        sheet = .summary(
-            WorkoutSummary(
-                exercise: settings.exercise, unit: settings.unit, sets: completedSets,
-                totalSeconds: max(0, session.ticks(at: end))))
+        sheets.removeAll()
+        sheets.push(
+            .summary(
+                WorkoutSummary(
+                    exercise: settings.exercise, unit: settings.unit, sets: completedSets,
+                    totalSeconds: max(0, session.ticks(at: end)))))
     }
 
     /// Restart: an empty table for a new workout; the one just done becomes "last".
@@ -738,7 +698,7 @@ public struct DumbbellsWorkout {
                 sets: completedSets.map(\.record))
         }
         session = nil
-        sheet = nil
+        sheets.removeAll()
         pill = .start
         rows = Array(repeating: Row(), count: settings.setCount)
         selection = FieldPosition(row: 0, field: .weight)
@@ -748,7 +708,7 @@ public struct DumbbellsWorkout {
     /// `q`, Esc: leave at once when nothing is in progress, else ask first.
     private mutating func askToLeave(at now: Instant, into outputs: inout [Output]) {
         if let message = leaveQuestion(at: now) {
-            sheet = .leave(ConfirmSheet(message))
+            sheets.push(.leave(ConfirmSheet(message)))
         } else {
             leave(at: now, into: &outputs)
         }
@@ -758,7 +718,7 @@ public struct DumbbellsWorkout {
     /// with everything as it was (timers ran on under the question).
     private mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
         guard answer != .none else { return }
-        sheet = nil
+        sheets.pop()
         if answer == .leave { leave(at: now, into: &outputs) }
     }
 
@@ -863,11 +823,11 @@ public struct DumbbellsWorkout {
             notice = Notice("The exercise is set once set 1 has started", kind: .refused)
             return
         }
-        sheet = .exercise(ExercisePicker(current: settings.exercise))
+        sheets.push(.exercise(ExercisePicker(current: settings.exercise)))
     }
 
     private mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {
-        sheet = nil
+        sheets.pop()
         let before = settings.exercise
         settings.exercise = name
         guard settings.exercise != before else { return }

@@ -43,7 +43,8 @@ struct Palette: Hashable, Sendable {
 ///                                                    (a blank row from 16 rows up)
 /// Set  kg    reps  time   last workout                column titles
 /// ✓ 1  12    10    0:42 ★ last: 12 kg × 10           one row per set (scrolled to the
-/// ▸ 2 [12 ]  10           last: 12 kg × 10           selection when they do not fit)
+/// ▸ 2 [12 ]  10           last: 12 kg × 10           selection, with ▲ ▼ N more, when
+///                                                    they do not fit)
 ///   3                     last: 14 kg × 8
 ///                                                    (a blank row from 16 rows up)
 ///             Personal best: …                       notice
@@ -69,6 +70,10 @@ struct ScreenLayout {
     let content: Rect
     let header: Rect
     let columnTitles: Rect
+    /// The rows the table's sets take (markers included).
+    let table: Rect
+    /// How the table is scrolled: the selected set in view.
+    let scroll: ScrollState
     /// The table's rows on screen and the set each one shows.
     let rows: [(rect: Rect, index: Int)]
     let notice: Rect
@@ -77,28 +82,29 @@ struct ScreenLayout {
     let helpBar: Rect
 
     /// The layout of a screen of `size` with `rowCount` sets, scrolled so that row `focus` shows.
+    /// Below the header, the table, the notice and the pill are one group, centred above the help
+    /// bar, so the pill stays next to the table however tall the window; the table scrolls, with
+    /// "▲ N more" / "▼ N more" markers, when its sets do not fit.
     init(size: Size, rowCount: Int, focus: Int) {
         self.size = size
         let screen = Rect(size: size)
-        let roomy = size.height >= 16
+        let gap = size.height >= 16 ? 1 : 0
         let width = min(size.width, Self.contentWidth)
         content = Rect(x: (size.width - width) / 2, y: 0, width: width, height: size.height)
         helpBar = screen.row(size.height - 1)
-        pillArea = Rect(x: 0, y: size.height - 4, width: size.width, height: 3)
-        notice = content.row(size.height - 5)
-        header = content.row(0)
-        columnTitles = content.row(roomy ? 2 : 1)
-        let firstRow = columnTitles.y + 1
-        let lastRow = notice.y - (roomy ? 2 : 1)
-        let visible = max(0, min(rowCount, lastRow - firstRow + 1))
-        var top = 0
-        if visible > 0 && rowCount > visible {
-            top = min(max(0, focus - visible / 2), rowCount - visible)
-        }
-        let contentRect = content
-        rows = (0..<visible).map { offset in
-            (rect: contentRect.row(firstRow + offset), index: top + offset)
-        }
+        // The header keeps the first row, as every workout's title does; the rest is the group.
+        let (top, body) = Layout.vertical([.length(1 + gap), .fill(1)]).split2(content.inset(bottom: 1))
+        header = top.row(0)
+        let parts = Layout.vertical(
+            [.length(1), .max(rowCount), .length(gap), .length(1), .length(3)], alignment: .center
+        ).split(body)
+        columnTitles = parts[0]
+        table = parts[1]
+        notice = parts[3]
+        pillArea = Rect(x: 0, y: parts[4].y, width: size.width, height: parts[4].height)
+        var scroll = ScrollState(selection: focus)
+        rows = ScrollList.frames(count: rowCount, state: &scroll, in: table).map { (rect: $0.frame, index: $0.index) }
+        self.scroll = scroll
     }
 
     /// The row of the table showing set `index`, if it is on screen.

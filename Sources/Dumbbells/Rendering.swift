@@ -86,48 +86,6 @@ extension DumbbellsWorkout {
         return (face, morph.width(towards: target.width, at: now))
     }
 
-    // MARK: Help bar
-
-    /// The keys for the bar at the bottom, most important first, and the key a click on each
-    /// stands for.
-    var helpHints: [(hint: HelpBar.Hint, key: Key?)] {
-        func hint(_ key: Key, _ label: String, _ text: String? = nil) -> (hint: HelpBar.Hint, key: Key?) {
-            (HelpBar.Hint(text ?? key.name, label), key)
-        }
-        switch sheet {
-        case .keys: return [(HelpBar.Hint("any key", "Close"), .escape)]
-        case .exercise: return [(HelpBar.Hint("↑↓", "Choose"), nil), hint(.enter, "Use"), hint(.escape, "Cancel")]
-        case .summary: return [hint(.enter, "Restart"), hint(.character("q"), "Back")]
-        case .leave: return ConfirmSheet.hintKeys.map { ($0.hint, $0.key) }
-        case nil: break
-        }
-        let more = [hint(.character("?"), "Keys"), hint(.character("q"), "Back")]
-        switch pill {
-        case .start:
-            let index = currentIndex
-            let valid = index < rows.count && rows[index].entry.isValid
-            var hints = [valid ? hint(.enter, "Start") : (HelpBar.Hint("0-9", "Type"), nil), hint(.tab, "Next")]
-            hints += more + [hint(.character("k"), "Pad"), hint(.character("r"), "Rest")]
-            if lastSet(for: index) != nil && isEditable(index) { hints.append(hint(.character("l"), "Last")) }
-            if canChangeExercise {
-                hints += [
-                    hint(.character("e"), "Exercise"), hint(.character("u"), settings.unit == .kilograms ? "lb" : "kg"),
-                ]
-            }
-            hints.append(hint(.character("+"), "Sets", "+-"))
-            if !completedSets.isEmpty { hints.append(hint(.character("x"), "End")) }
-            return hints
-        case .keypad:
-            return [hint(.enter, "Next"), hint(.escape, "Done")] + more + [hint(.character("s"), "Start")]
-        case .active:
-            return [hint(.enter, "Finish"), hint(.character("r"), "Rest")] + more + [hint(.tab, "Next")]
-        case .restPicker:
-            return [(HelpBar.Hint("←→", "Choose"), nil), hint(.enter, "Rest"), hint(.escape, "No rest"), more[1]]
-        case .countdown:
-            return [hint(.enter, "Skip"), hint(.tab, "Next")] + more
-        }
-    }
-
     // MARK: Rendering
 
     /// Draws the table, the pill, the notice and the help bar, and any sheet over them.
@@ -136,13 +94,11 @@ extension DumbbellsWorkout {
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
         case .keys:
-            composition.addSheet(KeysSheet.sheet(screen: size)) { canvas, area in
-                KeyList(KeysSheet.lines, keyWidth: 11).render(into: &canvas, in: area)
-            }
+            KeysSheet(tableBindings).render(into: &composition, state: keysScroll)
         case .exercise(let picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
             let palette = self.palette
-            composition.addSheet(layout.sheet) { canvas, area in
+            composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
                 canvas.write("Name:", at: area.origin, style: .bold, clip: area)
                 picker.field.render(into: &canvas, in: layout.field)
                 let choices = picker.choices
@@ -190,7 +146,7 @@ extension DumbbellsWorkout {
             Text("! " + problem, style: palette.problem, alignment: .center).render(into: &canvas, in: row)
         }
         if !isShowingSummary { renderPill(into: &canvas, layout: layout, palette: palette, at: now) }
-        HelpBar(helpHints.map(\.hint), descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
+        HelpBar(bindings.helpBar.hints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
     }
 
     private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
@@ -221,31 +177,46 @@ extension DumbbellsWorkout {
         if history.lastWorkout != nil { put("last workout", ScreenLayout.lastColumn, in: titles, style: palette.muted) }
         let current = currentIndex
         let running = runningSet?.index
-        for (rect, index) in layout.rows {
-            let row = rows[index]
-            if let completed = row.completed {
-                put("✓", 0, in: rect, style: palette.done)
-                put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
-                put(WeightText.display(completed.record.weight), ScreenLayout.weightColumn + 1, in: rect, style: .plain)
-                put(String(completed.record.reps), ScreenLayout.repsColumn + 1, in: rect, style: .plain)
-                let time = Self.clock(completed.seconds)
-                put(time, ScreenLayout.timeColumn + 5 - time.displayWidth, in: rect, style: palette.muted)
-                if !completed.beaten.isEmpty { put("★", ScreenLayout.starColumn, in: rect, style: palette.best) }
-            } else {
-                let isCurrent = index == current
-                put(isCurrent ? (running == index ? "●" : "▸") : " ", 0, in: rect, style: palette.accent)
-                put(numberText(index), ScreenLayout.numberColumn, in: rect, style: isCurrent ? .bold : .plain)
-                for field in SetField.allCases {
-                    renderField(
-                        FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
-                }
+        var scroll = layout.scroll
+        ScrollList.render(
+            count: rows.count, into: &canvas, in: layout.table, state: &scroll, markerStyle: palette.muted
+        ) {
+            canvas, rect, index, _ in
+            renderRow(
+                index, in: rect, current: current, running: running, into: &canvas, layout: layout, palette: palette)
+        }
+    }
+
+    private func renderRow(
+        _ index: Int, in rect: Rect, current: Int, running: Int?, into canvas: inout Canvas, layout: ScreenLayout,
+        palette: Palette
+    ) {
+        func put(_ text: String, _ column: Int, in row: Rect, style: Style) {
+            canvas.write(text, at: Point(x: row.x + column, y: row.y), style: style, clip: row)
+        }
+        let row = rows[index]
+        if let completed = row.completed {
+            put("✓", 0, in: rect, style: palette.done)
+            put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
+            put(WeightText.display(completed.record.weight), ScreenLayout.weightColumn + 1, in: rect, style: .plain)
+            put(String(completed.record.reps), ScreenLayout.repsColumn + 1, in: rect, style: .plain)
+            let time = Self.clock(completed.seconds)
+            put(time, ScreenLayout.timeColumn + 5 - time.displayWidth, in: rect, style: palette.muted)
+            if !completed.beaten.isEmpty { put("★", ScreenLayout.starColumn, in: rect, style: palette.best) }
+        } else {
+            let isCurrent = index == current
+            put(isCurrent ? (running == index ? "●" : "▸") : " ", 0, in: rect, style: palette.accent)
+            put(numberText(index), ScreenLayout.numberColumn, in: rect, style: isCurrent ? .bold : .plain)
+            for field in SetField.allCases {
+                renderField(
+                    FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
             }
-            if let last = lastSet(for: index), let frame = layout.lastFrame(of: index),
-                let unit = history.lastWorkout?.unit
-            {
-                let text = "last: \(WeightText.display(last.weight)) \(unit.rawValue) × \(last.reps)"
-                Text(text, style: palette.muted).render(into: &canvas, in: frame)
-            }
+        }
+        if let last = lastSet(for: index), let frame = layout.lastFrame(of: index),
+            let unit = history.lastWorkout?.unit
+        {
+            let text = "last: \(WeightText.display(last.weight)) \(unit.rawValue) × \(last.reps)"
+            Text(text, style: palette.muted).render(into: &canvas, in: frame)
         }
     }
 

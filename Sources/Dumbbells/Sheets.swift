@@ -26,33 +26,11 @@ public struct ExercisePicker: Hashable, Sendable {
         return [typed] + matches
     }
 
-    /// What a key does to the picker.
-    enum Outcome: Equatable {
-        case none
-        case cancel
-        case choose(String)
-    }
-
-    mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .up, .backTab:
-            selection = max(0, selection - 1)
-        case .down, .tab:
-            selection = min(choices.count - 1, selection + 1)
-        case .pageUp:
-            selection = max(0, selection - 5)
-        case .pageDown:
-            selection = min(choices.count - 1, selection + 5)
-        case .escape:
-            return .cancel
-        case .enter:
-            return choices.indices.contains(selection) ? .choose(choices[selection]) : .none
-        default:
-            let before = field.text
-            _ = field.handle(key)
-            if field.text != before { selection = 0 }
-        }
-        return .none
+    /// A key typed into the name, or editing it; a changed name highlights its first choice.
+    mutating func edit(_ key: Key) {
+        let before = field.text
+        _ = field.handle(key)
+        if field.text != before { selection = 0 }
     }
 
     mutating func insert(_ text: String) {
@@ -67,6 +45,8 @@ public struct ExercisePicker: Hashable, Sendable {
 /// Where the exercise sheet's parts go on a screen.
 struct ExerciseSheetLayout {
     let sheet: Sheet
+    /// The screen above the help bar, where the sheet is centred.
+    let bounds: Rect
     let frame: Rect
     let field: Rect
     /// The choices on screen and their index.
@@ -76,7 +56,9 @@ struct ExerciseSheetLayout {
     init(screen: Size, picker: ExercisePicker) {
         let choices = picker.choices.count
         sheet = Sheet(title: "Exercise", size: Size(width: min(44, screen.width - 2), height: choices + 5))
-        let bounds = Rect(size: screen)
+        // Above the help bar, which stays on the last row.
+        let bounds = Rect(size: screen).inset(bottom: 1)
+        self.bounds = bounds
         frame = sheet.frame(in: bounds)
         let inside = sheet.contentRect(in: bounds)
         field = inside.row(0).inset(left: 7, right: 1)
@@ -154,25 +136,5 @@ struct SummarySheetLayout {
             of: [Self.restart, Self.back], in: inside.row(max(0, inside.height - 1)), alignment: .center)
         restartButton = buttons[0]
         backButton = buttons[1]
-    }
-}
-
-/// Every key of the dumbbell screen, for the `?` sheet.
-enum KeysSheet {
-    static let lines: [(String, String)] = [
-        ("0–9 .  ⌫", "type kg and reps; Del clears"),
-        ("Tab  ↑↓←→", "next field, or move"),
-        ("Enter", "start · finish · choose · skip"),
-        ("k", "number pad (click a field too)"),
-        ("r", "rest; s skips it"),
-        ("l", "copy last workout's numbers"),
-        ("e  u", "exercise; kg or lb"),
-        ("+  -", "more or fewer sets"),
-        ("x", "end the workout: summary"),
-        ("q  Esc", "back"),
-    ]
-
-    static func sheet(screen: Size) -> Sheet {
-        Sheet(title: "Keys", size: Size(width: min(48, screen.width - 2), height: lines.count + 2))
     }
 }

@@ -33,7 +33,7 @@ import Testing
                     String.UnicodeScalarView(
                         (run.x..<run.x + run.count).compactMap { Unicode.Scalar(frame[$0, run.y].glyph.first) }))
                 // The workout's clock in the header and the set's time in the pill; nothing else.
-                #expect(run.y == 0 || run.y == size.height - 3, "row \(run.y) changed")
+                #expect(run.y == harness.headerRow || run.y == harness.pillRow, "row \(run.y) changed")
                 #expect(text.allSatisfy { $0.isNumber || $0 == ":" }, "changed: \(text)")
             }
             #expect(changes.reduce(0) { $0 + $1.count } <= 8, "at most the changing digits of two clocks")
@@ -47,7 +47,9 @@ import Testing
         for _ in 0..<30 {
             guard let deadline = harness.workout.nextDeadline(after: harness.now) else { return }
             let (changes, _) = runs(&harness, advancingTo: deadline)
-            for run in changes { #expect(run.y == 0 || run.y == 21, "row \(run.y) changed") }
+            for run in changes {
+                #expect(run.y == harness.headerRow || run.y == harness.pillRow, "row \(run.y) changed")
+            }
             #expect(changes.reduce(0) { $0 + $1.count } <= 12)
         }
     }
@@ -64,8 +66,9 @@ import Testing
             let (changes, _) = runs(&harness, advancingTo: deadline)
             for run in changes {
                 // The pill's three rows, and the workout clock if a second turned.
-                let inPill = (size.height - 4..<size.height - 1).contains(run.y)
-                #expect(inPill || (run.y == 0 && deadline == began + .seconds(1)), "row \(run.y) changed")
+                let inPill = (harness.pillRow - 1...harness.pillRow + 1).contains(run.y)
+                #expect(
+                    inPill || (run.y == harness.headerRow && deadline == began + .seconds(1)), "row \(run.y) changed")
             }
             frames += 1
         }

@@ -119,8 +119,8 @@ enum Invariants {
             workout.size.width >= 40, workout.size.height >= 12
         else { return [] }
         // Only the pill's three rows (reading the whole canvas as text is slow in debug builds).
-        let height = canvas.size.height
-        let pillRows = (max(0, height - 4)..<max(0, height - 1)).map { y in
+        let pill = workout.layout.pillArea
+        let pillRows = (pill.y..<pill.maxY).map { y in
             var row = String.UnicodeScalarView()
             for x in 0..<canvas.size.width {
                 let glyph = canvas[x, y].glyph

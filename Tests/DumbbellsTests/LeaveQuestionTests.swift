@@ -119,9 +119,9 @@ extension Harness {
         // The q hint of the help bar asks, like the key.
         var hinted = Harness()
         hinted.startSet("12", "10")
-        let hints = hinted.workout.helpHints
-        let frames = HelpBar(hints.map(\.hint)).frames(in: hinted.workout.layout.helpBar)
-        let q = try #require(hints.firstIndex { $0.hint.key == "q" })
+        let hints = hinted.workout.bindings.helpBar.hints
+        let frames = HelpBar(hints).frames(in: hinted.workout.layout.helpBar)
+        let q = try #require(hints.firstIndex { $0.key == "q" })
         #expect(hinted.click(frames[q].origin).isEmpty)
         #expect(hinted.question != nil)
         #expect(hinted.click(Point(x: 0, y: 23)) == [.effect(.quit)], "y Leave in the help bar")

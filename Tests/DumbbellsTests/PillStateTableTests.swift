@@ -90,15 +90,15 @@ import Testing
         let pillItems = workout.targetFace(at: harness.now).items.compactMap(\.action).map(Input.pill)
         let fields = (0..<3).flatMap { row in SetField.allCases.map { Input.field(FieldPosition(row: row, field: $0)) }
         }
-        let hints = workout.helpHints.map { Input.hint($0.hint.key) }
+        let hints = workout.bindings.helpBar.hints.map { Input.hint($0.key) }
         return keys.map(Input.key) + pillItems + fields + [.last(0), .last(1), .last(2), .title, .blank] + hints
     }
 
     /// The table: what `input` does to a workout in `state` (set up as in `harness(in:)`).
-    static func expected(_ state: Pill.Kind, _ input: Input, hints: [(hint: HelpBar.Hint, key: Key?)]) -> Outcome {
+    static func expected(_ state: Pill.Kind, _ input: Input, hints: [KeyBinding<DumbbellsAction>]) -> Outcome {
         let same = Outcome(pill: state)
         if case .hint(let name) = input {
-            guard let key = hints.first(where: { $0.hint.key == name })?.key else { return same }
+            guard let key = hints.first(where: { $0.shownKeys == name })?.keys.first else { return same }
             return expected(state, .key(key), hints: hints)
         }
         // Everywhere: q asks before leaving (set 1 is saved, so leaving would abandon the
@@ -166,9 +166,9 @@ import Testing
         case .title: harness.click(layout.header.origin)
         case .blank: harness.click(Point(x: 1, y: 12))
         case .hint(let name):
-            let hints = harness.workout.helpHints
-            let frames = HelpBar(hints.map(\.hint)).frames(in: layout.helpBar)
-            if let index = hints.firstIndex(where: { $0.hint.key == name }), index < frames.count {
+            let hints = harness.workout.bindings.helpBar.hints
+            let frames = HelpBar(hints).frames(in: layout.helpBar)
+            if let index = hints.firstIndex(where: { $0.key == name }), index < frames.count {
                 harness.click(frames[index].origin)
             }
         }
@@ -189,7 +189,7 @@ import Testing
     @Test(arguments: Pill.Kind.allCases)
     func everyInputInEveryState(state: Pill.Kind) {
         let start = Self.harness(in: state)
-        let hints = start.workout.helpHints
+        let hints = start.workout.bindings.barBindings
         #expect(Self.inputs(for: start).count > 75, "keys, buttons, fields, hints")
         for input in Self.inputs(for: start) {
             var harness = start

@@ -201,7 +201,7 @@ import Testing
         #expect(Invariants.problems(in: ticking).contains { $0.contains("the summary asks to wake") })
         // Two pill states drawn at once.
         var canvas = harness.canvas()
-        canvas.write("Skip [Finish]", at: Point(x: 2, y: 21))
+        canvas.write("Skip [Finish]", at: Point(x: 2, y: harness.pillRow))
         #expect(!Invariants.pillProblems(in: harness.workout, canvas: canvas, at: harness.now).isEmpty)
         // Outputs out of order.
         let set = DumbbellSet(number: 1, weight: 1, reps: 1, startedAt: testDate, finishedAt: testDate)

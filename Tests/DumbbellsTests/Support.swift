@@ -107,6 +107,16 @@ struct Harness {
         type(reps)
     }
 
+    /// The rows of the screen's parts (the group of header, table, notice and pill is centred, so
+    /// tests find rows through the layout, not by number).
+    var headerRow: Int { workout.layout.header.y }
+    var titlesRow: Int { workout.layout.columnTitles.y }
+    var noticeRow: Int { workout.layout.notice.y }
+    /// The pill's middle row, where its content is.
+    var pillRow: Int { workout.layout.pillArea.y + 1 }
+    /// The row showing set `index` (from 0), or -1 when it is not on screen.
+    func row(ofSet index: Int) -> Int { workout.layout.row(of: index)?.y ?? -1 }
+
     /// The frame as text rows.
     func frame(at instant: Instant? = nil) -> [String] {
         canvas(at: instant).lines()

@@ -104,18 +104,18 @@ import Testing
         var harness = Harness()
         harness.type("1.2.")
         #expect(harness.workout.rows[0].entry.weight == "1.2")
-        #expect(harness.frame()[19] == "                            ! Only one decimal point")
+        #expect(harness.frame()[harness.noticeRow] == "                            ! Only one decimal point")
         harness.type("3")
-        #expect(harness.frame()[19] == "                       ! At most 3 characters in a field")
+        #expect(harness.frame()[harness.noticeRow] == "                       ! At most 3 characters in a field")
         harness.press(.backspace)
         #expect(harness.workout.notice == nil, "the reason goes with the next key")
         harness.press(.right)
         harness.type("a")
-        #expect(harness.frame()[19].contains("! Only digits (and one decimal point in kg)"))
+        #expect(harness.frame()[harness.noticeRow].contains("! Only digits (and one decimal point in kg)"))
         harness.type(".")
-        #expect(harness.frame()[19].contains("! A decimal point goes only in kg"))
+        #expect(harness.frame()[harness.noticeRow].contains("! A decimal point goes only in kg"))
         harness.type("1234")
-        #expect(harness.frame()[19].contains("! At most 3 characters in a field"))
+        #expect(harness.frame()[harness.noticeRow].contains("! At most 3 characters in a field"))
     }
 
     @Test func startIsRefusedWithTheReasonAndTheFieldToFix() {
@@ -159,7 +159,7 @@ import Testing
         harness.press(.right)
         harness.type(".")
         #expect(harness.workout.notice?.text == "A decimal point goes only in lb")
-        #expect(harness.frame()[2].hasPrefix("        Set  lb    reps"))
+        #expect(harness.frame()[harness.titlesRow].hasPrefix("        Set  lb    reps"))
     }
 
     // MARK: Weights as text

@@ -1,0 +1,323 @@
+import Records
+import TermUI
+
+/// What a key (or a click on its hint in the help bar) asks the dumbbell workout to do.
+public enum DumbbellsAction: Hashable, Sendable {
+    // The table and the pill.
+    /// Enter: what the pill's main button does (Start, Next field, Finish, Rest, Skip).
+    case primary
+    /// `s`: start the set (from Start or the pad), or skip the rest.
+    case startSet
+    /// `f`: finish the running set.
+    case finish
+    /// `k`: open or close the number pad.
+    case togglePad
+    /// Esc on the pad: close it.
+    case closePad
+    /// `r`: offer the rest picker.
+    case rest
+    /// Esc in a rest countdown: end it.
+    case skipRest
+    /// The next field or the one before (Tab, Shift-Tab).
+    case nextField, previousField
+    /// ↑ ↓: another set's field.
+    case moveRows(Int)
+    /// ← →: the weight or the reps of the set.
+    case selectField(SetField)
+    /// Home, End: the current set's weight, the last set's reps.
+    case firstField, lastField
+    /// A character typed into the selected field (refused with the reason when it is no digit).
+    case type(Character)
+    /// Backspace and Delete in a field.
+    case deleteBackward, clearField
+    /// `l`: the last workout's numbers into the current set.
+    case copyLast
+    /// `e`: choose the exercise.
+    case chooseExercise
+    /// `u`: kilograms or pounds.
+    case toggleUnit
+    /// `+` `-`: one set more or fewer.
+    case changeSetCount(Int)
+    /// `x`: end the workout and show the summary.
+    case endWorkout
+    /// `?`, F1: the keys sheet.
+    case keys
+    /// `q`, Esc: leave, asking first when that would lose something.
+    case leave
+
+    // The rest picker.
+    /// Moves the focus among the rests by this many places.
+    case moveRest(Int)
+    /// Takes the rest with this number (from 1).
+    case chooseRestNumber(Int)
+    /// Esc, Backspace on the rest picker: no rest.
+    case noRest
+
+    // Sheets.
+    /// Closes the sheet on top (the keys, the exercise picker).
+    case close
+    /// Scrolls the keys sheet by rows.
+    case scroll(Int)
+    /// The exercise picker's list: moves its highlight by rows.
+    case movePicker(Int)
+    /// The exercise picker: uses the highlighted name.
+    case useExercise
+    /// The exercise picker: a key typed into (or editing) its name.
+    case edit(Key)
+    /// The summary: a new workout.
+    case restart
+    /// The leave question: leave.
+    case confirmLeave
+}
+
+/// The dumbbell workout's keys, per state: key handling, the help bar, the keys sheet and clicks
+/// on the bar all come from these tables.
+enum DumbbellsBindings {
+    /// The printable ASCII characters.
+    static let printable: [Key] = (32...126).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
+
+    /// The keys that edit the exercise picker's name besides the characters.
+    static let editing: [Key] = [
+        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
+        .control("k"), .control("d"),
+    ]
+
+    private static func characters(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    /// What the table's state offers, besides the pill.
+    struct TableState {
+        var pill: Pill.Kind
+        var canStart: Bool
+        var hasLast: Bool
+        var canChangeExercise: Bool
+        var hasCompletedSets: Bool
+        var unit: String
+        var otherUnit: String
+        var restCount: Int
+    }
+
+    /// The table with the pill in any state.
+    static func table(_ state: TableState) -> KeyBindings<DumbbellsAction> {
+        let pill = state.pill
+        let picking = pill == .restPicker
+        let onStart = pill == .start
+        var bindings: [KeyBinding<DumbbellsAction>] = []
+        switch pill {
+        case .start:
+            bindings.append(
+                KeyBinding(
+                    [.enter, .character(" "), .character("s")], "Start", group: "Set", bar: 1,
+                    listing: "Enter  Space  s", meaning: "start the set (or say what is missing)",
+                    action: .primary))
+        case .keypad:
+            bindings += [
+                KeyBinding(
+                    [.enter, .character(" ")], "Next", group: "Set", bar: 1, listing: "Enter  Space",
+                    meaning: "the next field", action: .primary),
+                KeyBinding(
+                    [.character("s")], "Start", group: "Set", bar: 5, meaning: "start the set", action: .startSet),
+            ]
+        case .active:
+            bindings.append(
+                KeyBinding(
+                    [.enter, .character(" "), .character("f")], "Finish", group: "Set", bar: 1,
+                    listing: "Enter  Space  f", meaning: "finish the set", action: .finish))
+        case .restPicker:
+            bindings += [
+                KeyBinding(
+                    [.left, .right, .up, .down, .tab, .backTab], "Choose", group: "Rest", bar: 1, display: "←→",
+                    listing: "← →  Tab", meaning: "the rest to take"
+                ) { key in [Key.left, .up, .backTab].contains(key) ? .moveRest(-1) : .moveRest(1) },
+                KeyBinding(
+                    [.enter, .character(" ")], "Rest", group: "Rest", bar: 2, listing: "Enter  Space",
+                    meaning: "take the rest chosen", action: .primary),
+                KeyBinding(
+                    characters("0123456789"), "Rest", group: "Rest", listing: "1…\(state.restCount)",
+                    meaning: "take a rest by its number"
+                ) { key in
+                    if case .character(let digit) = key { return .chooseRestNumber(digit.wholeNumberValue ?? 0) }
+                    return .primary
+                },
+                KeyBinding(
+                    [.escape, .backspace], "No rest", group: "Rest", bar: 3, listing: "Esc  ⌫", meaning: "no rest",
+                    action: .noRest),
+            ]
+        case .countdown:
+            bindings.append(
+                KeyBinding(
+                    [.enter, .character(" "), .character("s"), .escape], "Skip", group: "Rest", bar: 1,
+                    listing: "Enter  Space  s  Esc", meaning: "end the rest", action: .skipRest))
+        }
+        if !picking {
+            bindings += [
+                KeyBinding(
+                    [.tab, .backTab], "Next", group: "Fields", bar: pill == .active ? 5 : pill == .keypad ? nil : 2,
+                    listing: "Tab  Shift-Tab", meaning: "the next field, or the one before"
+                ) { key in key == .tab ? .nextField : .previousField },
+                KeyBinding(
+                    [.up, .down, .left, .right], "Move", group: "Fields", display: "↑↓←→", listing: "↑ ↓ ← →",
+                    meaning: "another set, or its weight or reps"
+                ) { key in
+                    switch key {
+                    case .up: return .moveRows(-1)
+                    case .down: return .moveRows(1)
+                    case .left: return .selectField(.weight)
+                    default: return .selectField(.reps)
+                    }
+                },
+                KeyBinding(
+                    [.home, .end], "Ends", group: "Fields", listing: "Home  End",
+                    meaning: "the current set's weight / the last set's reps"
+                ) { key in key == .home ? .firstField : .lastField },
+                KeyBinding(
+                    [.backspace, .delete], "Erase", group: "Fields", listing: "⌫  Del",
+                    meaning: "erase a character / clear the field"
+                ) { key in key == .backspace ? .deleteBackward : .clearField },
+            ]
+        }
+        switch pill {
+        case .start, .keypad:
+            bindings.append(
+                KeyBinding(
+                    [.character("k")], "Pad", group: "Set", bar: pill == .start ? 5 : nil,
+                    meaning: pill == .keypad ? "close the number pad" : "the number pad (click a field too)",
+                    action: .togglePad))
+        default: break
+        }
+        if pill == .keypad {
+            bindings.append(
+                KeyBinding([.escape], "Done", group: "Set", bar: 2, meaning: "close the number pad", action: .closePad))
+        }
+        if pill != .restPicker && pill != .countdown {
+            bindings.append(
+                KeyBinding(
+                    [.character("r")], "Rest", group: "Rest", bar: pill == .active ? 2 : pill == .start ? 6 : nil,
+                    meaning: "rest: choose how long (s skips it)", action: .rest))
+        }
+        bindings += [
+            KeyBinding(
+                [.character("l")], "Last", group: "Workout", bar: onStart && state.hasLast ? 7 : nil,
+                meaning: "copy the last workout's numbers", action: .copyLast),
+            KeyBinding(
+                [.character("e")], "Exercise", group: "Workout", bar: onStart && state.canChangeExercise ? 8 : nil,
+                meaning: "choose the exercise (before set 1)", action: .chooseExercise),
+            KeyBinding(
+                [.character("u")], state.otherUnit, group: "Workout", bar: onStart && state.canChangeExercise ? 9 : nil,
+                meaning: "weights in \(state.otherUnit) instead of \(state.unit) (before set 1)", action: .toggleUnit),
+            KeyBinding(
+                characters("+=-_"), "Sets", group: "Workout", bar: onStart ? 10 : nil, display: "+-", listing: "+  -",
+                meaning: "one set more / fewer"
+            ) { key in [Key.character("+"), .character("=")].contains(key) ? .changeSetCount(1) : .changeSetCount(-1) },
+            KeyBinding(
+                [.character("x")], "End", group: "Workout", bar: onStart && state.hasCompletedSets ? 11 : nil,
+                meaning: "end the workout: the summary", action: .endWorkout),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Workout", bar: picking ? nil : 3, meaning: "every key",
+                action: .keys),
+            KeyBinding(
+                pill == .start || pill == .active ? [.character("q"), .escape] : [.character("q")], "Back",
+                group: "Workout", bar: 4, listing: pill == .start || pill == .active ? "q  Esc" : "q",
+                meaning: "leave the workout (it asks first when that would lose something)", action: .leave),
+        ]
+        if !picking {
+            // Last, so that the letters above keep their meaning: every other character is
+            // typed into the field, and refused with the reason when it is not a digit.
+            bindings.append(
+                KeyBinding(
+                    printable, "Type", group: "Fields", listing: "0–9 .",
+                    meaning: "type kg and reps (other characters are refused with the reason)"
+                ) { key in
+                    if case .character(let character) = key { return .type(character) }
+                    return .deleteBackward
+                })
+        }
+        return KeyBindings(bindings)
+    }
+
+    /// The keys sheet.
+    static let keysSheet = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown], "Scroll", group: "Keys", bar: 1,
+            display: "↑↓", listing: "↑ ↓  j k  PgUp PgDn", meaning: "scroll the keys"
+        ) { key in
+            switch key {
+            case .up, .character("k"): return .scroll(-1)
+            case .pageUp: return .scroll(-8)
+            case .pageDown: return .scroll(8)
+            default: return .scroll(1)
+            }
+        },
+        KeyBinding(
+            [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 2,
+            display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
+    ])
+
+    /// The exercise picker.
+    static let exercisePicker = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.up, .down, .backTab, .tab, .pageUp, .pageDown], "Choose", group: "Exercise", bar: 1, display: "↑↓",
+            listing: "↑ ↓  Tab  PgUp PgDn", meaning: "move through the exercises"
+        ) { key in
+            switch key {
+            case .up, .backTab: return .movePicker(-1)
+            case .pageUp: return .movePicker(-5)
+            case .pageDown: return .movePicker(5)
+            default: return .movePicker(1)
+            }
+        },
+        KeyBinding(
+            [.enter], "Use", group: "Exercise", bar: 2, meaning: "use the highlighted name (a click too)",
+            action: .useExercise),
+        KeyBinding(
+            [.escape], "Cancel", group: "Exercise", bar: 3, meaning: "keep the exercise", action: .close),
+        KeyBinding(
+            printable + editing, "Type", group: "Name", listing: "a-z 0-9 …",
+            meaning: "type a name; ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
+        ) { key in .edit(key) },
+    ])
+
+    /// The summary of a finished workout.
+    static let summary = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.enter, .character(" "), .character("r")], "Restart", group: "Summary", bar: 1,
+            listing: "Enter  Space  r", meaning: "a new workout", action: .restart),
+        KeyBinding(
+            [.character("q"), .escape], "Back", group: "Summary", bar: 2, listing: "q  Esc",
+            meaning: "leave the workout", action: .confirmLeave),
+    ])
+
+    /// The leave question.
+    static let leaveQuestion = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
+            meaning: "leave; finished sets stay saved", action: .confirmLeave),
+        KeyBinding(
+            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
+            meaning: "stay with everything as it was", action: .close),
+    ])
+}
+
+extension DumbbellsWorkout {
+    /// The keys of the workout in its current state: the sheet on top's, or the table's.
+    public var bindings: KeyBindings<DumbbellsAction> {
+        switch sheet {
+        case .keys: return DumbbellsBindings.keysSheet
+        case .exercise: return DumbbellsBindings.exercisePicker
+        case .summary: return DumbbellsBindings.summary
+        case .leave: return DumbbellsBindings.leaveQuestion
+        case nil: return tableBindings
+        }
+    }
+
+    /// The table's keys with the pill as it is, as the keys sheet lists them.
+    public var tableBindings: KeyBindings<DumbbellsAction> {
+        let index = currentIndex
+        let other: WeightUnit = settings.unit == .kilograms ? .pounds : .kilograms
+        return DumbbellsBindings.table(
+            DumbbellsBindings.TableState(
+                pill: pill.kind, canStart: index < rows.count && rows[index].entry.isValid,
+                hasLast: lastSet(for: index) != nil && isEditable(index), canChangeExercise: canChangeExercise,
+                hasCompletedSets: !completedSets.isEmpty, unit: settings.unit.rawValue, otherUnit: other.rawValue,
+                restCount: settings.restPresets.count))
+    }
+}

@@ -49,15 +49,6 @@ enum CardsStates {
 /// The bindings table is the whole truth about the keys: every key that does something is
 /// declared, every enabled binding is on the keys sheet, and the bar is what the table says.
 @Suite struct CardDeckBindingsTests {
-    static let plausibleKeys: [Key] = {
-        let characters =
-            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
-        return characters.map { Key.character($0) } + [
-            .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .tab, .backTab, .escape,
-            .function(1), .backspace, .delete,
-        ]
-    }()
-
     /// What a key can change: the screen and everything the workout shows or will do.
     private func look(_ harness: Harness) -> String {
         let workout = harness.workout
@@ -77,18 +68,12 @@ enum CardsStates {
     @Test func everyKeyThatDoesSomethingIsDeclared() {
         for (name, harness) in CardsStates.all() {
             let before = look(harness)
-            let bindings = harness.workout.bindings
-            for key in Self.plausibleKeys {
+            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
                 var copy = harness
                 let outputs = copy.press(key)
-                let changed = !outputs.isEmpty || look(copy) != before
-                if changed {
-                    #expect(bindings.declares(key), "\(name): \(key.name) does something but is not declared")
-                }
-                if bindings.action(for: key) == nil && bindings.declares(key) {
-                    #expect(!changed, "\(name): \(key.name) is declared disabled but does something")
-                }
+                return !outputs.isEmpty || look(copy) != before
             }
+            #expect(problems.isEmpty, "\(name): \(problems)")
         }
     }
 
@@ -101,10 +86,8 @@ enum CardsStates {
             // What works once the sheet closes (`?` stops the flips first).
             let bindings = copy.workout.bindings(below: copy.workout.sheets.sheets.count - 1)
             let frame = copy.frame().joined(separator: "\n")
-            for binding in bindings.enabled {
-                #expect(frame.contains(binding.meaning), "\(name): \(binding.meaning) is not on the keys sheet")
-                #expect(frame.contains(binding.allKeys), "\(name): \(binding.allKeys) is not on the keys sheet")
-            }
+            let missing = KeyProbe.missingFromSheet(bindings, sheet: frame)
+            #expect(missing.isEmpty, "\(name): \(missing)")
             checked += 1
         }
         #expect(checked == 7)

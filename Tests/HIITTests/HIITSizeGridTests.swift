@@ -109,15 +109,6 @@ enum HIITStates {
 /// The bindings table is the whole truth about the keys: every key that does something is
 /// declared, and every enabled binding is on the keys sheet.
 @Suite struct HIITBindingsTests {
-    static let plausibleKeys: [Key] = {
-        let characters =
-            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
-        return characters.map { Key.character($0) } + [
-            .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .tab, .backTab, .escape,
-            .function(1), .backspace, .delete,
-        ]
-    }()
-
     /// What a key can change: the screen and everything the workout shows or will do.
     private func look(_ harness: Harness) -> String {
         let workout = harness.workout
@@ -129,18 +120,12 @@ enum HIITStates {
     @Test func everyKeyThatDoesSomethingIsDeclared() {
         for (name, harness) in HIITStates.all() {
             let before = look(harness)
-            let bindings = harness.workout.bindings
-            for key in Self.plausibleKeys {
+            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
                 var copy = harness
                 let outputs = copy.press(key)
-                let changed = !outputs.isEmpty || look(copy) != before
-                if changed {
-                    #expect(bindings.declares(key), "\(name): \(key.name) does something but is not declared")
-                }
-                if bindings.action(for: key) == nil && bindings.declares(key) {
-                    #expect(!changed, "\(name): \(key.name) is declared disabled but does something")
-                }
+                return !outputs.isEmpty || look(copy) != before
             }
+            #expect(problems.isEmpty, "\(name): \(problems)")
         }
     }
 
@@ -151,10 +136,8 @@ enum HIITStates {
             let bindings = copy.workout.pageBindings
             copy.press(.character("?"))
             let frame = copy.frame().joined(separator: "\n")
-            for binding in bindings.enabled {
-                #expect(frame.contains(binding.meaning), "\(name): \(binding.meaning) is not on the keys sheet")
-                #expect(frame.contains(binding.allKeys), "\(name): \(binding.allKeys) is not on the keys sheet")
-            }
+            let missing = KeyProbe.missingFromSheet(bindings, sheet: frame)
+            #expect(missing.isEmpty, "\(name): \(missing)")
         }
     }
 

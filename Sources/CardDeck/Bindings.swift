@@ -44,15 +44,6 @@ public enum CardsAction: Hashable, Sendable {
 /// The card workout's keys, per state: key handling, the help bar, the keys sheet and clicks on
 /// the bar all come from these tables.
 enum CardsBindings {
-    /// The printable ASCII characters, which a text field takes as typed.
-    static let printable: [Key] = (32...126).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
-
-    /// The keys that edit a field besides the characters.
-    static let editing: [Key] = [
-        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
-        .control("k"), .control("d"),
-    ]
-
     /// The screen: flip mode (flipping or stopped) or deck mode by its phase.
     static func screen(mode: CardWorkout.Mode, isFlipping: Bool, phase: CardWorkout.Phase) -> KeyBindings<CardsAction> {
         let primary: KeyBinding<CardsAction>
@@ -141,7 +132,7 @@ enum CardsBindings {
                     [.escape], "Cancel", group: "Rule", bar: 2, meaning: "keep the rule as it was",
                     action: .type(.escape)),
                 KeyBinding(
-                    printable + editing, "Type", group: "Field", listing: "a-z 0-9 …",
+                    TextField.printableKeys + TextField.editingKeys, "Type", group: "Field", listing: "a-z 0-9 …",
                     meaning: "type (any letter); ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
                 ) { key in .type(key) },
             ])

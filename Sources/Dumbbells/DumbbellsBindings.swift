@@ -73,15 +73,6 @@ public enum DumbbellsAction: Hashable, Sendable {
 /// The dumbbell workout's keys, per state: key handling, the help bar, the keys sheet and clicks
 /// on the bar all come from these tables.
 enum DumbbellsBindings {
-    /// The printable ASCII characters.
-    static let printable: [Key] = (32...126).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
-
-    /// The keys that edit the exercise picker's name besides the characters.
-    static let editing: [Key] = [
-        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
-        .control("k"), .control("d"),
-    ]
-
     private static func characters(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
     /// What the table's state offers, besides the pill.
@@ -224,7 +215,7 @@ enum DumbbellsBindings {
             // typed into the field, and refused with the reason when it is not a digit.
             bindings.append(
                 KeyBinding(
-                    printable, "Type", group: "Fields", listing: "0–9 .",
+                    TextField.printableKeys, "Type", group: "Fields", listing: "0–9 .",
                     meaning: "type kg and reps (other characters are refused with the reason)"
                 ) { key in
                     if case .character(let character) = key { return .type(character) }
@@ -271,7 +262,7 @@ enum DumbbellsBindings {
         KeyBinding(
             [.escape], "Cancel", group: "Exercise", bar: 3, meaning: "keep the exercise", action: .close),
         KeyBinding(
-            printable + editing, "Type", group: "Name", listing: "a-z 0-9 …",
+            TextField.printableKeys + TextField.editingKeys, "Type", group: "Name", listing: "a-z 0-9 …",
             meaning: "type a name; ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
         ) { key in .edit(key) },
     ])

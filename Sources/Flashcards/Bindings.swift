@@ -63,15 +63,6 @@ public enum FlashcardsAction: Hashable, Sendable {
 /// The flashcard workout's keys, per state: key handling, the help bar, the keys sheet and clicks
 /// on the bar all come from these tables.
 enum FlashcardsBindings {
-    /// The printable ASCII characters, which a text field takes as typed.
-    static let printable: [Key] = (32...126).compactMap { Unicode.Scalar($0).map { Key.character(Character($0)) } }
-
-    /// The keys that edit a field besides the characters.
-    static let editing: [Key] = [
-        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
-        .control("k"), .control("d"),
-    ]
-
     static func keys(_ first: Key, _ more: Key...) -> [Key] { [first] + more }
 
     private static func character(_ text: String) -> [Key] { text.map { Key.character($0) } }
@@ -221,7 +212,7 @@ enum FlashcardsBindings {
                 meaning: "between the prompt, the answer and the list"
             ) { key in key == .up ? .fieldUp : .fieldDown },
             KeyBinding(
-                printable + editing, "Type", group: "Field", listing: "a-z 0-9 …",
+                TextField.printableKeys + TextField.editingKeys, "Type", group: "Field", listing: "a-z 0-9 …",
                 meaning: "type (any letter); ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
             ) { key in .type(key) },
             KeyBinding([.function(1)], "Keys", group: "Editor", bar: 4, meaning: "every key", action: .showKeys),

@@ -126,3 +126,17 @@ public struct TextField: Hashable, Sendable {
         }
     }
 }
+
+extension TextField {
+    /// The printable ASCII characters, which a field takes as typed (a screen declares them as one
+    /// binding; characters beyond ASCII reach the field through its fallback).
+    public static let printableKeys: [Key] = (32...126).compactMap { value in
+        Unicode.Scalar(value).map { Key.character(Character($0)) }
+    }
+
+    /// The keys that edit a field besides the characters it takes: the ones `handle(_:)` answers.
+    public static let editingKeys: [Key] = [
+        .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"), .control("u"),
+        .control("k"), .control("d"),
+    ]
+}

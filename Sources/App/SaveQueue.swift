@@ -22,29 +22,6 @@ struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
-/// A workout that can show a problem its host reports (a save that failed) until told otherwise.
-protocol ShowsProblems {
-    /// Shows `message`, or nothing for `nil`.
-    mutating func showProblem(_ message: String?)
-}
-
-/// Whether a host's workout shows a failed save: shown when a save or a setting fails, cleared
-/// by the next save that goes through.
-struct SaveProblem: Sendable, Equatable {
-    private(set) var isShown = false
-
-    /// Shows `problem` on `workout`; `nil` (all saved) clears a problem shown before.
-    mutating func report<Workout: ShowsProblems>(_ problem: String?, on workout: inout Workout) {
-        if let problem {
-            workout.showProblem(problem)
-            isShown = true
-        } else if isShown {
-            workout.showProblem(nil)
-            isShown = false
-        }
-    }
-}
-
 /// A scene that may hold saves it could not carry out (the disk full, the file read-only): what
 /// TermFit writes to a recovery file when it ends, instead of losing it.
 public protocol HoldsUnsavedWork {

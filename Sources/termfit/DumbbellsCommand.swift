@@ -42,17 +42,9 @@ struct DumbbellsCommand: ParsableCommand {
 }
 
 /// The dumbbell workout on the home menu (and for `termfit dumbbells`), on the profile's data in
-/// `database`. When the profile's data cannot be opened, the workout still opens and says why.
+/// `database`.
 ///
 /// - Parameter options: `--sets` and `--exercise` of `termfit dumbbells`; empty otherwise.
 func dumbbellsEntry(database: StoreOpening, options: DumbbellsOptions = DumbbellsOptions()) -> WorkoutEntry {
-    WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets of kg × reps, rests, last workout") {
-        context in
-        do {
-            let log = try database.store().profileStore(named: context.profile)
-            return DumbbellsHost(context: context, options: options, log: log, settings: log)
-        } catch {
-            return DumbbellsHost(failure: "\(error)")
-        }
-    }
+    .dumbbells(options: options) { profile in try database.store().profileStore(named: profile) }
 }

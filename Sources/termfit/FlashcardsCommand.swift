@@ -161,15 +161,7 @@ struct FlashcardsExportCommand: ParsableCommand {
 }
 
 /// The flashcard workout on the home menu (and for `termfit flashcards`), on the profile's data in
-/// `database`. When the profile's data cannot be opened, the workout still opens and says why.
+/// `database`.
 func flashcardsEntry(database: StoreOpening, options: FlashcardsOptions = FlashcardsOptions()) -> WorkoutEntry {
-    WorkoutEntry(identifier: "flashcards", title: "Flashcards", summary: "swipe a deck against the clock") {
-        context in
-        do {
-            let log = try database.store().profileStore(named: context.profile)
-            return FlashcardsHost(context: context, options: options, library: log, settings: log)
-        } catch {
-            return FlashcardsHost(failure: "\(error)")
-        }
-    }
+    .flashcards(options: options) { profile in try database.store().profileStore(named: profile) }
 }

@@ -295,7 +295,7 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
     private func dumbbells(opening: String? = nil) -> AppScene {
         let log = self.log
         let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
-            DumbbellsHost(context: context, log: log)
+            WorkoutHost<DumbbellsData>(context: context, log: log)
         }
         return makeScene(workouts: [entry], opening: opening)
     }

@@ -13,14 +13,14 @@ import Testing
 /// A host at 80×24 driven by a test clock; background jobs are run to their end and their event
 /// handed back, as the run loop does through its wake pipe.
 private struct HostHarness {
-    var host: CardDeckHost
+    var host: WorkoutHost<CardsData>
     var now = Instant(nanoseconds: 5_000_000_000)
 
     init(
         log: any CardSessionLog & SettingsStore, options: CardDeckOptions = CardDeckOptions(seed: 42),
         fetch: @escaping DeckFetcher = { server, request in await DeckClient(baseURL: server).send(request) }
     ) {
-        host = CardDeckHost(
+        host = WorkoutHost<CardsData>(
             context: AppContext(profile: "alex", reducesMotion: true), options: options, log: log, settings: log,
             fetch: fetch, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
         _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
@@ -85,7 +85,7 @@ private struct HostHarness {
         var harness = HostHarness(log: log)
         await harness.press(.enter, .enter)
         #expect(harness.host.unsaved.count == 1)
-        #expect(harness.frame()[22].contains("Not saved (disk full): 1 save kept here"))
+        #expect(harness.frame()[22].contains("Not saved (disk full): 1 change kept here"))
         await harness.press(.enter)
         #expect(harness.host.unsaved.count == 2, "kept in order")
         log.failing = false
@@ -161,16 +161,5 @@ private struct HostHarness {
         await harness.press(.character("l"))
         #expect(harness.host.workout?.current != nil)
         #expect(harness.host.workout?.remaining == 51)
-    }
-
-    @Test func aWorkoutThatCannotOpenSaysWhyAndLeaves() {
-        var host = CardDeckHost(failure: "database is locked")
-        _ = host.handle(.resize(Size(width: 80, height: 24)), at: .zero)
-        var composition = Composition(size: Size(width: 80, height: 24))
-        host.render(into: &composition, at: .zero)
-        #expect(
-            composition.flatten().lines().contains { $0.contains("The card workout cannot open: database is locked") })
-        #expect(host.handle(.key(.enter), at: .zero).isEmpty)
-        #expect(host.handle(.key(.character("q")), at: .zero) == [.quit])
     }
 }

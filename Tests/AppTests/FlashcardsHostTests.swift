@@ -10,14 +10,14 @@ import Testing
 
 /// A host at 80×24 driven by a test clock.
 private struct HostHarness {
-    var host: FlashcardsHost
+    var host: WorkoutHost<FlashcardsData>
     var now = Instant(nanoseconds: 5_000_000_000)
 
     init(
         library: any FlashcardLibrary & SettingsStore, options: FlashcardsOptions = FlashcardsOptions(),
         context: AppContext = AppContext(profile: "alex", reducesMotion: true)
     ) {
-        host = FlashcardsHost(
+        host = WorkoutHost<FlashcardsData>(
             context: context, options: options, library: library, settings: library,
             wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
         _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
@@ -110,17 +110,5 @@ private struct HostHarness {
         #expect(HostHarness(library: log).host.workout?.deck?.name == StarterDeck.name)
         let plain = HostHarness(library: log, options: FlashcardsOptions(plain: true))
         #expect(plain.frame()[0].hasPrefix("Flashcards: "))
-    }
-
-    @Test func dataThatCannotBeOpenedIsExplained() {
-        var host = FlashcardsHost(failure: "the database is from a newer TermFit")
-        _ = host.handle(.resize(Size(width: 40, height: 12)), at: .zero)
-        var composition = Composition(size: Size(width: 40, height: 12))
-        host.render(into: &composition, at: .zero)
-        let text = composition.flatten().lines().joined(separator: " ").split(separator: " ").joined(separator: " ")
-        #expect(text.contains("The flashcard workout cannot open: the database is from a newer TermFit"))
-        #expect(host.handle(.key(.right), at: .zero).isEmpty)
-        #expect(host.handle(.key(.character("q")), at: .zero) == [.quit])
-        #expect(host.nextDeadline(after: .zero) == nil)
     }
 }

@@ -18,14 +18,14 @@ private let morning = Date(timeIntervalSince1970: 1_741_165_200)
 
 /// A host on a screen of `size`, and the instant it has reached.
 private struct HostHarness {
-    var host: HIITHost
+    var host: WorkoutHost<HIITData>
     var now = Instant(nanoseconds: 1_000_000_000)
 
     init(
         log: any HIITLog, settings: (any SettingsStore)? = nil, options: HIITOptions = HIITOptions(seconds: 3),
         size: Size = Size(width: 80, height: 24)
     ) {
-        host = HIITHost(
+        host = WorkoutHost<HIITData>(
             context: AppContext(profile: "alex"), options: options, log: log, settings: settings,
             wallClock: { morning }, calendar: utc)
         _ = host.handle(.resize(size), at: now)
@@ -50,7 +50,7 @@ private struct HostHarness {
     }
 
     func frame() -> [String] {
-        var composition = Composition(size: host.workout.size)
+        var composition = Composition(size: host.workout?.size ?? .zero)
         host.render(into: &composition, at: now)
         return composition.flatten().lines()
     }
@@ -97,13 +97,13 @@ private struct HostHarness {
 
     @Test func theExerciseLengthComesFromTheFlagElseTheSettingElseThirtySeconds() throws {
         let log = InMemoryWorkoutLog()
-        #expect(HostHarness(log: log, settings: log, options: HIITOptions()).host.workout.intervals[0].work == 30)
+        #expect(HostHarness(log: log, settings: log, options: HIITOptions()).host.workout?.intervals[0].work == 30)
         try log.setValue(45, for: .hiitExerciseLength)
-        #expect(HostHarness(log: log, settings: log, options: HIITOptions()).host.workout.intervals[0].work == 45)
+        #expect(HostHarness(log: log, settings: log, options: HIITOptions()).host.workout?.intervals[0].work == 45)
         #expect(
-            HostHarness(log: log, settings: log, options: HIITOptions(seconds: 12)).host.workout.intervals[0].work
+            HostHarness(log: log, settings: log, options: HIITOptions(seconds: 12)).host.workout?.intervals[0].work
                 == 12)
-        let tabata = HostHarness(log: log, settings: log, options: HIITOptions(tabata: true)).host.workout
+        let tabata = try #require(HostHarness(log: log, settings: log, options: HIITOptions(tabata: true)).host.workout)
         #expect(tabata.intervals[0].description == "8 × 20 s work, 10 s rest")
     }
 
@@ -118,12 +118,13 @@ private struct HostHarness {
         let log = FlakyWorkoutLog(failsSaves: true, message: "database is locked")
         var harness = HostHarness(log: log)
         harness.doTheFirstExercise()
-        #expect(harness.frame()[22] == " ! Could not save Squat: database is locked. Will try again.")
+        #expect(harness.frame()[21] == " ! Not saved (database is locked): Squat kept here, tried again with the next")
+        #expect(harness.frame()[22] == " exercise", "wrapped above the key bar")
         #expect(harness.host.unsaved.map(\.exercise) == ["Squat"])
-        #expect(harness.host.workout.history.count == 1, "the exercise is still on screen")
+        #expect(harness.host.workout?.history.count == 1, "the exercise is still on screen")
 
         harness.press(.character("h"))
-        #expect(harness.host.notice == nil, "the next key clears the notice")
+        #expect(harness.host.problem != nil, "the notice stays while the save waits")
         #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
         harness.press(.escape)
 
@@ -144,7 +145,8 @@ private struct HostHarness {
         harness.press(.enter)
         // Both started at the same wall-clock time, so their order in the log is by random id.
         #expect(try log.hiitSessions(since: nil, limit: nil).map(\.exercise).sorted() == ["Squat", "Step Up"])
-        #expect(harness.host.notice == nil)
+        #expect(harness.host.problem == nil, "the notice goes once everything is saved")
+        #expect(!harness.frame()[22].contains("Not saved"))
     }
 
     @Test func effectsPassThroughAndQuitLeaves() {
@@ -164,11 +166,11 @@ private struct HostHarness {
     }
 
     @Test func colourAndMotionComeFromTheContext() {
-        let host = HIITHost(
+        let host = WorkoutHost<HIITData>(
             context: AppContext(profile: "alex", reducesMotion: true, usesColor: false), log: InMemoryWorkoutLog(),
             wallClock: { morning }, calendar: utc)
-        #expect(host.workout.configuration.reducesMotion)
-        #expect(!host.workout.configuration.usesColor)
+        #expect(host.workout?.configuration.reducesMotion == true)
+        #expect(host.workout?.configuration.usesColor == false)
     }
 
     @Test func theMenuOpensTheWorkoutAndItsQuitReturnsHome() throws {
@@ -186,13 +188,15 @@ private struct HostHarness {
         #expect(scene.activeWorkout == nil, "Esc in the workout goes back to the menu")
     }
 
-    @Test func aProfileWhoseLogCannotBeOpenedStillGetsTheWorkoutWithTheReason() {
+    @Test func aProfileWhoseLogCannotBeOpenedGetsTheReasonAndOnlyLeaves() {
         let entry = WorkoutEntry.hiit { _ in throw FlakyWorkoutLog.Failure(description: "database is locked") }
         var scene = entry.makeScene(AppContext(profile: "alex"))
         _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
-        _ = scene.handle(.key(.character("h")), at: .zero)
+        #expect(scene.handle(.key(.enter), at: .zero).isEmpty)
         var composition = Composition(size: Size(width: 80, height: 24))
         scene.render(into: &composition, at: .zero)
-        #expect(composition.flatten().lines()[2].contains("Could not read your HIIT history: database is locked"))
+        #expect(
+            composition.flatten().lines().contains { $0.contains("The HIIT workout cannot open: database is locked") })
+        #expect(scene.handle(.key(.character("q")), at: .zero) == [.quit])
     }
 }

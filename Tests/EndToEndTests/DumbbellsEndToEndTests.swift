@@ -13,11 +13,11 @@ import Testing
 
 /// A host at 80×24 driven by a test clock.
 private struct HostHarness {
-    var host: DumbbellsHost
+    var host: WorkoutHost<DumbbellsData>
     var now = Instant(nanoseconds: 5_000_000_000)
 
     init(log: any DumbbellLog & SettingsStore, context: AppContext = AppContext(profile: "alex", reducesMotion: true)) {
-        host = DumbbellsHost(
+        host = WorkoutHost<DumbbellsData>(
             context: context, log: log, settings: log, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
         _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
     }
@@ -79,7 +79,7 @@ private struct HostHarness {
         #expect(effects.isEmpty, "no crash, no quit")
         #expect(harness.host.unsaved.count == 2, "the workout and its set wait")
         let frame = harness.frame()
-        #expect(frame.contains("    ! Not saved (disk full): set 1; kept here, tried again with the next set"))
+        #expect(frame.contains("    ! Not saved (disk full): set 1 kept here, tried again with the next set"))
         #expect(frame.contains { $0.hasPrefix("        ✓ 1  12    10") }, "the set stays done on screen")
         // The disk has room again: the next set brings the first with it.
         log.failing = false
@@ -122,7 +122,7 @@ private struct HostHarness {
 
     @Test func commandLineOptionsWinOverTheSettings() {
         let log = InMemoryWorkoutLog()
-        let host = DumbbellsHost(
+        let host = WorkoutHost<DumbbellsData>(
             context: AppContext(profile: "alex"), options: DumbbellsOptions(setCount: 2, exercise: "Lunge"), log: log)
         #expect(host.workout?.rows.count == 2)
         #expect(host.workout?.settings.exercise == "Lunge")
@@ -157,7 +157,7 @@ private struct HostHarness {
                     exercise: "Bicep curl", unit: .kilograms, startedAt: start,
                     sets: [DumbbellSet(number: 1, weight: weight, reps: 5, startedAt: start, finishedAt: start + 30)]))
         }
-        let history = try DumbbellsHost.history(of: "Bicep curl", in: log).get()
+        let history = try DumbbellsData.history(of: "Bicep curl", in: log).get()
         #expect(history.lastWorkout?.sets.first?.weight == 11)
         #expect(history.best?.volume == 100, "the heaviest set was two workouts before the last")
     }
@@ -173,18 +173,6 @@ private struct HostHarness {
         #expect(try log.workout(id: id)?.status == .abandoned)
     }
 
-    @Test func dataThatCannotBeOpenedIsExplained() {
-        var host = DumbbellsHost(failure: "the database is from a newer TermFit")
-        _ = host.handle(.resize(Size(width: 40, height: 12)), at: .zero)
-        var composition = Composition(size: Size(width: 40, height: 12))
-        host.render(into: &composition, at: .zero)
-        let text = composition.flatten().lines().joined(separator: " ").split(separator: " ").joined(separator: " ")
-        #expect(text.contains("The dumbbell workout cannot open: the database is from a newer TermFit"))
-        #expect(host.handle(.key(.character("5")), at: .zero).isEmpty)
-        #expect(host.handle(.key(.character("q")), at: .zero) == [.quit])
-        #expect(host.nextDeadline(after: .zero) == nil)
-    }
-
     @Test func fromTheMenuLeavingReturnsToTheMenu() {
         var app = dumbbellsOpenedFromTheMenu(log: InMemoryWorkoutLog())
         #expect(app.activeWorkout == "dumbbells")
@@ -196,7 +184,7 @@ private struct HostHarness {
 /// The home menu at 80×24 with the dumbbell workout (on `log`) opened from it.
 private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) -> AppScene {
     let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
-        DumbbellsHost(context: context, log: log, settings: log)
+        WorkoutHost<DumbbellsData>(context: context, log: log, settings: log)
     }
     var app = AppScene(
         context: AppContext(profile: "alex"), workouts: [entry], profiles: InMemoryProfileDirectory(["alex"]))

@@ -1,0 +1,182 @@
+import CardDeck
+import Foundation
+import Records
+import TermUI
+
+/// How `termfit cards` was asked to run the card workout.
+public struct CardDeckOptions: Sendable, Equatable {
+    /// The mode on screen first (`--mode`); deck mode when `nil`.
+    public var mode: CardWorkout.Mode?
+    /// The seed of the first deck (`--seed`): the same seed, the same deck, for everyone.
+    public var seed: UInt64?
+    /// A Deck of Cards API server for this run (`--deck-api`), over the profile's setting.
+    public var deckServer: String?
+    /// A deck on that server to join (`--deck-id`).
+    public var deckID: String?
+    /// A partial deck of these card codes (`--cards`).
+    public var partial: [String]?
+
+    /// Options as given; `nil` leaves the default or the profile's setting.
+    public init(
+        mode: CardWorkout.Mode? = nil, seed: UInt64? = nil, deckServer: String? = nil, deckID: String? = nil,
+        partial: [String]? = nil
+    ) {
+        self.mode = mode
+        self.seed = seed
+        self.deckServer = deckServer
+        self.deckID = deckID
+        self.partial = partial
+    }
+}
+
+/// Sends one request to a Deck of Cards API server at a base address and returns the decoded
+/// answer or why there is none. The executable gives the real client; the host runs it off the
+/// run loop.
+public typealias DeckFetcher =
+    @Sendable (_ server: String, _ request: DeckRequest) async -> Result<
+        DeckResponse, DeckServiceError
+    >
+
+extension CardWorkout: HostableWorkout, ShowsProblems {}
+
+/// How the card workout reaches the profile's `CardSessionLog`: each card done is saved at once,
+/// the rules are kept in the profile's settings, and requests to a deck server become background
+/// jobs whose answers come back through the run loop's wake pipe.
+public struct CardsData: WorkoutData {
+    public static let title = "Cards"
+    public static let unavailableLead = "The card workout cannot open: "
+    public static let retry = "the next card"
+
+    let log: any CardSessionLog
+    let settingsStore: (any SettingsStore)?
+    let fetch: DeckFetcher
+    /// Whether `--deck-api` chose the server for this run only (then it is not kept).
+    let serverIsForThisRun: Bool
+
+    /// A save owed to the log.
+    public enum Save: Equatable, Sendable {
+        /// A new session, or its details brought up to date.
+        case start(CardSession)
+        /// A card done.
+        case draw(CardDraw, sessionID: UUID)
+        /// The end of a session.
+        case finish(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
+    }
+
+    public func route(_ output: CardWorkout.Output, in workout: inout CardWorkout, at now: Instant) -> Routed<Save> {
+        switch output {
+        case .effect(let effect): .effect(effect)
+        case .startSession(let session): .save(.start(session))
+        case .saveDraw(let draw, let id): .save(.draw(draw, sessionID: id))
+        case .finishSession(let id, let status, let date, let duration):
+            .save(.finish(id, status: status, at: date, activeDuration: duration))
+        case .fetch(let request, let number):
+            .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
+        case .saveSettings(let settings): .kept(failed: keep(settings))
+        }
+    }
+
+    public func carryOut(_ save: Save) throws {
+        switch save {
+        case .start(let session): try log.start(session)
+        case .draw(let draw, let id): try log.save(draw, inCardSession: id)
+        case .finish(let id, let status, let date, let duration):
+            try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
+        }
+    }
+
+    public func unsavedStep(_ save: Save, in workout: CardWorkout?) -> UnsavedStep {
+        switch save {
+        case .start(let session): .cardSession(session)
+        case .draw(let draw, let id): .cardDraw(draw, sessionID: id)
+        case .finish(let id, let status, let date, let duration):
+            .cardFinish(sessionID: id, status: status, at: date, activeDuration: duration)
+        }
+    }
+
+    /// The background job that sends `request` to `server`; its answer comes back as a
+    /// ``DeckReply`` message.
+    private func job(for request: DeckRequest, number: Int, server: String) -> Effect {
+        let fetch = self.fetch
+        return .perform(
+            BackgroundJob("cards.fetch") {
+                let result = await fetch(server, request)
+                let reply = DeckReply(requestNumber: number, request: request, result: result)
+                return .message(Message(DeckReply.messageName, payload: reply))
+            })
+    }
+
+    /// Stores the rules the workout changed; says why when that failed.
+    private func keep(_ rules: CardSettings) -> SaveError? {
+        guard let settingsStore else { return nil }
+        do {
+            var settings = Settings()
+            try rules.store(into: &settings, includingServer: !serverIsForThisRun)
+            for (name, value) in settings.values { try settingsStore.setSetting(value, forName: name) }
+            return nil
+        } catch {
+            return .settingNotKept(what: "the rules", reason: "\(error)")
+        }
+    }
+
+    /// Reads the profile's rules and opens the workout with a freshly shuffled deck.
+    ///
+    /// - Parameters:
+    ///   - options: the command line's `--mode`, `--seed`, `--deck-api`, `--deck-id`, `--cards`.
+    ///   - fetch: how a request reaches a deck server.
+    ///   - makeSeed: a seed for the first deck when `--seed` is not given.
+    ///   - wallClock: the date and time, for the records.
+    public static func open(
+        context: AppContext, options: CardDeckOptions = CardDeckOptions(), log: any CardSessionLog,
+        settings: (any SettingsStore)? = nil, fetch: @escaping DeckFetcher,
+        makeSeed: @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
+        wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) -> (CardWorkout, CardsData) {
+        let stored = (try? settings?.settings()) ?? Settings()
+        let workout = CardWorkout(
+            settings: CardSettings(stored),
+            options: CardWorkout.Options(
+                mode: options.mode ?? .deck, seed: options.seed ?? makeSeed(), deckServer: options.deckServer,
+                deckID: options.deckID, partial: options.partial, reducesMotion: context.reducesMotion,
+                usesColor: context.usesColor),
+            wallClock: wallClock)
+        let data = CardsData(
+            log: log, settingsStore: settings, fetch: fetch, serverIsForThisRun: options.deckServer != nil)
+        return (workout, data)
+    }
+}
+
+extension WorkoutHost where Data == CardsData {
+    /// The card workout on `log`, opened as `CardsData.open` says.
+    public init(
+        context: AppContext, options: CardDeckOptions = CardDeckOptions(), log: any CardSessionLog,
+        settings: (any SettingsStore)? = nil, fetch: @escaping DeckFetcher,
+        makeSeed: @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
+        wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        let (workout, data) = CardsData.open(
+            context: context, options: options, log: log, settings: settings, fetch: fetch, makeSeed: makeSeed,
+            wallClock: wallClock)
+        self.init(workout: workout, data: data)
+    }
+}
+
+extension WorkoutEntry {
+    /// The card workout on the home menu (and for `termfit cards`).
+    ///
+    /// - Parameters:
+    ///   - openLog: the card sessions and settings of a profile, by name. When it throws, the
+    ///     workout's screen says why and only leaves.
+    ///   - fetch: how a request reaches a Deck of Cards API server.
+    public static func cards(
+        options: CardDeckOptions = CardDeckOptions(),
+        openLog: @escaping @Sendable (String) throws -> any CardSessionLog & SettingsStore,
+        fetch: @escaping DeckFetcher
+    ) -> WorkoutEntry {
+        .hosting(CardsData.self, identifier: "cards", summary: "a whole deck: suit = exercise, rank = reps") {
+            context in
+            let log = try openLog(context.profile)
+            return CardsData.open(context: context, options: options, log: log, settings: log, fetch: fetch)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Dumbbells
+import Foundation
+import Records
+import TermUI
+
+/// How `termfit dumbbells` was asked to run the dumbbell workout.
+public struct DumbbellsOptions: Sendable, Equatable {
+    /// Rows in the table (`--sets`), instead of the profile's setting.
+    public var setCount: Int?
+    /// The exercise (`--exercise`), instead of the one last chosen.
+    public var exercise: String?
+
+    /// Options as given; `nil` leaves the profile's setting.
+    public init(setCount: Int? = nil, exercise: String? = nil) {
+        self.setCount = setCount
+        self.exercise = exercise
+    }
+}
+
+extension DumbbellsWorkout: HostableWorkout, ShowsProblems {}
+
+/// How the dumbbell workout reaches the profile's `DumbbellLog`: every finished set is committed
+/// before the next event, an exercise's history is read when asked, and settings are kept.
+public struct DumbbellsData: WorkoutData {
+    public static let title = "Dumbbells"
+    public static let unavailableLead = "The dumbbell workout cannot open: "
+    public static let retry = "the next set"
+    /// How many past workouts of an exercise are read for its personal best.
+    public static let historyLimit = 50
+
+    let log: any DumbbellLog
+    let settingsStore: (any SettingsStore)?
+
+    /// A save owed to the log.
+    public enum Save: Equatable, Sendable {
+        /// A new workout.
+        case start(DumbbellWorkout)
+        /// A finished set of a workout.
+        case set(DumbbellSet, workoutID: UUID)
+        /// The end of a workout.
+        case finish(UUID, status: SessionStatus, at: Date)
+
+        /// The set's number, if this saves a set.
+        var setNumber: Int? {
+            if case .set(let set, _) = self { return set.number }
+            return nil
+        }
+    }
+
+    public func route(_ output: DumbbellsWorkout.Output, in workout: inout DumbbellsWorkout, at now: Instant)
+        -> Routed<Save>
+    {
+        switch output {
+        case .effect(let effect): return .effect(effect)
+        case .startWorkout(let started): return .save(.start(started))
+        case .saveSet(let set, let workoutID): return .save(.set(set, workoutID: workoutID))
+        case .finishWorkout(let id, let status, let date): return .save(.finish(id, status: status, at: date))
+        case .loadHistory(let exercise):
+            workout.receive(Self.history(of: exercise, in: log), for: exercise)
+            return .done
+        case .saveSettings(let settings):
+            return .kept(failed: keep(settings))
+        }
+    }
+
+    public func carryOut(_ save: Save) throws {
+        switch save {
+        case .start(let workout): try log.start(workout)
+        case .set(let set, let id): try log.save(set, inWorkout: id)
+        case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
+        }
+    }
+
+    /// "set 2", "sets 1, 2", "the end of the workout": what is waiting, for the notice.
+    public func describe(_ waiting: [Save]) -> String {
+        let numbers = waiting.compactMap(\.setNumber)
+        switch numbers.count {
+        case 0:
+            return waiting.contains { if case .finish = $0 { true } else { false } }
+                ? "the end of the workout" : "the workout"
+        case 1: return "set \(numbers[0])"
+        default: return "sets " + numbers.map(String.init).joined(separator: ", ")
+        }
+    }
+
+    /// A set names the workout's exercise and unit.
+    public func unsavedStep(_ save: Save, in workout: DumbbellsWorkout?) -> UnsavedStep {
+        let settings = workout?.settings ?? DumbbellsSettings()
+        return switch save {
+        case .start(let workout): .dumbbellWorkout(workout)
+        case .set(let set, let id): .dumbbellSet(set, workoutID: id, exercise: settings.exercise, unit: settings.unit)
+        case .finish(let id, let status, let date): .dumbbellFinish(workoutID: id, status: status, at: date)
+        }
+    }
+
+    /// Stores the settings the workout changed; says why when that failed.
+    private func keep(_ settings: DumbbellsSettings) -> SaveError? {
+        guard let settingsStore else { return nil }
+        do {
+            try settingsStore.setValue(settings.setCount, for: .dumbbellSetCount)
+            try settingsStore.setValue(settings.unit, for: .dumbbellUnit)
+            try settingsStore.setValue(settings.exercise, for: .dumbbellExercise)
+            return nil
+        } catch {
+            return .settingNotKept(what: "the setting", reason: "\(error)")
+        }
+    }
+
+    /// The last workout of `exercise` and its best set over the last `historyLimit` workouts,
+    /// read newest first.
+    public static func history(of exercise: String, in log: any DumbbellLog) -> Result<ExerciseHistory, any Error> {
+        Result {
+            var workouts: [DumbbellWorkout] = []
+            var before = Date.distantFuture
+            while workouts.count < historyLimit, let workout = try log.lastWorkout(exercise: exercise, before: before) {
+                workouts.append(workout)
+                before = workout.startedAt
+            }
+            return ExerciseHistory(workouts: workouts)
+        }
+    }
+
+    /// Reads the profile's settings and the exercise's history and opens the workout with an
+    /// empty table. A history that cannot be read is shown as a notice in the workout.
+    ///
+    /// - Parameters:
+    ///   - options: the command line's `--sets` and `--exercise`, over the profile's settings.
+    ///   - wallClock: the date and time, for the records.
+    public static func open(
+        context: AppContext, options: DumbbellsOptions = DumbbellsOptions(), log: any DumbbellLog,
+        settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) -> (DumbbellsWorkout, DumbbellsData) {
+        let stored = (try? settings?.settings()) ?? Settings()
+        var chosen = DumbbellsSettings(stored)
+        if let count = options.setCount { chosen.setCount = count }
+        if let exercise = options.exercise { chosen.exercise = exercise }
+        let workout = DumbbellsWorkout(
+            settings: chosen, history: history(of: chosen.exercise, in: log),
+            display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor), wallClock: wallClock)
+        return (workout, DumbbellsData(log: log, settingsStore: settings))
+    }
+}
+
+extension WorkoutHost where Data == DumbbellsData {
+    /// The dumbbell workout on `log`, opened as `DumbbellsData.open` says.
+    public init(
+        context: AppContext, options: DumbbellsOptions = DumbbellsOptions(), log: any DumbbellLog,
+        settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        let (workout, data) = DumbbellsData.open(
+            context: context, options: options, log: log, settings: settings, wallClock: wallClock)
+        self.init(workout: workout, data: data)
+    }
+}
+
+extension WorkoutEntry {
+    /// The dumbbell workout on the home menu (and for `termfit dumbbells`).
+    ///
+    /// - Parameter openLog: the dumbbell log and settings of a profile, by name. When it throws,
+    ///   the workout's screen says why and only leaves.
+    public static func dumbbells(
+        options: DumbbellsOptions = DumbbellsOptions(),
+        openLog: @escaping @Sendable (String) throws -> any DumbbellLog & SettingsStore
+    ) -> WorkoutEntry {
+        .hosting(DumbbellsData.self, identifier: "dumbbells", summary: "sets of kg × reps, rests, last workout") {
+            context in
+            let log = try openLog(context.profile)
+            return DumbbellsData.open(context: context, options: options, log: log, settings: log)
+        }
+    }
+}

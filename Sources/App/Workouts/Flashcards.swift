@@ -1,0 +1,159 @@
+import Flashcards
+import Foundation
+import Records
+import TermUI
+
+/// How `termfit flashcards` was asked to run the flashcard workout.
+public struct FlashcardsOptions: Sendable, Equatable {
+    /// Seconds of each session (`--seconds`), instead of the profile's `flashcards.sessionSeconds`.
+    public var seconds: Int?
+    /// Plain lines for a screen reader (`--plain`), over the profile's `flashcards.plain`.
+    public var plain: Bool
+
+    /// The session lengths `--seconds` accepts.
+    public static let secondsRange = 1...5999
+    /// A session's length when neither the option nor the setting says.
+    public static let defaultSeconds = 100
+
+    /// Options as given; the defaults are `termfit flashcards` without flags.
+    public init(seconds: Int? = nil, plain: Bool = false) {
+        self.seconds = seconds
+        self.plain = plain
+    }
+}
+
+extension FlashcardsWorkout: HostableWorkout, ShowsProblems {}
+
+/// How the flashcard workout reaches the profile's `FlashcardLibrary`: every answer is committed
+/// before the next event, a deck's reviews are read when asked, and the deck last chosen is kept.
+public struct FlashcardsData: WorkoutData {
+    public static let title = "Flashcards"
+    public static let unavailableLead = "The flashcard workout cannot open: "
+    public static let retry = "the next answer"
+
+    let library: any FlashcardLibrary
+    let settingsStore: (any SettingsStore)?
+
+    /// A save owed to the library.
+    public enum Save: Equatable, Sendable {
+        case start(FlashcardSession)
+        case review(FlashcardReview, sessionID: UUID)
+        case finish(UUID, status: SessionStatus, at: Date)
+        case card(Flashcard, deckID: UUID)
+        case deleteCard(UUID)
+    }
+
+    public func route(_ output: FlashcardsWorkout.Output, in workout: inout FlashcardsWorkout, at now: Instant)
+        -> Routed<Save>
+    {
+        switch output {
+        case .effect(let effect): return .effect(effect)
+        case .startSession(let session): return .save(.start(session))
+        case .saveReview(let review, let id): return .save(.review(review, sessionID: id))
+        case .finishSession(let id, let status, let date): return .save(.finish(id, status: status, at: date))
+        case .saveCard(let card, let deckID): return .save(.card(card, deckID: deckID))
+        case .deleteCard(let id): return .save(.deleteCard(id))
+        case .loadReviews(let deckID):
+            let cards = workout.decks.first { $0.id == deckID }?.cards.map(\.id) ?? []
+            workout.receive(Result { try library.flashcardReviews(ofCards: cards) }, for: deckID, at: now)
+            return .done
+        case .rememberDeck(let id):
+            do {
+                try settingsStore?.setValue(id.uuidString, for: .flashcardDeck)
+                return .kept(failed: nil)
+            } catch {
+                return .kept(failed: .settingNotKept(what: "the deck as the one to open", reason: "\(error)"))
+            }
+        }
+    }
+
+    public func carryOut(_ save: Save) throws {
+        switch save {
+        case .start(let session): try library.start(session)
+        case .review(let review, let id): try library.save(review, inFlashcardSession: id)
+        case .finish(let id, let status, let date): try library.finishFlashcardSession(id, status: status, at: date)
+        case .card(let card, let deckID): try library.save(card, inDeck: deckID)
+        case .deleteCard(let id): try library.deleteCard(id)
+        }
+    }
+
+    public func unsavedStep(_ save: Save, in workout: FlashcardsWorkout?) -> UnsavedStep {
+        switch save {
+        case .start(let session): .flashcardSession(session)
+        case .review(let review, let id): .flashcardReview(review, sessionID: id)
+        case .finish(let id, let status, let date): .flashcardFinish(sessionID: id, status: status, at: date)
+        case .card(let card, let deckID): .flashcard(card, deckID: deckID)
+        case .deleteCard(let id): .flashcardDeletion(id)
+        }
+    }
+
+    /// Reads the profile's decks (adding the starter deck to a profile that has none), the
+    /// chosen deck's reviews and the settings, and opens the workout.
+    ///
+    /// - Parameters:
+    ///   - options: the command line's `--seconds` and `--plain`, over the settings.
+    ///   - wallClock: the date and time, for the records.
+    /// - Throws: when the decks cannot be read.
+    public static func open(
+        context: AppContext, options: FlashcardsOptions = FlashcardsOptions(), library: any FlashcardLibrary,
+        settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
+        makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+    ) throws -> (FlashcardsWorkout, FlashcardsData) {
+        let stored = (try? settings?.settings()) ?? Settings()
+        var problems: [String] = []
+        var decks = try library.decks()
+        if decks.isEmpty {
+            let starter = StarterDeck.deck(createdAt: wallClock(), makeIdentifier: makeIdentifier)
+            do { try library.save(starter) } catch { problems.append("The starter deck is not saved: \(error)") }
+            decks = [starter]
+        }
+        let deckID = stored.value(for: .flashcardDeck).flatMap(UUID.init(uuidString:))
+        let chosen = decks.first { $0.id == deckID } ?? decks[0]
+        let reviews = Result { try library.flashcardReviews(ofCards: chosen.cards.map(\.id)) }
+        let seconds = options.seconds ?? stored.value(for: .flashcardSessionLength) ?? FlashcardsOptions.defaultSeconds
+        let plain = options.plain || stored.value(for: .flashcardsPlain) == true
+        var workout = FlashcardsWorkout(
+            decks: decks, deckID: chosen.id, reviews: reviews,
+            sessionLength: .seconds(min(max(seconds, 1), FlashcardsOptions.secondsRange.upperBound)),
+            display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
+            wallClock: wallClock, makeIdentifier: makeIdentifier)
+        if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
+        return (workout, FlashcardsData(library: library, settingsStore: settings))
+    }
+}
+
+extension WorkoutHost where Data == FlashcardsData {
+    /// The flashcard workout on `library`, opened as `FlashcardsData.open` says; when the decks
+    /// cannot be read, the screen that says why.
+    public init(
+        context: AppContext, options: FlashcardsOptions = FlashcardsOptions(), library: any FlashcardLibrary,
+        settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
+        makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        do {
+            let (workout, data) = try FlashcardsData.open(
+                context: context, options: options, library: library, settings: settings, wallClock: wallClock,
+                makeIdentifier: makeIdentifier)
+            self.init(workout: workout, data: data)
+        } catch {
+            self.init(failure: "\(error)")
+        }
+    }
+}
+
+extension WorkoutEntry {
+    /// The flashcard workout on the home menu (and for `termfit flashcards`).
+    ///
+    /// - Parameter openLibrary: the decks, reviews and settings of a profile, by name. When it
+    ///   (or reading the decks) throws, the workout's screen says why and only leaves.
+    public static func flashcards(
+        options: FlashcardsOptions = FlashcardsOptions(),
+        openLibrary: @escaping @Sendable (String) throws -> any FlashcardLibrary & SettingsStore
+    ) -> WorkoutEntry {
+        .hosting(FlashcardsData.self, identifier: "flashcards", summary: "swipe a deck against the clock") {
+            context in
+            let library = try openLibrary(context.profile)
+            return try FlashcardsData.open(context: context, options: options, library: library, settings: library)
+        }
+    }
+}

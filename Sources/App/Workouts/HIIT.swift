@@ -1,0 +1,112 @@
+import Foundation
+import HIIT
+import Records
+import TermUI
+
+/// How `termfit hiit` was asked to run the HIIT workout.
+public struct HIITOptions: Sendable, Equatable {
+    /// Seconds of each countdown (`--seconds`); `nil` takes the profile's `hiit.exerciseSeconds`
+    /// setting, else 30.
+    public var seconds: Int?
+    /// Start with Tabata intervals: 20 s of work, 10 s of rest, 8 rounds (`--tabata`).
+    public var tabata: Bool
+    /// No terminal bell (`--quiet`).
+    public var quiet: Bool
+
+    /// The countdown lengths `--seconds` accepts.
+    public static let secondsRange = Intervals.lengthRange
+
+    /// Options as given on the command line; the defaults are `termfit hiit` without flags.
+    public init(seconds: Int? = nil, tabata: Bool = false, quiet: Bool = false) {
+        self.seconds = seconds
+        self.tabata = tabata
+        self.quiet = quiet
+    }
+}
+
+extension HIITWorkout: HostableWorkout {}
+
+/// How the HIIT workout's exercises reach the profile's `HIITLog`: each exercise is saved when
+/// it is done, and again when it is rated.
+public struct HIITData: WorkoutData {
+    public static let title = "HIIT"
+    public static let unavailableLead = "The HIIT workout cannot open: "
+    public static let retry = "the next exercise"
+    /// How many past exercises are read for the history sheet, ratings and trends.
+    public static let historyLimit = 1000
+
+    let log: any HIITLog
+
+    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<
+        HIITSession
+    > {
+        switch output {
+        case .effect(let effect): .effect(effect)
+        case .save(let session): .save(session)
+        }
+    }
+
+    public func carryOut(_ save: HIITSession) throws { try log.save(save) }
+
+    /// "Squat", or "3 exercises".
+    public func describe(_ waiting: [HIITSession]) -> String {
+        let names = Set(waiting.map(\.exercise))
+        return names.count == 1 ? names.first ?? "" : "\(waiting.count) exercises"
+    }
+
+    public func unsavedStep(_ save: HIITSession, in workout: HIITWorkout?) -> UnsavedStep { .hiitExercise(save) }
+
+    /// Reads the profile's history (and, when given, its settings) and opens the workout at its
+    /// Welcome page. A history that cannot be read is shown as a message in the workout.
+    ///
+    /// - Parameters:
+    ///   - settings: where `hiit.exerciseSeconds` is read when `options.seconds` is not set.
+    ///   - wallClock: today's date and time.
+    public static func open(
+        context: AppContext, options: HIITOptions = HIITOptions(), log: any HIITLog,
+        settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
+        calendar: Calendar? = nil
+    ) -> (HIITWorkout, HIITData) {
+        let stored = (try? settings?.value(for: .hiitExerciseLength)) ?? nil
+        let length = options.seconds ?? stored ?? HIITWorkout.Configuration.defaultExerciseLength
+        let configuration = HIITWorkout.Configuration(
+            exerciseLength: length, usesTabata: options.tabata,
+            tabataWork: options.seconds ?? Intervals.tabata.work, ringsBell: !options.quiet,
+            reducesMotion: context.reducesMotion, usesColor: context.usesColor)
+        let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
+        let workout = HIITWorkout(
+            configuration: configuration, history: history, wallClock: wallClock, calendar: calendar)
+        return (workout, HIITData(log: log))
+    }
+}
+
+extension WorkoutHost where Data == HIITData {
+    /// The HIIT workout on `log`, opened as `HIITData.open` says.
+    public init(
+        context: AppContext, options: HIITOptions = HIITOptions(), log: any HIITLog,
+        settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
+        calendar: Calendar? = nil
+    ) {
+        let (workout, data) = HIITData.open(
+            context: context, options: options, log: log, settings: settings, wallClock: wallClock,
+            calendar: calendar)
+        self.init(workout: workout, data: data)
+    }
+}
+
+extension WorkoutEntry {
+    /// The HIIT workout on the home menu (and for `termfit hiit`).
+    ///
+    /// - Parameter openLog: the HIIT history and settings of a profile, by name. When it throws,
+    ///   the workout's screen says why and only leaves.
+    public static func hiit(
+        options: HIITOptions = HIITOptions(),
+        openLog: @escaping @Sendable (String) throws -> any HIITLog & SettingsStore
+    ) -> WorkoutEntry {
+        .hosting(HIITData.self, identifier: "hiit", summary: "four timed exercises, ratings, weekly chart") {
+            context in
+            let log = try openLog(context.profile)
+            return HIITData.open(context: context, options: options, log: log, settings: log)
+        }
+    }
+}

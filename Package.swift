@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "TermUI", "Records", "CardDeck", "DeckClient", "LoopbackDeckServer", "Flashcards", "TestSupport",
+                "App", "TermUI", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer", "Flashcards",
+                "TestSupport",
             ]),
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "TestSupport"]),

@@ -1,20 +1,6 @@
 import Records
 import TermUI
 
-/// A workout's view model as the host drives it: events in, outputs out, drawn at any instant.
-/// The four workouts conform as they are; they know nothing of the host or the database.
-public protocol HostableWorkout: AsksQuestions {
-    /// What the workout asks of its host besides effects: saves, reads, settings to keep.
-    associatedtype Output: Sendable
-
-    /// Reacts to `event` at `now` and returns what the host should do.
-    mutating func handle(_ event: Event, at now: Instant) -> [Output]
-    /// Draws the workout as it is at `now`.
-    func render(into composition: inout Composition, at now: Instant)
-    /// When the workout next needs a `.tick`, if ever.
-    func nextDeadline(after now: Instant) -> Instant?
-}
-
 /// A workout that shows its host's problems (a save that failed) in its own layout. The host
 /// draws a one-line notice above the key bar for a workout that does not.
 public protocol ShowsProblems {
@@ -59,7 +45,7 @@ public enum Routed<Save: Sendable>: Sendable {
 /// App besides its registration (see README, "Adding a workout").
 public protocol WorkoutData: Sendable {
     /// The workout's view model.
-    associatedtype Workout: HostableWorkout
+    associatedtype Model: Workout
     /// A save owed to the data. Saves go in strictly in order: the first that fails stops the
     /// rest (a set cannot go in before its workout) and they all wait for the next try.
     associatedtype Save: Sendable & Equatable
@@ -74,13 +60,13 @@ public protocol WorkoutData: Sendable {
 
     /// Sorts one output: an effect, a save for the queue, or something done at once (with the
     /// workout, e.g. handing it a read).
-    func route(_ output: Workout.Output, in workout: inout Workout, at now: Instant) -> Routed<Save>
+    func route(_ output: Model.Output, in workout: inout Model, at now: Instant) -> Routed<Save>
     /// Carries out `save` on the data.
     func carryOut(_ save: Save) throws
     /// What waits, for the notice: "set 2", "3 changes".
     func describe(_ waiting: [Save]) -> String
     /// `save` as a step a recovery file keeps when TermFit ends with it still owed.
-    func unsavedStep(_ save: Save, in workout: Workout?) -> UnsavedStep
+    func unsavedStep(_ save: Save, in workout: Model?) -> UnsavedStep
 }
 
 extension WorkoutData {
@@ -98,9 +84,9 @@ extension WorkoutData {
 /// what waits, and the queue is tried again with the next save and when the program ends (then
 /// what is still owed goes to a recovery file). When the profile's data could not be opened at
 /// all, the host shows why and only leaves.
-public struct WorkoutHost<Data: WorkoutData>: Scene {
+public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     /// The workout, or `nil` when its data could not be opened.
-    public private(set) var workout: Data.Workout?
+    public private(set) var workout: Data.Model?
     /// Why the workout could not open, when it could not.
     public let failure: String?
     /// The problem on screen: a save or a setting that failed, until it goes through.
@@ -112,7 +98,7 @@ public struct WorkoutHost<Data: WorkoutData>: Scene {
     private var size = Size.zero
 
     /// Hosts `workout`, carrying out its saves through `data`.
-    public init(workout: Data.Workout, data: Data) {
+    public init(workout: Data.Model, data: Data) {
         self.workout = workout
         self.data = data
         failure = nil
@@ -156,12 +142,12 @@ public struct WorkoutHost<Data: WorkoutData>: Scene {
         return effects
     }
 
-    private mutating func show(_ problem: SaveError?, on workout: inout Data.Workout) {
+    private mutating func show(_ problem: SaveError?, on workout: inout Data.Model) {
         guard problem != self.problem else { return }
         self.problem = problem
         if var shows = workout as? any ShowsProblems {
             shows.showProblem(problem?.description)
-            if let shown = shows as? Data.Workout { workout = shown }
+            if let shown = shows as? Data.Model { workout = shown }
         }
     }
 
@@ -194,7 +180,7 @@ public struct WorkoutHost<Data: WorkoutData>: Scene {
     }
 }
 
-extension WorkoutHost: AsksQuestions {
+extension WorkoutHost {
     /// The workout's leave question, while it waits for an answer.
     public var pendingQuestion: String? { workout?.pendingQuestion }
 }
@@ -218,7 +204,7 @@ extension WorkoutEntry {
     ///     opened), the workout's screen says why and only leaves.
     public static func hosting<Data: WorkoutData>(
         _ type: Data.Type, identifier: String, summary: String,
-        open: @escaping @Sendable (AppContext) throws -> (Data.Workout, Data)
+        open: @escaping @Sendable (AppContext) throws -> (Data.Model, Data)
     ) -> WorkoutEntry {
         WorkoutEntry(identifier: identifier, title: Data.title, summary: summary) { context in
             do {

@@ -13,7 +13,7 @@ import TermUI
 /// deadline: the flip shows frame `n` from `n × 100 ms` after it started, the workout's clock
 /// counts from the first card, and `nextDeadline(after:)` is the next moment the screen changes
 /// by itself, or `nil` when nothing moves.
-public struct CardWorkout {
+public struct CardWorkout: Workout {
     /// What the workout asks its host to do.
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop (`.bell`, `.quit`). `.quit` means "leave the workout".

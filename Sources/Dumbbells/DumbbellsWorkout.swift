@@ -16,7 +16,7 @@ import TermUI
 /// workout starts and once when each set starts; the end of a set is its start plus the
 /// monotonic time it took, so a clock that jumps (NTP, a time-zone change) never makes a set
 /// negative.
-public struct DumbbellsWorkout {
+public struct DumbbellsWorkout: Workout {
     /// What the workout asks its host to do.
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop (`.bell`, `.quit`). `.quit` means "leave the workout".

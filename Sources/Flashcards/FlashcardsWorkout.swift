@@ -13,7 +13,7 @@ import TermUI
 /// A plain value and a state machine: `handle(_:at:)` takes one event at a monotonic instant and
 /// returns what the host should do (save a review, a card; load a deck's reviews). It never reads
 /// a clock or touches a disk; wall-clock dates come from the injected `wallClock`.
-public struct FlashcardsWorkout {
+public struct FlashcardsWorkout: Workout {
     /// What the workout asks its host to do.
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop. `.quit` means "leave the workout".

@@ -11,7 +11,7 @@ import TermUI
 /// reads a clock or touches a disk: monotonic time comes with every call, wall-clock dates from
 /// the injected `wallClock`, the history from whoever made it. Every timer is a deadline, and
 /// `nextDeadline(after:)` says exactly when the screen next changes.
-public struct HIITWorkout: Sendable {
+public struct HIITWorkout: Workout, Sendable {
     /// A page of the workout.
     public enum Page: Hashable, Sendable {
         /// The Welcome page, with Get Started.

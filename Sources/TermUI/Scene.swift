@@ -57,3 +57,21 @@ public protocol AsksQuestions {
     /// The question waiting for an answer, on one line, or `nil` when none is.
     var pendingQuestion: String? { get }
 }
+
+/// A workout's view model, the contract every workout follows: a value that takes events with
+/// the time, returns what it asks for as values (its own `Output`: effects for the run loop,
+/// records to save, reads), draws itself at any instant and says when it next needs a tick. It
+/// never reads a clock or touches a terminal or a disk. Its keys come from a `KeyBindings` table,
+/// its sheets from a `SheetStack`, its timers are `PausableTimer`s (see README, "Adding a
+/// workout"). App's one host runs any `Workout`; the tests drive any `Workout` the same way.
+public protocol Workout: AsksQuestions {
+    /// What the workout asks of its host: effects, saves, reads, settings to keep.
+    associatedtype Output
+
+    /// Reacts to `event` at `now` and returns what the host should do.
+    mutating func handle(_ event: Event, at now: Instant) -> [Output]
+    /// Draws the workout as it is at `now`.
+    func render(into composition: inout Composition, at now: Instant)
+    /// When the workout next needs a `.tick`, or `nil` when nothing changes by itself.
+    func nextDeadline(after now: Instant) -> Instant?
+}

@@ -10,48 +10,37 @@ import Testing
 
 @testable import App
 
-/// A host at 80×24 driven by a test clock; background jobs are run to their end and their event
-/// handed back, as the run loop does through its wake pipe.
-private struct HostHarness {
-    var host: WorkoutHost<CardsData>
-    var now = Instant(nanoseconds: 5_000_000_000)
+/// The card workout's host at 80×24 on a test clock; background jobs are run to their end and
+/// their event handed back, as the run loop does through its wake pipe.
+private typealias HostHarness = HostDriver<CardsData>
 
-    init(
+extension WorkoutDriver where Model == WorkoutHost<CardsData> {
+    fileprivate init(
         log: any CardSessionLog & SettingsStore, options: CardDeckOptions = CardDeckOptions(seed: 42),
         fetch: @escaping DeckFetcher = { server, request in await DeckClient(baseURL: server).send(request) }
     ) {
-        host = WorkoutHost<CardsData>(
-            context: AppContext(profile: "alex", reducesMotion: true), options: options, log: log, settings: log,
-            fetch: fetch, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
-        _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
+        self.init(
+            WorkoutHost(
+                context: AppContext(profile: "alex", reducesMotion: true), options: options, log: log, settings: log,
+                fetch: fetch, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) }),
+            now: hostClockStart)
     }
 
     /// Presses keys; runs any background job and delivers its answer.
     @discardableResult
-    mutating func press(_ keys: Key...) async -> [Effect] {
+    fileprivate mutating func press(_ keys: Key...) async -> [Effect] {
         var effects: [Effect] = []
         for key in keys { effects += await deliver(.key(key)) }
         return effects
     }
 
-    mutating func deliver(_ event: Event) async -> [Effect] {
-        var effects = host.handle(event, at: now)
+    fileprivate mutating func deliver(_ event: Event) async -> [Effect] {
+        var effects = send(event)
         while let index = effects.firstIndex(where: { if case .perform = $0 { true } else { false } }) {
             guard case .perform(let job) = effects.remove(at: index) else { break }
-            effects += host.handle(await job.work(), at: now)
+            effects += send(await job.work())
         }
         return effects
-    }
-
-    mutating func wait(_ duration: Duration) {
-        now = now + duration
-        _ = host.handle(.tick, at: now)
-    }
-
-    func frame() -> [String] {
-        var composition = Composition(size: Size(width: 80, height: 24))
-        host.render(into: &composition, at: now)
-        return composition.flatten().lines()
     }
 }
 

@@ -8,30 +8,19 @@ import Testing
 
 @testable import App
 
-/// A host at 80×24 driven by a test clock.
-private struct HostHarness {
-    var host: WorkoutHost<FlashcardsData>
-    var now = Instant(nanoseconds: 5_000_000_000)
+/// The flashcard workout's host at 80×24 on a test clock.
+private typealias HostHarness = HostDriver<FlashcardsData>
 
-    init(
+extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
+    fileprivate init(
         library: any FlashcardLibrary & SettingsStore, options: FlashcardsOptions = FlashcardsOptions(),
         context: AppContext = AppContext(profile: "alex", reducesMotion: true)
     ) {
-        host = WorkoutHost<FlashcardsData>(
-            context: context, options: options, library: library, settings: library,
-            wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
-        _ = host.handle(.resize(Size(width: 80, height: 24)), at: now)
-    }
-
-    @discardableResult
-    mutating func press(_ keys: Key...) -> [Effect] {
-        keys.flatMap { host.handle(.key($0), at: now) }
-    }
-
-    func frame() -> [String] {
-        var composition = Composition(size: Size(width: 80, height: 24))
-        host.render(into: &composition, at: now)
-        return composition.flatten().lines()
+        self.init(
+            WorkoutHost(
+                context: context, options: options, library: library, settings: library,
+                wallClock: { Date(timeIntervalSince1970: 1_794_646_800) }),
+            now: hostClockStart)
     }
 }
 

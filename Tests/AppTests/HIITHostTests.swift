@@ -16,43 +16,28 @@ private let utc: Calendar = {
 /// 2025-03-05 09:00 UTC, a Wednesday.
 private let morning = Date(timeIntervalSince1970: 1_741_165_200)
 
-/// A host on a screen of `size`, and the instant it has reached.
-private struct HostHarness {
-    var host: WorkoutHost<HIITData>
-    var now = Instant(nanoseconds: 1_000_000_000)
+/// The HIIT workout's host on a test clock.
+private typealias HostHarness = HostDriver<HIITData>
 
-    init(
+extension WorkoutDriver where Model == WorkoutHost<HIITData> {
+    fileprivate init(
         log: any HIITLog, settings: (any SettingsStore)? = nil, options: HIITOptions = HIITOptions(seconds: 3),
         size: Size = Size(width: 80, height: 24)
     ) {
-        host = WorkoutHost<HIITData>(
-            context: AppContext(profile: "alex"), options: options, log: log, settings: settings,
-            wallClock: { morning }, calendar: utc)
-        _ = host.handle(.resize(size), at: now)
-    }
-
-    @discardableResult
-    mutating func press(_ key: Key) -> [Effect] { host.handle(.key(key), at: now) }
-
-    @discardableResult
-    mutating func wait(_ duration: Duration) -> [Effect] {
-        now = now + duration
-        return host.handle(.tick, at: now)
+        self.init(
+            WorkoutHost(
+                context: AppContext(profile: "alex"), options: options, log: log, settings: settings,
+                wallClock: { morning }, calendar: utc),
+            size: size, now: Instant(nanoseconds: 1_000_000_000))
     }
 
     /// Get Started, Start, the whole countdown (3 s of get-ready and 3 s), then Done.
-    mutating func doTheFirstExercise() {
+    fileprivate mutating func doTheFirstExercise() {
         press(.enter)
         press(.enter)
         wait(.seconds(3))
         wait(.seconds(3))
         press(.enter)
-    }
-
-    func frame() -> [String] {
-        var composition = Composition(size: host.workout?.size ?? .zero)
-        host.render(into: &composition, at: now)
-        return composition.flatten().lines()
     }
 }
 

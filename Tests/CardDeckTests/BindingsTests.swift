@@ -13,14 +13,14 @@ enum CardsStates {
         let ready = Harness(partial: ["9H", "3S", "KC"])
         var cardUp = ready
         cardUp.press(.enter)
-        cardUp.advance(by: .seconds(62))
+        cardUp.wait(.seconds(62))
         var done = cardUp
         done.press(.enter, .enter, .enter)
         var failed = Harness(server: "http://deck.test")
         failed.press(.enter)
         failed.reply(.failure(.unreachable("Connection refused")))
         var flipping = Harness(mode: .flip)
-        flipping.advance(by: .milliseconds(340))
+        flipping.wait(.milliseconds(340))
         var stopped = flipping
         stopped.press(.character(" "))
         var rules = cardUp

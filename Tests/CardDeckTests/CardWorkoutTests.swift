@@ -14,19 +14,19 @@ import Testing
         #expect(harness.workout.isFlipping)
         var seen: [PlayingCard] = []
         for step in 1...20 {
-            let deadline = harness.advanceToDeadline()
-            #expect(deadline == start + .milliseconds(100 * step))
+            harness.waitForDeadline()
+            #expect(harness.now == start + .milliseconds(100 * step))
             if let card = harness.workout.flipCard(at: harness.now) { seen.append(card) }
         }
         #expect(Set(seen).count > 10, "a random card each time")
         // A late wake-up does not slow the flips down: the next one is still on the 100 ms grid.
-        harness.advance(by: .milliseconds(250))
+        harness.wait(.milliseconds(250))
         #expect(harness.workout.nextDeadline(after: harness.now) == start + .milliseconds(2300))
     }
 
     @Test func stopFreezesTheCardAndRevealsItsExerciseAndStartResumes() {
         var harness = Harness(mode: .flip)
-        harness.advance(by: .milliseconds(730))
+        harness.wait(.milliseconds(730))
         let shown = harness.workout.flipCard(at: harness.now)
         #expect(harness.frame().contains { $0.contains("Stop to see your exercise") })
         harness.press(.character(" "))
@@ -36,7 +36,7 @@ import Testing
         let card = shown ?? .blackJoker
         let (exercise, reps) = harness.workout.settings.task(for: card)
         #expect(harness.frame().contains { $0.trimmingCharacters(in: .whitespaces) == "\(exercise) × \(reps)" })
-        harness.advance(by: .seconds(30))
+        harness.wait(.seconds(30))
         #expect(harness.workout.flipCard(at: harness.now) == card)
         harness.press(.enter)
         #expect(harness.workout.isFlipping)
@@ -91,12 +91,12 @@ import Testing
         let first = try #require(harness.workout.current)
         #expect(first.position == 1)
         #expect(harness.workout.nextDeadline(after: harness.now) == start + .seconds(1))
-        harness.advance(by: .milliseconds(1500))
+        harness.wait(.milliseconds(1500))
         #expect(harness.workout.nextDeadline(after: harness.now) == start + .seconds(2), "ticks on whole seconds")
         harness.press(.enter)
-        harness.advance(by: .seconds(20))
+        harness.wait(.seconds(20))
         harness.press(.enter)
-        harness.advance(by: .seconds(30))
+        harness.wait(.seconds(30))
         #expect(harness.workout.remaining == 0)
         harness.press(.enter)
         guard case .finished(let summary) = harness.workout.phase else {
@@ -170,9 +170,9 @@ import Testing
     @Test func leavingMidDeckMarksItAbandonedAndTerminateCutsItOff() {
         var harness = Harness()
         harness.press(.enter)
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(5))
         harness.press(.enter)
-        harness.advance(by: .seconds(3))
+        harness.wait(.seconds(3))
         harness.send(.terminate)
         guard case .startSession(let updated) = harness.outputs.last else {
             Issue.record("terminate did not bring the session up to date")
@@ -184,7 +184,7 @@ import Testing
 
         var leaving = Harness()
         leaving.press(.enter)
-        leaving.advance(by: .seconds(4))
+        leaving.wait(.seconds(4))
         leaving.press(.enter)
         #expect(leaving.press(.character("q")).isEmpty, "asks first")
         let effects = leaving.press(.character("y"))
@@ -204,22 +204,22 @@ import Testing
     @Test func timeSuspendedDoesNotCount() {
         var harness = Harness()
         harness.press(.enter)
-        harness.advance(by: .seconds(2))
+        harness.wait(.seconds(2))
         harness.send(.suspend)
         #expect(harness.workout.nextDeadline(after: harness.now) == nil)
         harness.now = harness.now + .seconds(600)
         harness.send(.resume)
-        harness.advance(by: .seconds(1))
+        harness.wait(.seconds(1))
         #expect(harness.workout.elapsedSeconds(at: harness.now) == 3)
         // The clock wakes on its own whole seconds, counted from the first card less the suspension.
-        harness.advance(by: .milliseconds(300))
+        harness.wait(.milliseconds(300))
         #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(700))
     }
 
     @Test func aJokersRestStandsStillWhileSuspended() {
         var harness = Harness(partial: ["X1"])
         harness.press(.enter)
-        harness.advance(by: .seconds(30))
+        harness.wait(.seconds(30))
         #expect(harness.workout.restSecondsLeft(at: harness.now) == CardSettings.jokerRestSeconds - 30)
         harness.send(.suspend)
         harness.now = harness.now + .seconds(600)
@@ -236,7 +236,7 @@ import Testing
         #expect(harness.frame().contains { $0.contains("rest 2:00") })
         var bells = 0
         for _ in 0..<125 {
-            harness.advanceToDeadline()
+            harness.waitForDeadline()
             bells += harness.outputs.filter { $0 == .effect(.bell) }.count
             harness.outputs.removeAll()
         }

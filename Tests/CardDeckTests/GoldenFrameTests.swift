@@ -156,7 +156,7 @@ import Testing
     @Test func deckModeShowingACardAt80x24() {
         var harness = Harness(partial: ["9H", "3S", "KC"], size: Size(width: 80, height: 24))
         harness.press(.enter)
-        harness.advance(by: .seconds(62))
+        harness.wait(.seconds(62))
         expectFrame(
             harness.frame(),
             [
@@ -189,7 +189,7 @@ import Testing
 
     @Test func flipModeStoppedAt40x12WithoutColour() {
         var harness = Harness(mode: .flip, usesColor: false, size: Size(width: 40, height: 12))
-        harness.advance(by: .milliseconds(340))
+        harness.wait(.milliseconds(340))
         harness.press(.character(" "))
         let canvas = harness.canvas()
         expectFrame(
@@ -214,7 +214,7 @@ import Testing
     @Test func theSummaryShowsTheTimeInBigDigits() {
         var harness = Harness(partial: ["2S"])
         harness.press(.enter)
-        harness.advance(by: .seconds(75))
+        harness.wait(.seconds(75))
         harness.press(.enter)
         let frame = harness.frame()
         expectFrame(
@@ -246,7 +246,7 @@ import Testing
         var previous = harness.canvas()
         var changed = 0
         for _ in 0..<50 {
-            harness.advanceToDeadline()
+            harness.waitForDeadline()
             let next = harness.canvas()
             for run in FrameDiff.runs(from: previous, to: next) {
                 #expect(card.inset(by: 1).contains(Point(x: run.x, y: run.y)), "row \(run.y) changed outside the card")

@@ -46,14 +46,14 @@ extension Harness {
     @Test func cardsDoneAskAndTheClockRunsOnUnderTheQuestion() {
         var harness = Harness()
         harness.press(.enter)
-        harness.advance(by: .seconds(4))
+        harness.wait(.seconds(4))
         harness.press(.enter)  // card 1 done, card 2 up
         harness.press(.character("q"))
         #expect(harness.workout.pendingQuestion == "Leave? The deck is saved as abandoned (1 of 52 cards done).")
         #expect(harness.frame().contains { $0.contains("saved as abandoned") })
         #expect(harness.frame().last == "y Leave  n Stay")
         let current = harness.workout.current
-        harness.advance(by: .seconds(3))
+        harness.wait(.seconds(3))
         harness.press(.character("n"))
         #expect(harness.question == nil)
         #expect(harness.workout.current == current)
@@ -107,7 +107,7 @@ extension Harness {
     @Test func terminateUnderTheQuestionSavesAsWithoutIt() {
         var asked = Harness()
         asked.press(.enter, .enter)
-        asked.advance(by: .seconds(2))
+        asked.wait(.seconds(2))
         asked.press(.character("q"))
         var plain = asked
         plain.press(.character("n"))

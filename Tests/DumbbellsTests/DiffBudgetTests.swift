@@ -20,7 +20,7 @@ import Testing
     func aSecondOfARunningSetChangesOnlyDigits(size: Size) {
         var harness = Harness(size: size)
         harness.startSet("12", "10")
-        harness.advance(by: .seconds(8))
+        harness.wait(.seconds(8))
         for _ in 0..<25 {
             guard let deadline = harness.workout.nextDeadline(after: harness.now) else {
                 Issue.record("the timer stopped")
@@ -58,7 +58,7 @@ import Testing
     func morphFramesChangeOnlyThePill(size: Size) {
         var harness = Harness(reducesMotion: false, size: size)
         harness.fill(row: 0, weight: "12", reps: "10")
-        harness.advance(by: .seconds(1))
+        harness.wait(.seconds(1))
         harness.press(.enter)
         let began = harness.now
         var frames = 0

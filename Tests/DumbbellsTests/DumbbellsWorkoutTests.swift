@@ -17,7 +17,7 @@ extension Harness {
     @discardableResult
     mutating func doSet(_ weight: String, _ reps: String, seconds: Int = 40) -> [DumbbellsWorkout.Output] {
         startSet(weight, reps)
-        advance(by: .seconds(seconds))
+        wait(.seconds(seconds))
         return press(.enter)
     }
 
@@ -42,7 +42,7 @@ extension Harness {
         #expect(harness.frame()[harness.pillRow].contains("▶ Start set 1"))
         harness.press(.enter)
         #expect(harness.workout.runningSet?.index == 0)
-        harness.advance(by: .seconds(30))
+        harness.wait(.seconds(30))
         harness.press(.enter, .escape)
         #expect(harness.frame()[harness.pillRow].contains("▶ Start set 2"))
         harness.doSet("12", "10")
@@ -71,7 +71,7 @@ extension Harness {
         var harness = Harness()
         harness.startSet("12", "10")
         #expect(harness.outputs.isEmpty, "nothing is saved when a set starts")
-        harness.advance(by: .seconds(42))
+        harness.wait(.seconds(42))
         let first = harness.press(.enter)
         let id = try #require(harness.workout.workoutID)
         let workout = DumbbellWorkout(id: id, exercise: "Bicep curl", unit: .kilograms, startedAt: testDate)
@@ -80,10 +80,10 @@ extension Harness {
         #expect(first == [.startWorkout(workout), .saveSet(set1, workoutID: id)])
         // A 30 s rest, then set 2 starts 5 s after the rest ends.
         harness.press(.enter)
-        harness.advance(by: .seconds(30))
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(30))
+        harness.wait(.seconds(5))
         harness.startSet("12", "8")
-        harness.advance(by: .seconds(35))
+        harness.wait(.seconds(35))
         let second = harness.press(.enter)
         let set2 = DumbbellSet(
             number: 2, weight: 12, reps: 8, startedAt: testDate, finishedAt: testDate + 35, restBefore: 30)
@@ -94,7 +94,7 @@ extension Harness {
         var harness = Harness(settings: DumbbellsSettings(setCount: 2))
         harness.doSet("12", "10", seconds: 42)
         harness.press(.escape)
-        harness.advance(by: .seconds(18))
+        harness.wait(.seconds(18))
         let outputs = harness.doSet("14", "8", seconds: 45)
         let id = try #require(harness.workout.workoutID)
         #expect(outputs.last == .finishWorkout(id, status: .finished, at: testDate + 105))
@@ -107,7 +107,7 @@ extension Harness {
         #expect(summary.totalVolume == 232)
         #expect(summary.totalSeconds == 105)
         #expect(harness.workout.nextDeadline(after: harness.now) == nil, "no timer runs in the summary")
-        harness.advance(by: .seconds(100))
+        harness.wait(.seconds(100))
         #expect(harness.workout.workoutSeconds(at: harness.now) == 105, "the workout's time is frozen")
     }
 
@@ -118,7 +118,7 @@ extension Harness {
         harness.startSet("12", "10")
         harness.press(.character("x"))
         #expect(harness.workout.notice?.text == "Finish set 1 first")
-        harness.advance(by: .seconds(40))
+        harness.wait(.seconds(40))
         harness.press(.enter)
         harness.press(.character("x"))
         #expect(harness.workout.isShowingSummary)
@@ -148,7 +148,7 @@ extension Harness {
         harness.doSet("12", "10", seconds: 40)
         harness.press(.escape)
         harness.startSet("12", "10")
-        harness.advance(by: .seconds(10))
+        harness.wait(.seconds(10))
         let id = try #require(harness.workout.workoutID)
         #expect(harness.press(.character("q")).isEmpty, "asks first")
         let outputs = harness.press(.character("y"))
@@ -171,7 +171,7 @@ extension Harness {
         harness.doSet("12", "10")
         harness.press(.escape)
         harness.startSet("12", "10")
-        harness.advance(by: .seconds(20))
+        harness.wait(.seconds(20))
         let ending = harness.send(.terminate)
         guard case .finishWorkout(_, .cutOff, _) = ending.first, ending.count == 1 else {
             Issue.record("only that the workout was cut off is saved: \(ending)")
@@ -206,12 +206,12 @@ extension Harness {
         #expect(picker.origin == .start)
         harness.press(.enter)
         #expect(harness.workout.restSecondsLeft(at: harness.now) == 30)
-        harness.advance(by: .seconds(29))
+        harness.wait(.seconds(29))
         #expect(harness.workout.pill.kind == .countdown)
-        let bell = harness.advance(by: .seconds(1))
+        let bell = harness.wait(.seconds(1))
         #expect(bell == [.effect(.bell)])
         #expect(harness.workout.pill == .start)
-        #expect(harness.advance(by: .seconds(1)).isEmpty, "the bell rings once")
+        #expect(harness.wait(.seconds(1)).isEmpty, "the bell rings once")
     }
 
     @Test func aRestFromTheKeypadReturnsToTheKeypad() {
@@ -219,7 +219,7 @@ extension Harness {
         harness.press(.character("k"), .character("r"))
         harness.press(.right, .enter)  // 60 s
         harness.type("1")  // typing goes on during a rest
-        harness.advance(by: .seconds(60))
+        harness.wait(.seconds(60))
         #expect(harness.workout.pill == .keypad)
         #expect(harness.workout.rows[0].entry.weight == "1")
     }
@@ -227,7 +227,7 @@ extension Harness {
     @Test func aRestWhileASetRunsKeepsItsTimerAndReturnsToIt() {
         var harness = Harness()
         harness.startSet("12", "10")
-        harness.advance(by: .seconds(20))
+        harness.wait(.seconds(20))
         guard case .active(let running) = harness.workout.pill else {
             Issue.record("no set running")
             return
@@ -235,11 +235,11 @@ extension Harness {
         harness.clickPill(.rest)
         harness.clickPill(.chooseRest(0))
         #expect(harness.workout.runningSet == running, "the set runs on behind the rest")
-        harness.advance(by: .seconds(10))
+        harness.wait(.seconds(10))
         #expect(harness.workout.setSeconds(at: harness.now) == 30)
         harness.clickPill(.skip)
         #expect(harness.workout.pill == .active(running))
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(5))
         harness.press(.enter)
         #expect(harness.savedSets.first.map(\.duration) == 35)
     }
@@ -259,7 +259,7 @@ extension Harness {
         var harness = Harness()
         harness.doSet("12", "10")
         harness.press(.character("4"))  // 120 s
-        harness.advance(by: .seconds(25))
+        harness.wait(.seconds(25))
         #expect(harness.press(.character("s")).isEmpty, "no bell for a skipped rest")
         harness.doSet("12", "10")
         #expect(harness.savedSets.last?.restBefore == 25)
@@ -276,9 +276,9 @@ extension Harness {
             return nil
         }
         #expect(bar() == 1)
-        harness.advance(by: .seconds(30))
+        harness.wait(.seconds(30))
         #expect(bar() == 0.5)
-        harness.advance(by: .seconds(29))
+        harness.wait(.seconds(29))
         #expect(bar() == 1.0 / 60)
     }
 
@@ -344,10 +344,10 @@ extension Harness {
     @Test func aLateWakeUpDoesNotStretchTheTimers() {
         var harness = Harness()
         harness.startSet("12", "10")
-        harness.advance(by: .milliseconds(4700))  // the loop woke 3.7 s late
+        harness.wait(.milliseconds(4700))  // the loop woke 3.7 s late
         #expect(harness.workout.setSeconds(at: harness.now) == 4)
         harness.press(.character("r"), .enter)
-        harness.advance(by: .seconds(40))
+        harness.wait(.seconds(40))
         #expect(harness.workout.pill.kind == .active, "a 30 s rest is over after 40 s, whenever the tick came")
     }
 
@@ -366,7 +366,7 @@ extension Harness {
         #expect(harness.frame()[harness.headerRow].hasSuffix("2 sets · kg"))
         harness.doSet("12", "10", seconds: 61)
         harness.press(.escape)
-        harness.advance(by: .seconds(10))
+        harness.wait(.seconds(10))
         #expect(harness.frame()[harness.headerRow].hasSuffix("workout 1:11"))
         #expect(harness.workout.nextDeadline(after: harness.now) != nil, "it ticks between sets")
     }
@@ -383,7 +383,7 @@ extension Harness {
     @Test func thePillMorphsOver250MillisecondsAt30FramesASecond() {
         var harness = Harness(reducesMotion: false)
         harness.fill(row: 0, weight: "12", reps: "10")
-        harness.advance(by: .seconds(1))
+        harness.wait(.seconds(1))
         let startWidth = harness.workout.targetFace(at: harness.now).width
         harness.press(.enter)
         let began = harness.now
@@ -412,7 +412,7 @@ extension Harness {
     @Test func theOldContentShowsForTheFirstHalfAndTheNewForTheSecond() {
         var harness = Harness(reducesMotion: false)
         harness.fill(row: 0, weight: "12", reps: "10")
-        harness.advance(by: .seconds(1))
+        harness.wait(.seconds(1))
         harness.press(.enter)
         let began = harness.now
         #expect(harness.frame(at: began + .milliseconds(100))[harness.pillRow].contains("Start set 1"))
@@ -431,7 +431,7 @@ extension Harness {
     @Test func typingInsideOneStateDoesNotMorph() {
         var harness = Harness(reducesMotion: false)
         harness.press(.character("k"))
-        harness.advance(by: .seconds(1))
+        harness.wait(.seconds(1))
         harness.type("12")
         #expect(!harness.workout.isMorphing(at: harness.now))
     }

@@ -24,14 +24,14 @@ import Testing
         harness.type("12")
         harness.press(.tab)
         harness.type("10")
-        harness.advance(by: .seconds(3))
+        harness.wait(.seconds(3))
         return harness
     }
 
     static func restCountdown(_ size: Size) -> Harness {
         var harness = afterSet1(size)
         harness.press(.character("2"))  // 60 s
-        harness.advance(by: .seconds(12))
+        harness.wait(.seconds(12))
         return harness
     }
 
@@ -44,14 +44,14 @@ import Testing
     static func active(_ size: Size) -> Harness {
         var harness = readyForSet2(size)
         harness.press(.enter)
-        harness.advance(by: .seconds(17))
+        harness.wait(.seconds(17))
         return harness
     }
 
     static func summary(_ size: Size) -> Harness {
         var harness = readyForSet2(size)
         harness.press(.enter)
-        harness.advance(by: .seconds(40))
+        harness.wait(.seconds(40))
         harness.press(.enter)
         harness.press(.escape)
         harness.doSet("14", "8", seconds: 45)
@@ -506,7 +506,7 @@ import Testing
     static func leaveQuestion(_ size: Size) -> Harness {
         var harness = readyForSet2(size)
         harness.press(.enter)
-        harness.advance(by: .seconds(7))
+        harness.wait(.seconds(7))
         harness.press(.character("q"))
         return harness
     }

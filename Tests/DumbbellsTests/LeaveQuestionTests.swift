@@ -31,13 +31,13 @@ extension Harness {
     @Test func aRunningSetAsksAndStayingKeepsItRunning() {
         var harness = Harness()
         harness.startSet("12", "10")
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(5))
         let running = harness.workout.pill
         #expect(harness.press(.character("q")).isEmpty)
         #expect(harness.workout.pendingQuestion == "Leave? Set 1 in progress is not saved.")
         #expect(harness.frame().contains { $0.contains("Set 1 in progress is not saved.") })
         #expect(harness.frame().last == "y Leave  n Stay")
-        harness.advance(by: .seconds(3))
+        harness.wait(.seconds(3))
         #expect(harness.workout.setSeconds(at: harness.now) == 8, "the set's timer runs under the question")
         harness.press(.character("n"))
         #expect(harness.question == nil)
@@ -75,10 +75,10 @@ extension Harness {
     @Test func aRestCountdownAsksAndRunsOnUnderTheQuestion() {
         var harness = Harness()
         harness.press(.character("r"), .enter)  // a 30 s rest
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(5))
         harness.press(.character("q"))
         #expect(harness.workout.pendingQuestion == "Leave? The rest countdown stops.")
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(5))
         harness.press(.character("n"))
         #expect(harness.workout.restSecondsLeft(at: harness.now) == 20)
     }

@@ -60,7 +60,7 @@ import Testing
         harness.press(.tab)
         harness.type("10")
         harness.press(.enter)
-        harness.advance(by: .seconds(40))
+        harness.wait(.seconds(40))
         harness.press(.enter)  // Finish: the rest picker is offered
         harness.press(.escape)  // no rest
         harness.type("12")
@@ -71,12 +71,12 @@ import Testing
         case .keypad: harness.press(.character("k"))
         case .active:
             harness.press(.enter)
-            harness.advance(by: .seconds(17))
+            harness.wait(.seconds(17))
         case .restPicker: harness.press(.character("r"))
         case .countdown:
             harness.press(.character("r"), .right)
             harness.press(.enter)
-            harness.advance(by: .seconds(12))
+            harness.wait(.seconds(12))
         }
         #expect(harness.workout.pill.kind == kind)
         #expect(harness.workout.selection == FieldPosition(row: 1, field: .reps))

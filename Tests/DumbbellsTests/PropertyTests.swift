@@ -85,7 +85,7 @@ import Testing
             harness.send(event)
             return "\(event)"
         case 77..<85:
-            harness.advanceToDeadline()
+            harness.waitForDeadline()
             return "to the deadline"
         default:
             let durations: [Duration] = [
@@ -93,7 +93,7 @@ import Testing
                 .seconds(125),
             ]
             let duration = durations.randomElement(using: &generator) ?? .seconds(1)
-            harness.advance(by: duration)
+            harness.wait(duration)
             return "wait \(duration)"
         }
     }

@@ -7,57 +7,22 @@ import Testing
 
 @testable import Dumbbells
 
-/// A workout driven by a test clock: `now` moves only when the test says so; the wall clock is
-/// `testDate` plus the same amount.
-struct Harness {
-    var workout: DumbbellsWorkout
-    var now = Instant(nanoseconds: 1_000_000_000_000)
-    let origin = Instant(nanoseconds: 1_000_000_000_000)
-    /// Everything the workout asked for, in order.
-    var outputs: [DumbbellsWorkout.Output] = []
+/// A dumbbell workout driven by a test clock (TestSupport's `WorkoutDriver`); the wall clock is
+/// `testDate`.
+typealias Harness = WorkoutDriver<DumbbellsWorkout>
 
+extension WorkoutDriver where Model == DumbbellsWorkout {
     init(
         settings: DumbbellsSettings = DumbbellsSettings(), history: ExerciseHistory = .none,
         reducesMotion: Bool = true, usesColor: Bool = true, size: Size = Size(width: 80, height: 24)
     ) {
         let identifiers = Identifiers()
-        workout = DumbbellsWorkout(
-            settings: settings, history: .success(history),
-            display: .init(reducesMotion: reducesMotion, usesColor: usesColor), wallClock: { testDate },
-            makeIdentifier: { identifiers.make() })
-        send(.resize(size))
-    }
-
-    /// Sends one event now; returns what came out of it.
-    @discardableResult
-    mutating func send(_ event: Event) -> [DumbbellsWorkout.Output] {
-        let result = workout.handle(event, at: now)
-        outputs += result
-        return result
-    }
-
-    /// Presses keys one after another.
-    @discardableResult
-    mutating func press(_ keys: Key...) -> [DumbbellsWorkout.Output] {
-        keys.flatMap { send(.key($0)) }
-    }
-
-    /// Types each character as a key.
-    @discardableResult
-    mutating func type(_ text: String) -> [DumbbellsWorkout.Output] {
-        text.flatMap { send(.key(.character($0))) }
-    }
-
-    /// Clicks (a release) at a point.
-    @discardableResult
-    mutating func click(_ point: Point) -> [DumbbellsWorkout.Output] {
-        send(.mouse(MouseEvent(.release, at: point)))
-    }
-
-    /// Clicks the middle of a rectangle.
-    @discardableResult
-    mutating func click(_ rect: Rect) -> [DumbbellsWorkout.Output] {
-        click(Point(x: rect.x + rect.width / 2, y: rect.y))
+        self.init(
+            DumbbellsWorkout(
+                settings: settings, history: .success(history),
+                display: .init(reducesMotion: reducesMotion, usesColor: usesColor), wallClock: { testDate },
+                makeIdentifier: { identifiers.make() }),
+            size: size)
     }
 
     /// Clicks the pill item that does `action`; records an issue if there is none.
@@ -78,21 +43,6 @@ struct Harness {
         let frame = workout.layout.pillFrame(width: face.width)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         return face.itemFrames(in: inner).enumerated().first { face.items[$0.offset].action == action }?.element
-    }
-
-    /// Moves the clock on and delivers a tick, as the run loop does at a deadline.
-    @discardableResult
-    mutating func advance(by duration: Duration) -> [DumbbellsWorkout.Output] {
-        now = now + duration
-        return send(.tick)
-    }
-
-    /// Moves the clock to the workout's next deadline and ticks; returns the outputs.
-    @discardableResult
-    mutating func advanceToDeadline() -> [DumbbellsWorkout.Output] {
-        guard let deadline = workout.nextDeadline(after: now) else { return [] }
-        now = deadline
-        return send(.tick)
     }
 
     /// Types a set's weight and reps into row `row` (selecting it with the mouse-free keys).
@@ -116,18 +66,6 @@ struct Harness {
     var pillRow: Int { workout.layout.pillArea.y + 1 }
     /// The row showing set `index` (from 0), or -1 when it is not on screen.
     func row(ofSet index: Int) -> Int { workout.layout.row(of: index)?.y ?? -1 }
-
-    /// The frame as text rows.
-    func frame(at instant: Instant? = nil) -> [String] {
-        canvas(at: instant).lines()
-    }
-
-    /// The frame as a canvas.
-    func canvas(at instant: Instant? = nil) -> Canvas {
-        var composition = Composition(size: workout.size)
-        workout.render(into: &composition, at: instant ?? now)
-        return composition.flatten()
-    }
 }
 
 /// A history with a last workout of 12 kg × 10, 12 kg × 10, 14 kg × 8.

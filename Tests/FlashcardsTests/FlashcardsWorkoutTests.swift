@@ -72,7 +72,7 @@ import Testing
         }
         #expect(from == threshold - 1)
         #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(40))
-        harness.advance(by: .milliseconds(240))
+        harness.wait(.milliseconds(240))
         #expect(harness.workout.motion == nil)
         // Left past the threshold: wrong. Right past it: correct.
         harness.drag(by: -threshold)
@@ -134,31 +134,31 @@ import Testing
         var harness = Harness()
         #expect(harness.workout.secondsLeft(at: harness.now) == 100)
         #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .seconds(1))
-        harness.advance(by: .milliseconds(300))
+        harness.wait(.milliseconds(300))
         #expect(harness.workout.secondsLeft(at: harness.now) == 100)
         #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .milliseconds(700))
         // A late wake-up does not stretch the session: the deadline is the end, not a count.
-        harness.advance(by: .milliseconds(42_500))
+        harness.wait(.milliseconds(42_500))
         #expect(harness.workout.secondsLeft(at: harness.now) == 58)
         #expect(harness.frame()[2].contains("Time 0:58"))
     }
 
     @Test func theTimerHoldsWhileSuspendedAndRunsOnAfterResume() {
         var harness = Harness()
-        harness.advance(by: .seconds(10))
+        harness.wait(.seconds(10))
         harness.send(.suspend)
         harness.now = harness.now + .seconds(600)
         #expect(harness.workout.secondsLeft(at: harness.now) == 90, "Ctrl-Z holds the clock")
         #expect(harness.workout.nextDeadline(after: harness.now) == nil, "a held timer never wakes")
         harness.send(.resume)
         #expect(harness.workout.secondsLeft(at: harness.now) == 90)
-        harness.advance(by: .seconds(5))
+        harness.wait(.seconds(5))
         #expect(harness.workout.secondsLeft(at: harness.now) == 85)
     }
 
     @Test func theTimerHoldsWhileTheWindowIsInTheBackground() {
         var harness = Harness()
-        harness.advance(by: .milliseconds(2_500))
+        harness.wait(.milliseconds(2_500))
         harness.send(.focusOut)
         harness.now = harness.now + .seconds(30)
         #expect(harness.workout.secondsLeft(at: harness.now) == 98)
@@ -182,7 +182,7 @@ import Testing
     @Test func atZeroTheCardsTakeNoInputAndStartAgainAppears() {
         var harness = Harness()
         harness.press(.left)
-        harness.advance(by: .seconds(100))
+        harness.wait(.seconds(100))
         #expect(harness.workout.isOver(at: harness.now))
         #expect(harness.workout.secondsLeft(at: harness.now) == 0)
         let session = harness.savedReviews.count
@@ -205,7 +205,7 @@ import Testing
     @Test func anEmptyStackEndsTheSessionAndStopsTheClock() {
         var harness = Harness(decks: [numberedDeck(2)])
         harness.press(.right, .left)
-        harness.advance(by: .seconds(3))
+        harness.wait(.seconds(3))
         harness.press(.right)
         #expect(harness.workout.stack.isEmpty)
         #expect(harness.workout.isOver(at: harness.now))
@@ -223,7 +223,7 @@ import Testing
     @Test func startAgainDealsTheDeckAndAFullTimer() {
         var harness = Harness()
         harness.press(.right, .right)
-        harness.advance(by: .seconds(100))
+        harness.wait(.seconds(100))
         let before = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
         harness.click(harness.workout.layout.startAgain)
         #expect(!harness.workout.isOver(at: harness.now))
@@ -235,7 +235,7 @@ import Testing
         harness.press(.right)
         let after = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
         #expect(after.count == before.count + 1, "a new session")
-        harness.advance(by: .seconds(100))
+        harness.wait(.seconds(100))
         harness.press(.enter)
         #expect(harness.workout.secondsLeft(at: harness.now) == 100, "Enter starts again too")
     }
@@ -259,7 +259,7 @@ import Testing
         }
         // Time up without an answer leaves nothing in the history.
         var idle = Harness()
-        idle.advance(by: .seconds(100))
+        idle.wait(.seconds(100))
         #expect(idle.outputs.isEmpty)
     }
 

@@ -29,7 +29,7 @@ import Testing
     ) -> Harness {
         var harness = Harness(decks: [deck], usesColor: usesColor, plain: plain, size: size)
         harness.press(.right, .left)
-        harness.advance(by: .milliseconds(12_300))
+        harness.wait(.milliseconds(12_300))
         return harness
     }
 
@@ -237,7 +237,7 @@ import Testing
                 "",
             ])
         #expect(canvas.cells.allSatisfy { $0.style == .plain }, "no colour, no attributes")
-        harness.advance(by: .seconds(100))
+        harness.wait(.seconds(100))
         harness.send(.resize(Size(width: 40, height: 12)))
         expectFrame(
             harness.frame(),
@@ -343,7 +343,7 @@ import Testing
 
     @Test func theEndOfASession() {
         var harness = Self.harness()
-        harness.advance(by: .seconds(90))
+        harness.wait(.seconds(90))
         expectFrame(
             harness.frame(),
             [

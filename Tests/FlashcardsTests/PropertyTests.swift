@@ -70,7 +70,7 @@ struct SeededGenerator: RandomNumberGenerator {
             return "mouse \(kind) \(point) (card \(card))"
         case 64..<80:
             let milliseconds = [7, 40, 250, 999, 1000, 3500, 20_000, 60_000].randomElement(using: &generator) ?? 1000
-            harness.advance(by: .milliseconds(milliseconds))
+            harness.wait(.milliseconds(milliseconds))
             return "wait \(milliseconds) ms"
         case 80..<88:
             let events: [Event] = [.suspend, .resume, .focusOut, .focusIn, .paste("a\tb\nc 💪")]

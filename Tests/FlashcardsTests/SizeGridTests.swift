@@ -56,7 +56,7 @@ enum FlashcardsScreens {
             harness.mouse(.drag, Point(x: start.x + 1, y: start.y))
         case "no colour":
             harness.press(.character(" "))
-        case "over": harness.advance(by: .seconds(100))
+        case "over": harness.wait(.seconds(100))
         case "editor prompt", "plain editor":
             harness.press(.character("e"))
             harness.type("A new prompt")

@@ -540,16 +540,17 @@ import Testing
     }
 
     @Test func doneOnAnotherDayCountsOnThatDay() {
-        var harness = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0), today: date(hour: 23))
+        let wallClock = TestWallClock(date(hour: 23))
+        var harness = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0), wallClock: wallClock)
         harness.press(.enter)
         harness.press(.enter)
-        harness.wallClock.set(date(days: 1, hour: 0, minute: 1))
+        wallClock.set(date(days: 1, hour: 0, minute: 1))
         harness.run(for: .seconds(30))
         harness.press(.enter)
         #expect(harness.saved.first?.startedAt == date(hour: 23), "an exercise belongs to the day it started")
         harness.press(.character("h"))
         let week = HistorySummary.week(
-            endingOn: harness.wallClock.now, sessions: harness.workout.history, calendar: utcCalendar)
+            endingOn: wallClock.now, sessions: harness.workout.history, calendar: utcCalendar)
         #expect(week.map(\.count) == [0, 0, 0, 0, 0, 1, 0])
     }
 }

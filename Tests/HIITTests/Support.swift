@@ -3,6 +3,7 @@ import HIIT
 import Records
 import Synchronization
 import TermUI
+import TestSupport
 import Testing
 
 /// A wall clock a test sets by hand.
@@ -52,68 +53,23 @@ func date(days: Int = 0, hour: Int = 9, minute: Int = 0) -> Date {
     Date(timeIntervalSince1970: 1_741_132_800 + Double(days * 86_400 + hour * 3600 + minute * 60))
 }
 
-/// A workout, its clocks and everything it asked for, driven one step at a time.
-struct Harness {
-    var workout: HIITWorkout
-    var now = Instant(nanoseconds: 1_000_000_000_000)
-    let wallClock: TestWallClock
-    var outputs: [HIITWorkout.Output] = []
+/// A HIIT workout driven by a test clock (TestSupport's `WorkoutDriver`).
+typealias Harness = WorkoutDriver<HIITWorkout>
 
+extension WorkoutDriver where Model == HIITWorkout {
+    /// - Parameter wallClock: the date the workout reads as now; `today` when not given.
     init(
         configuration: HIITWorkout.Configuration = HIITWorkout.Configuration(),
         history: Result<[HIITSession], any Error> = .success([]), size: Size = Size(width: 80, height: 24),
-        today: Date = date()
+        today: Date = date(), wallClock: TestWallClock? = nil
     ) {
-        wallClock = TestWallClock(today)
-        workout = HIITWorkout(
-            configuration: configuration, history: history, wallClock: wallClock.reader, calendar: utcCalendar,
-            makeIdentifier: SequentialIdentifiers().maker)
-        send(.resize(size))
+        let clock = wallClock ?? TestWallClock(today)
+        self.init(
+            HIITWorkout(
+                configuration: configuration, history: history, wallClock: clock.reader, calendar: utcCalendar,
+                makeIdentifier: SequentialIdentifiers().maker),
+            size: size)
         outputs = []
-    }
-
-    /// Hands the workout `event` now and keeps what it returned.
-    @discardableResult
-    mutating func send(_ event: Event) -> [HIITWorkout.Output] {
-        let result = workout.handle(event, at: now)
-        outputs += result
-        return result
-    }
-
-    @discardableResult
-    mutating func press(_ key: Key) -> [HIITWorkout.Output] { send(.key(key)) }
-
-    @discardableResult
-    mutating func type(_ text: String) -> [HIITWorkout.Output] {
-        text.flatMap { send(.key(.character($0))) }
-    }
-
-    @discardableResult
-    mutating func click(_ point: Point) -> [HIITWorkout.Output] {
-        send(.mouse(MouseEvent(.press, at: point))) + send(.mouse(MouseEvent(.release, at: point)))
-    }
-
-    /// Moves the monotonic clock on by `duration` and delivers a tick, as the run loop does when
-    /// the deadline has passed.
-    @discardableResult
-    mutating func wait(_ duration: Duration) -> [HIITWorkout.Output] {
-        now = now + duration
-        return send(.tick)
-    }
-
-    /// Moves the clock to each deadline the workout asks for, ticking there, until `duration`
-    /// has passed; returns every output.
-    @discardableResult
-    mutating func run(for duration: Duration) -> [HIITWorkout.Output] {
-        let end = now + duration
-        var result: [HIITWorkout.Output] = []
-        while let deadline = workout.nextDeadline(after: now), deadline <= end {
-            now = max(now, deadline)
-            result += send(.tick)
-        }
-        now = end
-        result += send(.tick)
-        return result
     }
 
     /// Sessions saved so far, in order.
@@ -125,15 +81,6 @@ struct Harness {
     }
 
     var bells: Int { outputs.filter { $0 == .effect(.bell) }.count }
-
-    /// The screen as text rows, trailing spaces trimmed.
-    func frame() -> [String] { canvas().lines() }
-
-    func canvas() -> Canvas {
-        var composition = Composition(size: workout.size)
-        workout.render(into: &composition, at: now)
-        return composition.flatten()
-    }
 }
 
 /// A completed session of `exercise` on `day`.

@@ -37,7 +37,7 @@ public typealias DeckFetcher =
         DeckResponse, DeckServiceError
     >
 
-extension CardWorkout: HostableWorkout, ShowsProblems {}
+extension CardWorkout: ShowsProblems {}
 
 /// How the card workout reaches the profile's `CardSessionLog`: each card done is saved at once,
 /// the rules are kept in the profile's settings, and requests to a deck server become background

@@ -17,7 +17,7 @@ public struct DumbbellsOptions: Sendable, Equatable {
     }
 }
 
-extension DumbbellsWorkout: HostableWorkout, ShowsProblems {}
+extension DumbbellsWorkout: ShowsProblems {}
 
 /// How the dumbbell workout reaches the profile's `DumbbellLog`: every finished set is committed
 /// before the next event, an exercise's history is read when asked, and settings are kept.

@@ -22,7 +22,7 @@ public struct FlashcardsOptions: Sendable, Equatable {
     }
 }
 
-extension FlashcardsWorkout: HostableWorkout, ShowsProblems {}
+extension FlashcardsWorkout: ShowsProblems {}
 
 /// How the flashcard workout reaches the profile's `FlashcardLibrary`: every answer is committed
 /// before the next event, a deck's reviews are read when asked, and the deck last chosen is kept.

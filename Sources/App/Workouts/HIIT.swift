@@ -24,8 +24,6 @@ public struct HIITOptions: Sendable, Equatable {
     }
 }
 
-extension HIITWorkout: HostableWorkout {}
-
 /// How the HIIT workout's exercises reach the profile's `HIITLog`: each exercise is saved when
 /// it is done, and again when it is rated.
 public struct HIITData: WorkoutData {

@@ -1,0 +1,189 @@
+import Dumbbells
+import Foundation
+import Records
+import TermUI
+import TestSupport
+import Testing
+
+@testable import App
+
+/// A dumbbell workout's host at 80×24 on a test clock.
+private typealias HostHarness = HostDriver<DumbbellsData>
+
+extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
+    fileprivate init(
+        log: any DumbbellLog & SettingsStore, context: AppContext = AppContext(profile: "alex", reducesMotion: true)
+    ) {
+        self.init(
+            WorkoutHost(
+                context: context, log: log, settings: log, wallClock: { Date(timeIntervalSince1970: 1_794_646_800) }),
+            now: hostClockStart)
+    }
+
+    /// Types a set into the current row and runs it for `seconds`; returns the effects of Finish.
+    @discardableResult
+    fileprivate mutating func doSet(_ weight: String, _ reps: String, seconds: Int = 30) -> [Effect] {
+        type(weight)
+        press(.tab)
+        type(reps)
+        press(.enter)
+        wait(.seconds(seconds))
+        return press(.enter)
+    }
+}
+
+@Suite struct DumbbellsHostTests {
+    @Test func eachFinishedSetIsSavedTheMomentItIsFinished() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        harness.doSet("12", "10", seconds: 42)
+        let id = try #require(harness.host.workout?.workoutID)
+        let saved = try #require(try log.workout(id: id))
+        #expect(saved.sets.map(\.reps) == [10])
+        #expect(saved.status == .inProgress)
+        harness.press(.escape)
+        harness.doSet("14", "8")
+        #expect(try log.workout(id: id)?.sets.map(\.weight) == [12, 14])
+        harness.press(.character("x"))
+        #expect(try log.workout(id: id)?.status == .finished)
+        #expect(try log.lastWorkout(exercise: "Bicep curl")?.id == id)
+    }
+
+    @Test func aFailedSaveIsShownKeptAndTriedAgain() throws {
+        let log = FlakyWorkoutLog()
+        log.failing = true
+        var harness = HostHarness(log: log)
+        let effects = harness.doSet("12", "10")
+        #expect(effects.isEmpty, "no crash, no quit")
+        #expect(harness.host.unsaved.count == 2, "the workout and its set wait")
+        let frame = harness.frame()
+        #expect(frame.contains("    ! Not saved (disk full): set 1 kept here, tried again with the next set"))
+        #expect(frame.contains { $0.hasPrefix("        ✓ 1  12    10") }, "the set stays done on screen")
+        // The disk has room again: the next set brings the first with it.
+        log.failing = false
+        harness.press(.escape)
+        harness.doSet("12", "9")
+        let id = try #require(harness.host.workout?.workoutID)
+        #expect(try log.workout(id: id)?.sets.map(\.reps) == [10, 9])
+        #expect(harness.host.unsaved.isEmpty)
+        #expect(!harness.frame()[19].contains("Not saved"))
+    }
+
+    @Test func whatIsUnsavedIsTriedOnceMoreWhenTheProgramEnds() throws {
+        let log = FlakyWorkoutLog()
+        var harness = HostHarness(log: log)
+        harness.doSet("12", "10")
+        let id = try #require(harness.host.workout?.workoutID)
+        log.failing = true
+        harness.press(.escape)
+        harness.doSet("13", "10")
+        #expect(harness.host.unsaved.count == 1)
+        log.failing = false
+        _ = harness.host.handle(.terminate, at: harness.now)
+        #expect(try log.workout(id: id)?.sets.count == 2)
+    }
+
+    @Test func theProfilesSettingsShapeTheTableAndChangesAreKept() throws {
+        let log = InMemoryWorkoutLog()
+        try log.setValue(5, for: .dumbbellSetCount)
+        try log.setValue(.pounds, for: .dumbbellUnit)
+        try log.setValue([45, 90], for: .restPresets)
+        var harness = HostHarness(log: log)
+        #expect(harness.host.workout?.rows.count == 5)
+        #expect(harness.frame().contains { $0.hasSuffix("5 sets · lb") })
+        harness.press(.character("r"))
+        #expect(harness.frame().contains { $0.contains("[45 s]  [90 s]  [No rest]") })
+        harness.press(.escape, .character("+"), .character("u"))
+        #expect(try log.value(for: .dumbbellSetCount) == 6)
+        #expect(try log.value(for: .dumbbellUnit) == .kilograms)
+    }
+
+    @Test func commandLineOptionsWinOverTheSettings() {
+        let log = InMemoryWorkoutLog()
+        let host = WorkoutHost<DumbbellsData>(
+            context: AppContext(profile: "alex"), options: DumbbellsOptions(setCount: 2, exercise: "Lunge"), log: log)
+        #expect(host.workout?.rows.count == 2)
+        #expect(host.workout?.settings.exercise == "Lunge")
+    }
+
+    @Test func choosingAnExerciseLoadsItsLastWorkout() throws {
+        let log = InMemoryWorkoutLog()
+        let lunge = DumbbellWorkout(
+            exercise: "Lunge", unit: .kilograms, startedAt: Date(timeIntervalSince1970: 1_794_000_000),
+            sets: [
+                DumbbellSet(
+                    number: 1, weight: 8, reps: 12, startedAt: Date(timeIntervalSince1970: 1_794_000_000),
+                    finishedAt: Date(timeIntervalSince1970: 1_794_000_040))
+            ])
+        try log.start(lunge)
+        var harness = HostHarness(log: log)
+        #expect(!harness.frame().joined().contains("last:"))
+        harness.press(.character("e"))
+        harness.type("lunge")
+        harness.press(.enter)
+        #expect(harness.host.workout?.settings.exercise == "Lunge")
+        #expect(harness.frame().contains { $0.hasSuffix("last: 8 kg × 12") })
+        #expect(try log.value(for: .dumbbellExercise) == "Lunge", "the choice is kept for next time")
+    }
+
+    @Test func theBestSetComesFromEarlierWorkouts() throws {
+        let log = InMemoryWorkoutLog()
+        for (day, weight) in [(1, 20.0), (2, 10.0), (3, 11.0)] {
+            let start = Date(timeIntervalSince1970: 1_794_000_000 + Double(day) * 86_400)
+            try log.start(
+                DumbbellWorkout(
+                    exercise: "Bicep curl", unit: .kilograms, startedAt: start,
+                    sets: [DumbbellSet(number: 1, weight: weight, reps: 5, startedAt: start, finishedAt: start + 30)]))
+        }
+        let history = try DumbbellsData.history(of: "Bicep curl", in: log).get()
+        #expect(history.lastWorkout?.sets.first?.weight == 11)
+        #expect(history.best?.volume == 100, "the heaviest set was two workouts before the last")
+    }
+
+    @Test func leavingGivesQuitAndMarksTheWorkout() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        harness.doSet("12", "10")
+        let id = try #require(harness.host.workout?.workoutID)
+        #expect(harness.press(.escape, .character("q")).isEmpty, "set 1 is saved: asks first")
+        #expect(harness.host.pendingQuestion == "Leave? The workout is saved as abandoned (1 of 3 sets done).")
+        #expect(harness.press(.character("y")) == [.quit])
+        #expect(try log.workout(id: id)?.status == .abandoned)
+    }
+
+    @Test func fromTheMenuLeavingReturnsToTheMenu() {
+        var app = dumbbellsOpenedFromTheMenu(log: InMemoryWorkoutLog())
+        #expect(app.activeWorkout == "dumbbells")
+        #expect(app.handle(.key(.character("q")), at: .zero).isEmpty)
+        #expect(app.activeWorkout == nil)
+    }
+}
+
+/// The home menu at 80×24 with the dumbbell workout (on `log`) opened from it.
+private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) -> AppScene {
+    let entry = WorkoutEntry(identifier: "dumbbells", title: "Dumbbells", summary: "sets") { context in
+        WorkoutHost<DumbbellsData>(context: context, log: log, settings: log)
+    }
+    var app = AppScene(
+        context: AppContext(profile: "alex"), workouts: [entry], profiles: InMemoryProfileDirectory(["alex"]))
+    _ = app.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+    _ = app.handle(.key(.enter), at: .zero)
+    return app
+}
+
+@Suite struct UnsavedWorkAtTheEndTests {
+    @Test func aWorkoutLeftForTheMenuStillHandsOverWhatItCouldNotSave() {
+        let log = FlakyWorkoutLog()
+        log.failing = true
+        var app = dumbbellsOpenedFromTheMenu(log: log)
+        for key in [Key.character("5"), .tab, .character("8"), .enter, .enter] { _ = app.handle(.key(key), at: .zero) }
+        #expect(app.unsavedWork.first?.steps.count == 2, "the workout and its set, while on screen")
+        _ = app.handle(.key(.escape), at: .zero)
+        _ = app.handle(.key(.character("q")), at: .zero)
+        _ = app.handle(.key(.character("y")), at: .zero)
+        #expect(app.activeWorkout == nil)
+        let work = app.unsavedWork
+        #expect(work.map(\.profile) == ["alex"])
+        #expect(work.first?.steps.map(\.summary).contains("dumbbells: Bicep curl set 1, 5 kg × 8") == true)
+    }
+}

@@ -10,21 +10,8 @@ import Testing
 /// crashes and keeps its invariants. A failure names its seed; `TERMFIT_PROPERTY_SEED=<seed>`
 /// runs that one sequence again (and `TERMFIT_PROPERTY_RUNS` sets how many are tried).
 @Suite struct PropertyTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let runs = Int(environment["TERMFIT_PROPERTY_RUNS"] ?? "") ?? 2000
+    static let seeds = PropertySeeds(runs: 2000, chunks: 8, firstSeed: 20_261_122)
     static let stepsPerRun = 120
-
-    /// The runs are split into this many test cases, which run in parallel.
-    static let chunks = 8
-
-    /// The seeds of one chunk: the seed asked for (in chunk 0), or a share of `runs` seeds drawn
-    /// from a fixed start.
-    static func seeds(chunk: Int) -> [UInt64] {
-        if let seed = UInt64(environment["TERMFIT_PROPERTY_SEED"] ?? "") { return chunk == 0 ? [seed] : [] }
-        var generator = SeededGenerator(seed: 20_261_122)
-        let all = (0..<runs).map { _ in generator.next() }
-        return all.enumerated().filter { $0.offset % chunks == chunk }.map(\.element)
-    }
 
     static let sizes = [
         Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60),
@@ -127,9 +114,9 @@ import Testing
         return problems
     }
 
-    @Test(arguments: 0..<chunks)
+    @Test(arguments: 0..<seeds.chunks)
     func randomSequencesKeepTheInvariants(chunk: Int) {
-        for seed in Self.seeds(chunk: chunk) {
+        for seed in Self.seeds.seeds(chunk: chunk) {
             var generator = SeededGenerator(seed: seed)
             let settings = DumbbellsSettings(
                 setCount: Int.random(in: 1...10, using: &generator),
@@ -154,7 +141,7 @@ import Testing
                 if !problems.isEmpty {
                     Issue.record(
                         """
-                        seed \(seed) (TERMFIT_PROPERTY_SEED=\(seed)), step \(stepNumber): \
+                        \(PropertySeeds.replay(seed)), step \(stepNumber): \
                         \(problems.joined(separator: "; "))
                         last steps: \(trail.suffix(12).joined(separator: " · "))
                         """)

@@ -1,40 +1,17 @@
 import Foundation
 import Records
 import TermUI
+import TestSupport
 import Testing
 
 @testable import Flashcards
-
-/// SplitMix64: a small seedable generator, so that a failing run can be replayed exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// Random sequences of keys, drags, clicks, focus and suspension, resizes and time: the workout
 /// keeps its invariants. A failure names its seed; `TERMFIT_PROPERTY_SEED=<seed>` replays it and
 /// `TERMFIT_PROPERTY_RUNS` sets how many sequences are tried.
 @Suite struct PropertyTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let runs = Int(environment["TERMFIT_PROPERTY_RUNS"] ?? "") ?? 400
+    static let seeds = PropertySeeds(runs: 400, chunks: 6, firstSeed: 20_261_206)
     static let stepsPerRun = 150
-    static let chunks = 6
-
-    static func seeds(chunk: Int) -> [UInt64] {
-        if let seed = UInt64(environment["TERMFIT_PROPERTY_SEED"] ?? "") { return chunk == 0 ? [seed] : [] }
-        var generator = SeededGenerator(seed: 20_261_206)
-        let all = (0..<runs).map { _ in generator.next() }
-        return all.enumerated().filter { $0.offset % chunks == chunk }.map(\.element)
-    }
 
     static let sizes = [
         Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60),
@@ -93,7 +70,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     static func checkInvariants(_ harness: Harness, before: Harness, history: [String], seed: UInt64) {
         let workout = harness.workout
-        let context = "seed \(seed) after: \(history.suffix(6).joined(separator: "; "))"
+        let context = "\(PropertySeeds.replay(seed)) after: \(history.suffix(6).joined(separator: "; "))"
         #expect(
             workout.cardCount == workout.correctCount + workout.stack.count,
             "card count = correct + left in stack; \(context)")
@@ -117,9 +94,9 @@ struct SeededGenerator: RandomNumberGenerator {
         }
     }
 
-    @Test(arguments: 0..<chunks)
+    @Test(arguments: 0..<seeds.chunks)
     func randomSequencesKeepTheInvariants(chunk: Int) {
-        for seed in Self.seeds(chunk: chunk) {
+        for seed in Self.seeds.seeds(chunk: chunk) {
             var generator = SeededGenerator(seed: seed)
             let reducesMotion = Bool.random(using: &generator)
             let usesColor = Bool.random(using: &generator)

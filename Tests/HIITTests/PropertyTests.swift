@@ -29,9 +29,16 @@ import Testing
         }
     }
 
-    @Test(arguments: 1...120)
-    func randomUseNeverBreaksTheRules(seed: Int) {
-        var random = SeededGenerator(seed: UInt64(seed))
+    /// 120 runs of 250 steps; a failure names its seed, and `TERMFIT_PROPERTY_SEED` replays it.
+    static let seeds = PropertySeeds(runs: 120, chunks: 4, firstSeed: 20_250_305)
+
+    @Test(arguments: 0..<seeds.chunks)
+    func randomUseNeverBreaksTheRules(chunk: Int) {
+        for seed in Self.seeds.seeds(chunk: chunk) { randomUse(seed: seed) }
+    }
+
+    private func randomUse(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
         let past = [
             session("Squat", on: date(days: -1), rating: 3, number: 1),
             session("Burpee", on: date(days: -4), rating: 5, number: 2),
@@ -44,7 +51,7 @@ import Testing
         var harness = Harness(configuration: configuration, history: .success(past))
         var known = Set(past.map(\.id))
         var sessions = Dictionary(uniqueKeysWithValues: past.map { ($0.id, $0) })
-        let replay = "seed \(seed)"
+        let replay = PropertySeeds.replay(seed)
 
         for step in 0..<250 {
             let event: Event

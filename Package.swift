@@ -85,9 +85,9 @@ let package = Package(
             ]),
         .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"]),
         .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "TestSupport"]),
-        .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "TestSupport"]),
+        .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "DeckClientTests", dependencies: ["DeckClient", "CardDeck", "LoopbackDeckServer"]),
-        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "TestSupport"]),
+        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "TestSupport"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.

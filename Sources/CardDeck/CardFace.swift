@@ -15,9 +15,11 @@ import TermUI
 /// ╰─────────╯
 /// ```
 ///
-/// It comes in two sizes and never grows beyond the large one, so a flip costs the same bytes in
-/// any window. Red suits are red when colour is on; without colour the suit symbols carry the
-/// meaning. Only the corners and the middle change from card to card: the border stays put.
+/// It comes in a small and a large size, and grows beyond the large one (the suit in the middle
+/// drawn bigger) where a window has room for a card dealt one at a time. Cards that flip at 10 Hz
+/// stay at most large, so a flip costs the same bytes in any window. Red suits are red when colour
+/// is on; without colour the suit symbols carry the meaning. Only the corners and the middle change
+/// from card to card: the border stays put.
 public struct CardFace: Widget, Hashable, Sendable {
     /// How big the card is drawn.
     public enum Scale: Hashable, Sendable, CaseIterable {
@@ -25,14 +27,34 @@ public struct CardFace: Widget, Hashable, Sendable {
         case small
         /// 11×9: corners and a large suit.
         case large
+        /// Corners and the large suit drawn `factor` (2 or more) times as big: 16×12 at 2, 21×15
+        /// at 3, and so on.
+        case grown(Int)
+
+        /// The biggest a card grows.
+        public static let largestFactor = 6
+
+        public static var allCases: [Scale] { [.small, .large, .grown(2), .grown(largestFactor)] }
+
+        /// How many times the large suit's size the middle is drawn (0 when small).
+        public var factor: Int {
+            switch self {
+            case .small: 0
+            case .large: 1
+            case .grown(let factor): max(1, factor)
+            }
+        }
 
         /// The card's size, border included.
         public var size: Size {
             switch self {
             case .small: Size(width: 7, height: 5)
-            case .large: Size(width: 11, height: 9)
+            case .large, .grown: Size(width: 5 * factor + 6, height: 3 * factor + 6)
             }
         }
+
+        /// The scale drawn `factor` times as big as large (1 is large itself).
+        public static func factor(_ factor: Int) -> Scale { factor <= 1 ? .large : .grown(min(factor, largestFactor)) }
     }
 
     /// The card, or `nil` for its back.
@@ -49,8 +71,12 @@ public struct CardFace: Widget, Hashable, Sendable {
         self.usesColor = usesColor
     }
 
-    /// The largest scale that fits in `area` with `spare` rows and columns left over around it.
-    public static func scale(fitting area: Size) -> Scale? {
+    /// The largest scale that fits in `area`; `grows` allows scales beyond large.
+    public static func scale(fitting area: Size, grows: Bool = false) -> Scale? {
+        if grows {
+            let factor = min((area.width - 6) / 5, (area.height - 6) / 3, Scale.largestFactor)
+            if factor >= 2 { return .grown(factor) }
+        }
         if area.contains(Scale.large.size) { return .large }
         if area.contains(Scale.small.size) { return .small }
         return nil
@@ -88,10 +114,10 @@ public struct CardFace: Widget, Hashable, Sendable {
             put(card.isJoker ? "JOKER" : "  " + symbol, 0, 1)
             let bottom = corner + symbol
             put(bottom, inside.width - bottom.displayWidth, 2)
-        case .large:
+        case .large, .grown:
             put(corner, 0, 0)
             put(symbol, 0, 1)
-            for (row, line) in Self.picture(of: card).enumerated() {
+            for (row, line) in Self.picture(of: card, factor: scale.factor).enumerated() {
                 put(line, 2, 2 + row)
             }
             put(symbol, inside.width - 1, inside.height - 2)
@@ -107,6 +133,44 @@ public struct CardFace: Widget, Hashable, Sendable {
         case .diamonds: [" ▄█▄ ", "▀███▀", "  ▀  "]
         case .clubs: [" ███ ", "██▄██", " ▄█▄ "]
         case .black, .red: ["  ★  ", "JOKER", "  ★  "]
+        }
+    }
+
+    /// The middle `factor` times as big: each half-block "pixel" of the large picture becomes
+    /// `factor` × `factor` pixels, drawn again with half blocks, so the shape stays smooth. A
+    /// joker's words are not pictures: they stay as they are, in the middle of the space.
+    static func picture(of card: PlayingCard, factor: Int) -> [String] {
+        let large = picture(of: card)
+        guard factor > 1 else { return large }
+        let width = 5 * factor
+        let height = 3 * factor
+        if card.isJoker {
+            var rows = Array(repeating: String(repeating: " ", count: width), count: height)
+            for (index, line) in large.enumerated() {
+                let pad = (width - 5) / 2
+                rows[height / 2 - 1 + index] =
+                    String(repeating: " ", count: pad) + line
+                    + String(repeating: " ", count: width - 5 - pad)
+            }
+            return rows
+        }
+        // Two pixels per cell, top and bottom.
+        let pixels: [[Bool]] = large.flatMap { line in
+            let cells = Array(line)
+            return [cells.map { $0 == "▀" || $0 == "█" }, cells.map { $0 == "▄" || $0 == "█" }]
+        }
+        return (0..<height).map { row in
+            String(
+                (0..<width).map { column -> Character in
+                    let top = pixels[2 * row / factor][column / factor]
+                    let bottom = pixels[(2 * row + 1) / factor][column / factor]
+                    return switch (top, bottom) {
+                    case (true, true): "█"
+                    case (true, false): "▀"
+                    case (false, true): "▄"
+                    case (false, false): " "
+                    }
+                })
         }
     }
 }

@@ -33,10 +33,11 @@ struct ScreenLayout {
         // The group under the title: deck mode the card (the task beside it) and the tally; flip
         // mode the card, the task and the button.
         let below = mode == .deck ? tallyRows + 1 : 3
-        let fitsLarge =
-            body.height >= CardFace.Scale.large.size.height + below
-            && size.width >= CardFace.Scale.large.size.width + (mode == .deck ? 3 + 16 : 2)
-        scale = fitsLarge ? .large : .small
+        // A card dealt one at a time grows with the window; a flipping one stays at most large
+        // (10 flips a second cost the same bytes in every window).
+        let room = Size(
+            width: size.width - (mode == .deck ? 3 + 16 : 2), height: body.height - below)
+        scale = CardFace.scale(fitting: room, grows: mode == .deck) ?? .small
         let cardSize = scale.size
         switch mode {
         case .deck:
@@ -48,7 +49,9 @@ struct ScreenLayout {
             card = Rect(x: left, y: rows[0].y, width: cardSize.width, height: min(cardSize.height, rows[0].height))
             let taskX = card.maxX + 3
             let taskWidth = max(0, min(Self.taskWidth, size.width - taskX - 1))
-            task = Rect(x: taskX, y: card.y + 1, width: taskWidth, height: 2)
+            // The exercise, reps and button beside the card's middle (its top, on a small card).
+            let taskY = card.y + max(1, (card.height - 4) / 2)
+            task = Rect(x: taskX, y: taskY, width: taskWidth, height: 2)
             self.button = Rect(x: taskX, y: task.maxY + 1, width: min(button.width, taskWidth), height: 1)
             tally = Rect(
                 x: left, y: rows[1].y, width: max(0, min(blockWidth, size.width - left - 1)), height: rows[1].height)

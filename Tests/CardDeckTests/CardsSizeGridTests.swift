@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    /// A card dealt one at a time grows with the window (a third of the height and more where
+    /// there is room), inside the screen and clear of the help bar; a flipping card stays large.
+    @Test func theDealtCardGrowsWithTheWindowAndTheFlippingOneDoesNot() {
+        let cardUp = CardsStates.all()[1].harness
+        for size in [Size(width: 80, height: 24), Size(width: 200, height: 60), Size(width: 250, height: 70)] {
+            var copy = cardUp
+            copy.send(.resize(size))
+            let card = copy.workout.layout.card
+            #expect(card.height * 3 >= size.height, "\(size.width)×\(size.height): a card \(card.size.height) rows tall")
+            #expect(card.maxY < size.height - 1 && card.maxX <= size.width)
+        }
+        var small = cardUp
+        small.send(.resize(Size(width: 40, height: 12)))
+        #expect(small.workout.layout.scale == .small)
+        let flipping = Harness(mode: .flip, size: Size(width: 200, height: 60))
+        #expect(flipping.workout.layout.scale == .large)
+    }
+
     /// The done/left table never simply disappears: each exercise has its row, or a "more" marker
     /// says how many are out of view, at every size.
     @Test func theTallyShrinksRatherThanDisappears() {

@@ -22,110 +22,18 @@ import Testing
     }
 
     @Test func largeCards() {
-        expectFrame(
-            draw(PlayingCard(.ace, .spades), .large).lines(),
-            [
-                "╭─────────╮",
-                "│A        │",
-                "│♠        │",
-                "│   ▄█▄   │",
-                "│  █████  │",
-                "│   ▄█▄   │",
-                "│        ♠│",
-                "│        A│",
-                "╰─────────╯",
-            ])
-        expectFrame(
-            draw(PlayingCard(.ten, .hearts), .large).lines(),
-            [
-                "╭─────────╮",
-                "│10       │",
-                "│♥        │",
-                "│  ▄█▄█▄  │",
-                "│  ▀███▀  │",
-                "│    ▀    │",
-                "│        ♥│",
-                "│       10│",
-                "╰─────────╯",
-            ])
-        expectFrame(
-            draw(PlayingCard(.queen, .diamonds), .large).lines(),
-            [
-                "╭─────────╮",
-                "│Q        │",
-                "│♦        │",
-                "│   ▄█▄   │",
-                "│  ▀███▀  │",
-                "│    ▀    │",
-                "│        ♦│",
-                "│        Q│",
-                "╰─────────╯",
-            ])
-        expectFrame(
-            draw(PlayingCard(.seven, .clubs), .large).lines(),
-            [
-                "╭─────────╮",
-                "│7        │",
-                "│♣        │",
-                "│   ███   │",
-                "│  ██▄██  │",
-                "│   ▄█▄   │",
-                "│        ♣│",
-                "│        7│",
-                "╰─────────╯",
-            ])
-        expectFrame(
-            draw(.redJoker, .large).lines(),
-            [
-                "╭─────────╮",
-                "│JK       │",
-                "│★        │",
-                "│    ★    │",
-                "│  JOKER  │",
-                "│    ★    │",
-                "│        ★│",
-                "│       JK│",
-                "╰─────────╯",
-            ])
+        expectGolden(draw(PlayingCard(.ace, .spades), .large), "largeCards-1")
+        expectGolden(draw(PlayingCard(.ten, .hearts), .large), "largeCards-2")
+        expectGolden(draw(PlayingCard(.queen, .diamonds), .large), "largeCards-3")
+        expectGolden(draw(PlayingCard(.seven, .clubs), .large), "largeCards-4")
+        expectGolden(draw(.redJoker, .large), "largeCards-5")
     }
 
     @Test func smallCardsAndTheBack() {
-        expectFrame(
-            draw(PlayingCard(.king, .hearts), .small).lines(),
-            [
-                "╭─────╮",
-                "│K♥   │",
-                "│  ♥  │",
-                "│   K♥│",
-                "╰─────╯",
-            ])
-        expectFrame(
-            draw(PlayingCard(.ten, .clubs), .small).lines(),
-            [
-                "╭─────╮",
-                "│10♣  │",
-                "│  ♣  │",
-                "│  10♣│",
-                "╰─────╯",
-            ])
-        expectFrame(
-            draw(.blackJoker, .small).lines(),
-            [
-                "╭─────╮",
-                "│JK★  │",
-                "│JOKER│",
-                "│  JK★│",
-                "╰─────╯",
-            ])
-        expectFrame(
-            draw(nil, .small).lines(),
-            [
-                "╭─────╮",
-                "│░░░░░│",
-                "│░░░░░│",
-                "│░░░░░│",
-                "╰─────╯",
-            ])
+        expectGolden(draw(PlayingCard(.king, .hearts), .small), "smallCardsAndTheBack-1")
+        expectGolden(draw(PlayingCard(.ten, .clubs), .small), "smallCardsAndTheBack-2")
+        expectGolden(draw(.blackJoker, .small), "smallCardsAndTheBack-3")
+        expectGolden(draw(nil, .small), "smallCardsAndTheBack-4")
     }
 
     @Test(arguments: CardFace.Scale.allCases)
@@ -157,34 +65,7 @@ import Testing
         var harness = Harness(partial: ["9H", "3S", "KC"], size: Size(width: 80, height: 24))
         harness.press(.enter)
         harness.wait(.seconds(62))
-        expectFrame(
-            harness.frame(),
-            [
-                " Cards · Deck                                               2 cards left · 1:02",
-                "",
-                "",
-                "",
-                "",
-                "                  ╭─────────╮",
-                "                  │9        │   Sit-ups",
-                "                  │♥        │   9 reps",
-                "                  │  ▄█▄█▄  │",
-                "                  │  ▀███▀  │   ▐ Done ▌",
-                "                  │    ▀    │",
-                "                  │        ♥│",
-                "                  │        9│",
-                "                  ╰─────────╯",
-                "",
-                "                  ♠ Push-ups  done    0   left    3",
-                "                  ♥ Sit-ups   done    0   left    0",
-                "                  ♦ Squats    done    0   left    0",
-                "                  ♣ Burpees   done    0   left   10",
-                "",
-                "",
-                "",
-                "",
-                "Enter Done  q Back  ? Keys  r Rules  m Flip mode",
-            ])
+        expectGolden(harness.canvas(), "deckModeShowingACardAt80x24")
     }
 
     @Test func flipModeStoppedAt40x12WithoutColour() {
@@ -192,22 +73,7 @@ import Testing
         harness.wait(.milliseconds(340))
         harness.press(.character(" "))
         let canvas = harness.canvas()
-        expectFrame(
-            canvas.lines(),
-            [
-                " Cards · Flip",
-                "",
-                "                ╭─────╮",
-                "                │5♥   │",
-                "                │  ♥  │",
-                "                │   5♥│",
-                "                ╰─────╯",
-                "",
-                "              Sit-ups × 5",
-                "               ▐ Start ▌",
-                "",
-                "Space Start  q Back  ? Keys  r Rules",
-            ])
+        expectGolden(canvas, "flipModeStoppedAt40x12WithoutColour")
         #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
     }
 

@@ -36,54 +36,12 @@ import Testing
     @Test func theStackWithItsAnswerRevealed() {
         var harness = Self.harness()
         harness.press(.character(" "))
-        expectFrame(
-            harness.frame(),
-            [
-                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
-                "",
-                "                                 ▐ Time 1:28 ▌",
-                "",
-                "            ╭──────────────────────────────────────────────────────╮",
-                "            │                                                      │",
-                "            │                                                      │",
-                "            │                                                      │",
-                "            │                                                      │",
-                "            │                Where is the deltoid?                 │",
-                "            │                                                      │",
-                "            │               Over the shoulder joint                │",
-                "            │                                                      │",
-                "            │                                                      │",
-                "            │                                                      │",
-                "            │                                                      │",
-                "            ╰──────────────────────────────────────────────────────╯",
-                "             ╰────────────────────────────────────────────────────╯",
-                "              ╰──────────────────────────────────────────────────╯",
-                "               ╰────────────────────────────────────────────────╯",
-                "",
-                "",
-                "",
-                "Space Hide  ← Wrong  → Correct  e Edit  d Decks  u Due only  ? Keys  q Back",
-            ])
+        expectGolden(harness.canvas(), "theStackWithItsAnswerRevealed")
     }
 
     @Test func theStackInASmallWindow() {
         let harness = Self.harness(Size(width: 40, height: 12))
-        expectFrame(
-            harness.frame(),
-            [
-                " Flashcards · Muscles   ✓ 1  ✗ 1  [ + ]",
-                "             ▐ Time 1:28 ▌",
-                "  ╭──────────────────────────────────╮",
-                "  │      Where is the deltoid?       │",
-                "  │                                  │",
-                "  │      Space shows the answer      │",
-                "  ╰──────────────────────────────────╯",
-                "   ╰────────────────────────────────╯",
-                "    ╰──────────────────────────────╯",
-                "     ╰────────────────────────────╯",
-                "",
-                "Space Answer  ← Wrong  → Correct  e Edit",
-            ])
+        expectGolden(harness.canvas(), "theStackInASmallWindow")
     }
 
     @Test func aCardMidDragSlidesLeansAndTints() {
@@ -93,34 +51,7 @@ import Testing
         harness.mouse(.press, start)
         harness.mouse(.drag, Point(x: start.x + 12, y: start.y))
         let canvas = harness.canvas()
-        expectFrame(
-            canvas.lines(),
-            [
-                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
-                "",
-                "                                 ▐ Time 1:28 ▌",
-                "",
-                "                         ╭──────────────────────────────────────────────────────",
-                "             ╭───────────│",
-                "             │           │",
-                "             │           │",
-                "             │          │                                                      │",
-                "             │          │                Where is the deltoid?                 │",
-                "             │      How │                                                      │",
-                "             │          │                                                      │",
-                "             │          │                                                      │",
-                "             │         │                                                      │",
-                "             │         │                                                      │",
-                "             │         │                Space shows the answer                │",
-                "             │         ╰──────────────────────────────────────────────────────╯",
-                "             ╰────────────────────────────────────────────────────╯",
-                "              ╰──────────────────────────────────────────────────╯",
-                "               ╰────────────────────────────────────────────────╯",
-                "",
-                "",
-                "",
-                "Space Answer  ← Wrong  → Correct  e Edit  d Decks  u Due only  ? Keys  q Back",
-            ])
+        expectGolden(canvas, "aCardMidDragSlidesLeansAndTints")
         // Two thirds of the way to a swipe: the border is the fourth green of six.
         let threshold = harness.workout.swipeThreshold
         #expect(threshold == 18)
@@ -141,34 +72,7 @@ import Testing
         harness.mouse(.press, Point(x: card.x + 20, y: card.y + 3))
         harness.mouse(.drag, Point(x: card.x + 12, y: card.y + 3))
         let canvas = harness.canvas()
-        expectFrame(
-            canvas.lines(),
-            [
-                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
-                "",
-                "                                 ▐ Time 1:28 ▌",
-                "",
-                "   ╭─ ✗ Wrong ────────────────────────────────────────────╮",
-                "   │                                                      │───────╮",
-                "   │                                                      │       │",
-                "   │                                                      │       │",
-                "    │                                                      │      │",
-                "    │                Where is the deltoid?                 │      │",
-                "    │                                                      │      │",
-                "    │                                                      │      │",
-                "     │                                                      │     │",
-                "     │                                                      │     │",
-                "     │                Space shows the answer                │     │",
-                "     ╰──────────────────────────────────────────────────────╯     │",
-                "             ╰────────────────────────────────────────────────────╯",
-                "              ╰──────────────────────────────────────────────────╯",
-                "               ╰────────────────────────────────────────────────╯",
-                "",
-                "                         [ ✗ Wrong ]      [ ✓ Correct ]",
-                "",
-                "",
-                "Space Answer  ← Wrong  → Correct  e Edit  d Decks  u Due only  ? Keys  q Back",
-            ])
+        expectGolden(canvas, "withoutColourTheCardShowsMarksAndButtons")
         #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
         harness.mouse(.release, Point(x: card.x + 12, y: card.y + 3))
         #expect(harness.workout.correctCount == 1, "short of a third: it springs back")
@@ -178,83 +82,14 @@ import Testing
 
     @Test func plainModeIsLinesAScreenReaderFollows() {
         var harness = Self.harness(plain: true)
-        expectFrame(
-            harness.frame(),
-            [
-                "Flashcards: Muscles, 5 cards",
-                "Time left: 88 seconds",
-                "Score: 1 correct, 1 wrong, 4 left",
-                "Card: Where is the deltoid?",
-                "Answer hidden: Space shows it",
-                "Keys: Space Answer, ← Wrong, → Correct, e Edit, d Decks, u Due only, ? Keys, q",
-                "Back",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-            ])
+        expectGolden(harness.canvas(), "plainModeIsLinesAScreenReaderFollows-1")
         harness.press(.character(" "))
         let canvas = harness.canvas()
-        expectFrame(
-            canvas.lines(),
-            [
-                "Flashcards: Muscles, 5 cards",
-                "Time left: 88 seconds",
-                "Score: 1 correct, 1 wrong, 4 left",
-                "Card: Where is the deltoid?",
-                "Answer: Over the shoulder joint",
-                "Keys: Space Hide, ← Wrong, → Correct, e Edit, d Decks, u Due only, ? Keys, q",
-                "Back",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-            ])
+        expectGolden(canvas, "plainModeIsLinesAScreenReaderFollows-2")
         #expect(canvas.cells.allSatisfy { $0.style == .plain }, "no colour, no attributes")
         harness.wait(.seconds(100))
         harness.send(.resize(Size(width: 40, height: 12)))
-        expectFrame(
-            harness.frame(),
-            [
-                "Flashcards: Muscles, 5 cards",
-                "Time left: 0 seconds",
-                "Score: 1 correct, 1 wrong, 4 left",
-                "Time is up. Enter starts again.",
-                "Keys: Enter Start Again, e Edit, d",
-                "Decks, u Due only, ? Keys, q Back",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-            ])
+        expectGolden(harness.canvas(), "plainModeIsLinesAScreenReaderFollows-3")
     }
 
     @Test func theEditor() {
@@ -263,114 +98,18 @@ import Testing
         harness.type("Wo ist der Bizeps?")
         harness.press(.enter)
         harness.type("Oberarm")
-        expectFrame(
-            harness.frame(),
-            [
-                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
-                "    ╭ Edit cards · Muscles ────────────────────────────────────────────────╮",
-                "    │ Prompt  Wo ist der Bizeps?                                           │",
-                "    │ Answer  Oberarm                                                      │",
-                "    │ Enter in the answer adds the card                                    │",
-                "    │ [ Add ]  [ Done ]                                                    │",
-                "    │                                                                      │",
-                "    │ Muscles: 5 cards                                                     │",
-                "    │ ▸ Which muscle does a bicep curl mainly work? — Biceps brachii       │",
-                "    │   What is the largest muscle of the body? — Gluteus maximus          │",
-                "    │   Where is the deltoid? — Over the shoulder joint                    │",
-                "    │   How many muscles make up the quadriceps? — Four                    │",
-                "    │   What does HIIT stand for? — High-intensity interval training       │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    │                                                                      │",
-                "    ╰──────────────────────────────────────────────────────────────────────╯",
-                "",
-                "Enter Add  Esc Cancel card  Tab Next field  F1 Keys",
-            ])
+        expectGolden(harness.canvas(), "theEditor-1")
         harness.press(.tab, .tab, .down)
         harness.send(.resize(Size(width: 40, height: 12)))
-        expectFrame(
-            harness.frame(),
-            [
-                " Flashcards · Muscles   ✓ 1  ✗ 1  [ + ]",
-                " ╭ Edit cards · Muscles ──────────────╮",
-                " │ Prompt  Wo ist der Bizeps?         │",
-                " │ Answer  Oberarm                    │",
-                " │ Delete removes the highlighted ca… │",
-                " │ [ Add ]  [ Done ]                  │",
-                " │ Muscles: 5 cards                   │",
-                " │ ▸ Which muscle does a bicep curl…  │",
-                " │              ▼ 4 more              │",
-                " ╰────────────────────────────────────╯",
-                "",
-                "Delete Delete card  Esc Cancel card",
-            ])
+        expectGolden(harness.canvas(), "theEditor-2")
         var plain = Self.harness(plain: true)
         plain.press(.character("e"))
-        expectFrame(
-            plain.frame(),
-            [
-                "Edit cards: Muscles",
-                "Prompt",
-                "Answer",
-                "Enter in the answer adds the card",
-                "[ Add ]  [ Done ]",
-                "",
-                "Muscles: 5 cards",
-                "▸ Which muscle does a bicep curl mainly work? — Biceps brachii",
-                "  What is the largest muscle of the body? — Gluteus maximus",
-                "  Where is the deltoid? — Over the shoulder joint",
-                "  How many muscles make up the quadriceps? — Four",
-                "  What does HIIT stand for? — High-intensity interval training",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Next  Esc Done  Tab Next field  F1 Keys",
-            ])
+        expectGolden(plain.canvas(), "theEditor-3")
     }
 
     @Test func theEndOfASession() {
         var harness = Self.harness()
         harness.wait(.seconds(90))
-        expectFrame(
-            harness.frame(),
-            [
-                " Flashcards · Muscles                                           ✓ 1  ✗ 1  [ + ]",
-                "",
-                "                                 ▐ Time 0:00 ▌",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "                                   Time is up",
-                "                            ✓ 1 correct   ✗ 1 wrong",
-                "",
-                "                                [ Start Again ]",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Start Again  e Edit  d Decks  u Due only  ? Keys  q Back",
-            ])
+        expectGolden(harness.canvas(), "theEndOfASession")
     }
 }

@@ -104,7 +104,7 @@ public struct CardDeckHost: Scene {
             options: CardWorkout.Options(
                 mode: options.mode ?? .deck, seed: options.seed ?? makeSeed(), deckServer: options.deckServer,
                 deckID: options.deckID, partial: options.partial, reducesMotion: context.reducesMotion,
-                usesColor: context.usesColor),
+                usesColor: context.usesColor, locksDeckServer: context.locksProfile),
             wallClock: wallClock)
         self.init(
             workout: workout, log: log, settings: settings, fetch: fetch,

@@ -17,14 +17,14 @@ struct Harness {
     init(
         settings: CardSettings = CardSettings(), mode: CardWorkout.Mode = .deck, seed: UInt64 = 42,
         server: String? = nil, deckID: String? = nil, partial: [String]? = nil, reducesMotion: Bool = false,
-        usesColor: Bool = true, size: Size = Size(width: 80, height: 24)
+        usesColor: Bool = true, size: Size = Size(width: 80, height: 24), locksDeckServer: Bool = false
     ) {
         let identifiers = Identifiers()
         workout = CardWorkout(
             settings: settings,
             options: .init(
                 mode: mode, seed: seed, deckServer: server, deckID: deckID, partial: partial,
-                reducesMotion: reducesMotion, usesColor: usesColor),
+                reducesMotion: reducesMotion, usesColor: usesColor, locksDeckServer: locksDeckServer),
             wallClock: { testDate }, makeIdentifier: { identifiers.make() })
         send(.resize(size))
     }

@@ -37,9 +37,17 @@ struct KioskCommand: ParsableCommand {
                 valueName: "dir"))
         var dataDirectory: String?
 
-        /// The file to edit.
-        var file: AuthorizedKeysFile {
-            AuthorizedKeysFile(path: authorizedKeys ?? LoginAccount.home + "/.ssh/authorized_keys")
+        /// The file to edit. Root must name it: root's own file would make every member's
+        /// TermFit run as root.
+        func file() throws -> AuthorizedKeysFile {
+            if let authorizedKeys { return AuthorizedKeysFile(path: authorizedKeys) }
+            guard geteuid() != 0 else {
+                throw KioskMemberError.file(
+                    path: LoginAccount.home + "/.ssh/authorized_keys",
+                    reason: "that is root's; run this as the shared account (runuser -u gym -- termfit kiosk …) "
+                        + "or name its file with --authorized-keys")
+            }
+            return AuthorizedKeysFile(path: LoginAccount.home + "/.ssh/authorized_keys")
         }
 
         /// The members' database, where a kiosk session finds it; `nil` when there is none yet
@@ -72,12 +80,13 @@ struct KioskCommand: ParsableCommand {
 
         func run() throws {
             try reportingKioskErrors {
+                let file = try files.file()
                 let name = try KioskMemberName.validated(name)
                 let text = String(decoding: try readImportFile(key, limit: PublicKey.maximumLength + 1), as: UTF8.self)
                 let line = KioskMemberLine(
                     name: name, program: try LoginAccount.programPath(program), key: try PublicKey(parsing: text))
-                try files.file.add(line)
-                printLine("\(name) added to \(files.file.path); their profile is made when they first log in.")
+                try file.add(line)
+                printLine("\(name) added to \(file.path); their profile is made when they first log in.")
             }
         }
     }
@@ -90,7 +99,7 @@ struct KioskCommand: ParsableCommand {
 
         func run() throws {
             try reportingKioskErrors {
-                for member in try files.file.members() { printLine("\(member.name) \(member.key.type)") }
+                for member in try files.file().members() { printLine("\(member.name) \(member.key.type)") }
             }
         }
     }
@@ -111,8 +120,9 @@ struct KioskCommand: ParsableCommand {
 
         func run() throws {
             try reportingKioskErrors {
-                try files.file.remove(member: try KioskMemberName.validated(name))
-                printLine("\(name) removed from \(files.file.path).")
+                let file = try files.file()
+                try file.remove(member: try KioskMemberName.validated(name))
+                printLine("\(name) removed from \(file.path).")
                 guard deleteData else { return }
                 try reportingErrors {
                     guard let store = try files.existingStore() else { return }
@@ -139,7 +149,8 @@ struct KioskCommand: ParsableCommand {
         func run() throws {
             try reportingKioskErrors {
                 let (old, new) = (try KioskMemberName.validated(old), try KioskMemberName.validated(new))
-                let names = try files.file.members().map(\.name)
+                let file = try files.file()
+                let names = try file.members().map(\.name)
                 guard names.contains(old) else { throw KioskMemberError.memberNotFound(old) }
                 guard !names.contains(new) else { throw KioskMemberError.memberExists(new) }
                 // The profile first: a name its database already has stops the rename before the line changes.
@@ -148,7 +159,7 @@ struct KioskCommand: ParsableCommand {
                     defer { try? store.close() }
                     if try store.profile(named: old) != nil { try store.renameProfile(named: old, to: new) }
                 }
-                try files.file.rename(member: old, to: new)
+                try file.rename(member: old, to: new)
                 printLine("\(old) is now \(new).")
             }
         }

@@ -119,6 +119,10 @@ struct KioskSharedAccountEndToEndTests {
         #expect(refused.status == 255, "\(refused.error)")
         #expect(try host.runAsMember([host.binary, "history", "--profile", "alex"]).output.contains("12 kg x 10"))
 
+        // Root must name the file: its own would run every member's TermFit as root.
+        let asRoot = try runCommand([host.binary, "kiosk", "add-member", "jo", "--key", "-"], input: Data())
+        #expect(asRoot.status == 1 && asRoot.error.contains("root's"), "\(asRoot.error)")
+
         let renamed = try host.runAsMember([host.binary, "kiosk", "rename", "sam", "samira"])
         #expect(renamed.status == 0, "\(renamed.error)")
         let deleted = try host.runAsMember([host.binary, "kiosk", "remove-member", "samira", "--delete-data"])

@@ -269,10 +269,12 @@ public final class NcursesScreen {
     }
 
     private func release() {
-        if mouseOn { writeRaw(ModeSequence.mouseOff) }
-        writeRaw(ModeSequence.focusOff + ModeSequence.pasteOff)
-        curs_set(1)
-        endwin()
+        OutputDeadline.guarding(seconds: options.outputTimeout) {
+            if mouseOn { writeRaw(ModeSequence.mouseOff) }
+            writeRaw(ModeSequence.focusOff + ModeSequence.pasteOff)
+            curs_set(1)
+            endwin()
+        }
     }
 
     private func reacquire() {
@@ -284,7 +286,7 @@ public final class NcursesScreen {
             resizeterm(Int32(newSize.height), Int32(newSize.width))
         }
         seam.invalidate()
-        doupdate()
+        _ = OutputDeadline.guarding(seconds: options.outputTimeout) { doupdate() }
         // ncurses brings back the cursor as it was at release, which was shown for the shell.
         curs_set(0)
         writeModes()
@@ -322,7 +324,7 @@ public final class NcursesScreen {
     public func close() {
         guard isOpen else { return }
         isOpen = false
-        OutputDeadline.guarding(seconds: options.outputTimeout) { release() }
+        release()
         if let screen {
             delscreen(screen)
             self.screen = nil

@@ -7,6 +7,8 @@
 nonisolated(unsafe) private var nullDescriptor: Int32 = -1
 /// Set by the alarm handler: the terminal took no output for the whole limit.
 nonisolated(unsafe) private var outputStalled: sig_atomic_t = 0
+/// Whether a guarded write is under way (a restore writes mode sequences inside its own guard).
+nonisolated(unsafe) private var deadlineArmed = false
 
 private func abandonTerminal(_: Int32) {
     let saved = errno
@@ -49,7 +51,8 @@ public enum OutputDeadline {
 
     /// Runs `write`, which writes to the terminal, with at most `seconds` of blocking.
     static func guarding<Result>(seconds: Int, _ write: () -> Result) -> Result {
-        guard outputStalled == 0, seconds > 0 else { return write() }
+        // Nested: the outer guard's alarm already covers this write.
+        guard outputStalled == 0, seconds > 0, !deadlineArmed else { return write() }
         if nullDescriptor < 0 {
             nullDescriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
             var action = sigaction()
@@ -65,9 +68,11 @@ public enum OutputDeadline {
         }
         var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: seconds, tv_usec: 0))
         setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+        deadlineArmed = true
         defer {
             var off = itimerval()
             setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &off, nil)
+            deadlineArmed = false
         }
         return write()
     }

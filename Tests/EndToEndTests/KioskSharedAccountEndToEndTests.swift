@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackDeckServer
 import Testing
 
 #if canImport(Glibc)
@@ -128,6 +129,30 @@ struct KioskSharedAccountEndToEndTests {
         let deleted = try host.runAsMember([host.binary, "kiosk", "remove-member", "samira", "--delete-data"])
         #expect(deleted.status == 0, "\(deleted.error)")
         #expect(try host.runAsMember([host.binary, "kiosk", "list"]).output.isEmpty)
+    }
+
+    /// The operator set a deck server on the box's loopback for a member (an import, as the
+    /// recipe says); over SSH the member can neither change "Deck from" nor reach that server.
+    @Test func overSSHTheDeckServerIsTheOperatorsAndLoopbackIsRefused() throws {
+        let server = try LoopbackDeckServer(seed: 5)
+        defer { server.stop() }
+        let host = try KioskHost(model: .shared)
+        defer { host.close() }
+        try host.addMember("alex")
+        let archive = host.root.appendingPathComponent("alex.json")
+        try KioskDeck.archive(profile: "alex", server: server.baseURL).write(
+            to: archive, atomically: true, encoding: .utf8)
+        chmod(archive.path, 0o644)
+        let imported = try host.runAsMember([host.binary, "import", "--profile", "alex", archive.path])
+        #expect(imported.status == 0, "\(imported.error)")
+
+        let session = try TmuxSession(host.sshCommand(key: "alex"), width: 100, height: 30)
+        defer { session.close() }
+        try host.waitForHome(in: session)
+        try KioskDeck.expectLockedServer(server.baseURL, in: session)
+        try session.send("Enter")
+        try session.waitFor("on this box")
+        #expect(server.requests.isEmpty, "the box made no request to its own loopback: \(server.requests)")
     }
 
     /// A client stopped with SIGSTOP (a lid shut without a goodbye) answers nothing; the recipe's

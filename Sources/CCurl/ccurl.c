@@ -1,6 +1,8 @@
 #include "ccurl.h"
 
+#include <arpa/inet.h>
 #include <dlfcn.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,9 @@
 #define OPT_REDIR_PROTOCOLS 182
 #define OPT_FOLLOWLOCATION 52
 #define OPT_MAXREDIRS 68
+#define OPT_OPENSOCKETFUNCTION 20163
+#define OPT_OPENSOCKETDATA 10164
+#define OPT_PROXY 10004
 #define PROTO_HTTP_HTTPS 3L
 #define INFO_RESPONSE_CODE 0x200002
 #define GLOBAL_DEFAULT 3L
@@ -90,7 +95,58 @@ static size_t receive(char *chunk, size_t size, size_t count, void *context) {
     return bytes;
 }
 
-ccurl_response ccurl_get(const char *url, long timeout_ms, size_t limit) {
+int ccurl_address_is_internal(int family, const unsigned char *bytes) {
+    if (family == AF_INET) {
+        unsigned a = bytes[0], b = bytes[1];
+        return a == 0 || a == 10 || a == 127 || (a == 169 && b == 254) || (a == 172 && (b & 0xF0) == 16) ||
+               (a == 192 && b == 168) || (a == 100 && (b & 0xC0) == 64) || a >= 224;
+    }
+    if (family == AF_INET6) {
+        static const unsigned char zeros[16] = {0};
+        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+        if (memcmp(bytes, zeros, 15) == 0 && (bytes[15] == 0 || bytes[15] == 1)) return 1;  // :: and ::1
+        if (memcmp(bytes, mapped, 12) == 0) return ccurl_address_is_internal(AF_INET, bytes + 12);
+        return (bytes[0] & 0xFE) == 0xFC                         // unique local fc00::/7
+               || (bytes[0] == 0xFE && (bytes[1] & 0xC0) == 0x80)  // link-local fe80::/10
+               || bytes[0] == 0xFF;                              // multicast
+    }
+    return 1;
+}
+
+/// libcurl's `struct curl_sockaddr`: the address it is about to connect to.
+typedef struct {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr_storage addr;
+} connect_address;
+
+typedef struct {
+    int refused;
+    char address[INET6_ADDRSTRLEN];
+} connect_check;
+
+/// Opens the socket for a connection, unless it goes to an address on this box or its private
+/// network: every address a name resolves to, every redirect, is checked as it is connected.
+static int open_checked_socket(void *context, int purpose, connect_address *address) {
+    (void)purpose;
+    connect_check *check = context;
+    const unsigned char *bytes = NULL;
+    if (address->family == AF_INET) {
+        bytes = (const unsigned char *)&((struct sockaddr_in *)&address->addr)->sin_addr;
+    } else if (address->family == AF_INET6) {
+        bytes = (const unsigned char *)&((struct sockaddr_in6 *)&address->addr)->sin6_addr;
+    }
+    if (!bytes || ccurl_address_is_internal(address->family, bytes)) {
+        check->refused = 1;
+        if (bytes) inet_ntop(address->family, bytes, check->address, sizeof check->address);
+        return -1;  // CURL_SOCKET_BAD: libcurl tries the next address, or fails
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
+ccurl_response ccurl_get(const char *url, long timeout_ms, size_t limit, int refuse_internal) {
     ccurl_response response = {0};
     const char *problem = ccurl_load();
     if (problem) {
@@ -118,9 +174,21 @@ ccurl_response ccurl_get(const char *url, long timeout_ms, size_t limit) {
     easy_setopt(handle, OPT_MAXREDIRS, 3L);
     easy_setopt(handle, OPT_PROTOCOLS, PROTO_HTTP_HTTPS);
     easy_setopt(handle, OPT_REDIR_PROTOCOLS, PROTO_HTTP_HTTPS);
+    connect_check check = {0};
+    if (refuse_internal) {
+        easy_setopt(handle, OPT_OPENSOCKETFUNCTION, open_checked_socket);
+        easy_setopt(handle, OPT_OPENSOCKETDATA, &check);
+        // No proxy from the environment: the address checked is the one connected to.
+        easy_setopt(handle, OPT_PROXY, "");
+    }
     response.code = easy_perform(handle);
     easy_getinfo(handle, INFO_RESPONSE_CODE, &response.status);
-    if (response.code != 0) {
+    if (response.code != 0 && check.refused) {
+        response.code = CCURL_REFUSED_ADDRESS;
+        snprintf(response.message, sizeof response.message,
+                 "%s is on this box or its private network, which this kiosk does not connect to",
+                 check.address[0] ? check.address : "(not IPv4 or IPv6)");
+    } else if (response.code != 0) {
         snprintf(response.message, sizeof response.message, "%s", error[0] ? error : easy_strerror(response.code));
     }
     easy_cleanup(handle);

@@ -138,6 +138,8 @@ enum CardsBindings {
             ])
         }
         let typed = editor.selection.suit != nil || editor.selection == .server
+        // The operator's deck server (`--kiosk`): nothing on its row changes it.
+        let locked = editor.selection == .server && editor.locksServer
         return KeyBindings([
             KeyBinding(
                 [.up, .down, .character("k"), .character("j"), .backTab, .tab], "Choose", group: "Rules", bar: 1,
@@ -145,7 +147,8 @@ enum CardsBindings {
             ) { key in [Key.up, .character("k"), .backTab].contains(key) ? .selectRule(by: -1) : .selectRule(by: 1) },
             KeyBinding(
                 [.enter, .character(" ")], typed ? "Edit" : "Change", group: "Rules", bar: 2, listing: "Enter  Space",
-                meaning: typed ? "type the exercise or the address" : "the next choice", action: .editRule),
+                meaning: typed ? "type the exercise or the address" : "the next choice", enabled: !locked,
+                action: .editRule),
             KeyBinding(
                 [.left, .right, .character("h"), .character("l"), .character("-"), .character("+"), .character("=")],
                 "Change", group: "Rules", bar: 3, display: "←→", listing: "← →  h l  - +",

@@ -54,12 +54,15 @@ public struct CardWorkout: Workout {
         public var reducesMotion: Bool
         /// Colour may be used (everything shows without it too).
         public var usesColor: Bool
+        /// The deck server is the operator's (`--kiosk`): the rules sheet shows it but cannot change it.
+        public var locksDeckServer: Bool
 
         /// Options; see the properties.
         public init(
             mode: Mode = .deck, seed: UInt64 = 0, deckServer: String? = nil, deckID: String? = nil,
-            partial: [String]? = nil, reducesMotion: Bool = false, usesColor: Bool = true
+            partial: [String]? = nil, reducesMotion: Bool = false, usesColor: Bool = true, locksDeckServer: Bool = false
         ) {
+            self.locksDeckServer = locksDeckServer
             self.mode = mode
             self.seed = seed
             self.deckServer = deckServer
@@ -451,7 +454,7 @@ public struct CardWorkout: Workout {
             primary(at: now, into: &outputs)
         case .rules:
             stopFlipping(at: now)
-            sheets.push(.rules(RulesEditor()))
+            sheets.push(.rules(RulesEditor(locksServer: options.locksDeckServer)))
         case .keys:
             stopFlipping(at: now)
             sheets.push(.keys(ScrollState(selection: nil)))

@@ -317,7 +317,7 @@ extension CardWorkout {
     private static func renderRules(
         _ editor: RulesEditor, settings: CardSettings, palette: Palette, into canvas: inout Canvas, in area: Rect
     ) {
-        let lines = RulesEditor.lines(settings)
+        let lines = RulesEditor.lines(settings, locksServer: editor.locksServer)
         // The rules scroll (with "more" markers) where the window is short; the footer shows where
         // there is room for it below them.
         let list =

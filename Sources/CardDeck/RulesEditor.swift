@@ -34,9 +34,11 @@ public struct RulesEditor: Hashable, Sendable {
     public internal(set) var selection = Row.spades
     /// The field while an exercise name or the server's address is typed.
     public internal(set) var field: TextField?
+    /// The deck server is the operator's (`--kiosk`): "Deck from" shows it and cannot be edited.
+    public let locksServer: Bool
 
-    /// The sheet with the first rule selected.
-    public init() {}
+    /// The sheet with the first rule selected; `locksServer` keeps "Deck from" as it is.
+    public init(locksServer: Bool = false) { self.locksServer = locksServer }
 
     /// The longest server address.
     static let addressLimit = 200
@@ -68,6 +70,7 @@ public struct RulesEditor: Hashable, Sendable {
                 return .none
             }
             if selection == .server {
+                guard !locksServer else { return .none }
                 field = TextField(settings.deckServer ?? "", limit: Self.addressLimit)
                 return .none
             }
@@ -114,7 +117,7 @@ public struct RulesEditor: Hashable, Sendable {
     }
 
     /// The label and value of each line, as the sheet shows them.
-    static func lines(_ settings: CardSettings) -> [(label: String, value: String)] {
+    static func lines(_ settings: CardSettings, locksServer: Bool = false) -> [(label: String, value: String)] {
         Row.allCases.map { row in
             switch row {
             case .spades, .hearts, .diamonds, .clubs:
@@ -131,7 +134,7 @@ public struct RulesEditor: Hashable, Sendable {
             case .decks:
                 return ("Decks", settings.deckCount == 1 ? "1 deck" : "\(settings.deckCount) decks")
             case .server:
-                return ("Deck from", settings.deckServer ?? "TermFit (no server)")
+                return ("Deck from", (settings.deckServer ?? "TermFit (no server)") + (locksServer ? " (locked)" : ""))
             }
         }
     }

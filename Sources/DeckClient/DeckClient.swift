@@ -19,13 +19,18 @@ public struct DeckClient: Sendable {
     public let baseURL: String
     /// How long a request may take.
     public let timeout: Duration
+    /// Refuse to connect to this box, its private networks and link-local addresses (a kiosk's
+    /// members must not make it a port scanner of the gym's network), checked on every address
+    /// connected to, not on the name.
+    public let refusesInternalAddresses: Bool
 
     /// A client of the server at `baseURL`.
-    public init(baseURL: String, timeout: Duration = defaultTimeout) {
+    public init(baseURL: String, timeout: Duration = defaultTimeout, refusesInternalAddresses: Bool = false) {
         var address = baseURL.trimmingCharacters(in: .whitespaces)
         while address.hasSuffix("/") { address.removeLast() }
         self.baseURL = address
         self.timeout = timeout
+        self.refusesInternalAddresses = refusesInternalAddresses
     }
 
     /// The full address of `request`.
@@ -48,7 +53,7 @@ public struct DeckClient: Sendable {
             return .failure(.unreachable("'\(baseURL)' is not an http:// or https:// address"))
         }
         let milliseconds = max(1, timeout.totalMilliseconds)
-        var response = ccurl_get(url(for: request), milliseconds, Self.bodyLimit)
+        var response = ccurl_get(url(for: request), milliseconds, Self.bodyLimit, refusesInternalAddresses ? 1 : 0)
         defer { ccurl_free(&response) }
         let body = response.body.map { Data(bytes: $0, count: response.length) } ?? Data()
         return Self.interpret(

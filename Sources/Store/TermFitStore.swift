@@ -222,6 +222,32 @@ public final class TermFitStore: Sendable {
         return try write { db in try Self.fetchProfile(db, named: name) ?? Self.insertProfile(db, named: name) }
     }
 
+    /// Gives a profile a new name, keeping everything that belongs to it (`termfit kiosk rename`).
+    ///
+    /// - Throws: ``StoreError/profileNotFound(name:existing:)`` when there is no such profile,
+    ///   ``StoreError/profileExists(_:)`` when the new name is taken.
+    public func renameProfile(named name: String, to newName: String) throws {
+        let (name, newName) = (try Self.validated(name), try Self.validated(newName))
+        try write { db in
+            guard try Self.fetchProfile(db, named: name) != nil else {
+                throw StoreError.profileNotFound(name: name, existing: try Self.fetchProfiles(db).map(\.name))
+            }
+            if try Self.fetchProfile(db, named: newName) != nil { throw StoreError.profileExists(newName) }
+            try db.execute(sql: "UPDATE profile SET name = ? WHERE name = ?", arguments: [newName, name])
+        }
+    }
+
+    /// Deletes a profile and everything that belongs to it (its history, settings and decks go
+    /// with it through the schema's cascades). Returns `false` when there was no such profile.
+    @discardableResult
+    public func deleteProfile(named name: String) throws -> Bool {
+        let name = try Self.validated(name)
+        return try write { db in
+            try db.execute(sql: "DELETE FROM profile WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
     /// Everything belonging to one profile: its history, settings and flashcard decks. Switching
     /// profiles is asking for another one.
     ///

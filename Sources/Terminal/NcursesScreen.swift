@@ -12,19 +12,29 @@ public struct TerminalOptions: Sendable {
     /// Milliseconds ncurses waits after ESC for the rest of a key's escape sequence.
     public var escapeDelay: Int
     public var mouse: Bool
+    /// Seconds one write to the terminal may block before TermFit gives the terminal up and ends
+    /// the run as after SIGHUP (``OutputDeadline``).
+    public var outputTimeout: Int
 
-    public init(allowsColor: Bool = true, escapeDelay: Int = 25, mouse: Bool = true) {
+    public init(
+        allowsColor: Bool = true, escapeDelay: Int = 25, mouse: Bool = true,
+        outputTimeout: Int = OutputDeadline.defaultLimit
+    ) {
         self.allowsColor = allowsColor
         self.escapeDelay = escapeDelay
         self.mouse = mouse
+        self.outputTimeout = outputTimeout
     }
 
     /// Options from the environment: `NO_COLOR` turns colour off; over SSH (`SSH_CONNECTION`) the
-    /// escape delay is 100 ms, so arrow keys split across packets still arrive whole.
+    /// escape delay is 100 ms, so arrow keys split across packets still arrive whole;
+    /// `TERMFIT_OUTPUT_TIMEOUT` sets the output limit (``OutputDeadline/limit(environment:)``).
     public static func from(environment: [String: String], noColorFlag: Bool) -> TerminalOptions {
         let noColor = noColorFlag || !(environment["NO_COLOR"] ?? "").isEmpty
         let overSSH = !(environment["SSH_CONNECTION"] ?? "").isEmpty
-        return TerminalOptions(allowsColor: !noColor, escapeDelay: overSSH ? 100 : 25)
+        return TerminalOptions(
+            allowsColor: !noColor, escapeDelay: overSSH ? 100 : 25,
+            outputTimeout: OutputDeadline.limit(environment: environment))
     }
 }
 
@@ -124,6 +134,7 @@ public final class NcursesScreen {
         }
         self.options = options
         self.glyphMode = glyphMode
+        seam.outputTimeout = options.outputTimeout
         decoder = InputDecoder(escapeDelay: .milliseconds(options.escapeDelay), utf8: LocaleSetup.isUTF8)
         Self.startOutput()
         guard let screen = termfit_newterm(name) else { throw .unknownTerminal(name) }
@@ -239,7 +250,11 @@ public final class NcursesScreen {
     }
 
     /// Rings the terminal bell.
-    public func ringBell() { beep() }
+    public func ringBell() { _ = OutputDeadline.guarding(seconds: options.outputTimeout) { beep() } }
+
+    /// Whether a write to the terminal blocked past ``TerminalOptions/outputTimeout``: the terminal
+    /// is given up (its output goes nowhere) and the run must end.
+    public var outputStalled: Bool { OutputDeadline.hasExpired }
 
     /// Gives the terminal back (Ctrl-Z): modes off, ncurses suspended, the process stopped until
     /// the shell continues it; then takes the terminal again and returns the size it has now.
@@ -254,10 +269,12 @@ public final class NcursesScreen {
     }
 
     private func release() {
-        if mouseOn { writeRaw(ModeSequence.mouseOff) }
-        writeRaw(ModeSequence.focusOff + ModeSequence.pasteOff)
-        curs_set(1)
-        endwin()
+        OutputDeadline.guarding(seconds: options.outputTimeout) {
+            if mouseOn { writeRaw(ModeSequence.mouseOff) }
+            writeRaw(ModeSequence.focusOff + ModeSequence.pasteOff)
+            curs_set(1)
+            endwin()
+        }
     }
 
     private func reacquire() {
@@ -269,7 +286,7 @@ public final class NcursesScreen {
             resizeterm(Int32(newSize.height), Int32(newSize.width))
         }
         seam.invalidate()
-        doupdate()
+        _ = OutputDeadline.guarding(seconds: options.outputTimeout) { doupdate() }
         // ncurses brings back the cursor as it was at release, which was shown for the shell.
         curs_set(0)
         writeModes()
@@ -317,6 +334,10 @@ public final class NcursesScreen {
     /// Writes bytes straight to the terminal, after ncurses has flushed its own output.
     private func writeRaw(_ sequence: String) {
         output = Array(sequence.utf8)
+        OutputDeadline.guarding(seconds: options.outputTimeout) { writeOutput() }
+    }
+
+    private func writeOutput() {
         output.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             var offset = 0
@@ -334,6 +355,9 @@ public final class NcursesScreen {
 
 /// The real `CursesSeam`: ncurses' picture of the next screen (`newscr`).
 final class NcursesSeam: CursesSeam {
+    /// Seconds one frame's write may block (``OutputDeadline``).
+    var outputTimeout = OutputDeadline.defaultLimit
+
     public func defineColorPair(_ pair: Int, foreground: Int, background: Int) -> Bool {
         termfit_init_pair(Int32(pair), Int32(foreground), Int32(background)) == termfit_ok()
     }
@@ -344,7 +368,7 @@ final class NcursesSeam: CursesSeam {
     }
 
     public func update() {
-        doupdate()
+        _ = OutputDeadline.guarding(seconds: outputTimeout) { doupdate() }
     }
 
     public func invalidate() {

@@ -72,8 +72,10 @@ public final class TerminalRunLoop<Content: Scene> {
             let events = waitForEvents()
             guard outcome == nil else { break }
             perform(driver.deliver(events, at: clock.now))
-            if hungUp { finish(signal: SIGHUP) }
+            if hungUp || screen.outputStalled { finish(signal: SIGHUP) }
             if outcome == nil { present() }
+            // The terminal took no output for the whole limit: it is as good as hung up.
+            if screen.outputStalled { finish(signal: SIGHUP) }
         }
         screen.close()
         var result = outcome ?? RunOutcome(exitStatus: 0, signal: nil, statistics: driver.statistics)

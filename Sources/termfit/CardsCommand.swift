@@ -26,11 +26,12 @@ struct CardsCommand: ParsableCommand {
     @Option(help: "Shuffle the first deck from this number: the same seed gives everyone the same deck.")
     var seed: UInt64?
 
-    @Option(
-        name: .customLong("deck-api"),
-        help: ArgumentHelp(
-            "A Deck of Cards API server to draw from, e.g. https://deckofcardsapi.com.", valueName: "url"))
-    var deckAPI: String?
+    /// `termfit`'s own options: `--deck-api` is read there, for the home menu and this command alike
+    /// (declared twice, ArgumentParser would give the value to `termfit`'s).
+    @ParentCommand var root: TermFitCommand
+
+    /// The `--deck-api` server.
+    var deckAPI: String? { root.deckAPI }
 
     @Option(name: .customLong("deck-id"), help: ArgumentHelp("Join this deck on the server.", valueName: "id"))
     var deckID: String?
@@ -46,12 +47,6 @@ struct CardsCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        if let deckAPI {
-            let lowered = deckAPI.lowercased()
-            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
-                throw ValidationError("--deck-api takes an http:// or https:// address, not '\(deckAPI)'.")
-            }
-        }
         if let deckID {
             guard deckAPI != nil else {
                 throw ValidationError("--deck-id needs --deck-api, the server that holds the deck.")
@@ -65,6 +60,14 @@ struct CardsCommand: ParsableCommand {
     func run() throws {
         let options = CardDeckOptions(mode: mode, seed: seed, deckServer: deckAPI, deckID: deckID, partial: cards)
         try Interactive.run(interface: interface, data: data, workout: "cards", options: WorkoutOptions(cards: options))
+    }
+
+    /// Refuses a `--deck-api` value that is not an http:// or https:// address.
+    static func validate(deckAPI: String) throws {
+        let lowered = deckAPI.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+            throw ValidationError("--deck-api takes an http:// or https:// address, not '\(deckAPI)'.")
+        }
     }
 
     @Sendable static func parseMode(_ text: String) throws -> CardWorkout.Mode {
@@ -86,9 +89,13 @@ struct CardsCommand: ParsableCommand {
 
 /// The card workout on the home menu (and for `termfit cards`), on the profile's data in
 /// `database`, drawing from a Deck of Cards API server through `DeckClient` when one is set.
-func cardsEntry(database: StoreOpening, options: CardDeckOptions = CardDeckOptions()) -> WorkoutEntry {
+/// With `refusesInternalAddresses` (a kiosk), the client connects to no address on this box or its
+/// private networks.
+func cardsEntry(
+    database: StoreOpening, options: CardDeckOptions = CardDeckOptions(), refusesInternalAddresses: Bool = false
+) -> WorkoutEntry {
     .cards(options: options, openLog: { profile in try database.store().profileStore(named: profile) }) {
         server, request in
-        await DeckClient(baseURL: server).send(request)
+        await DeckClient(baseURL: server, refusesInternalAddresses: refusesInternalAddresses).send(request)
     }
 }

@@ -21,15 +21,29 @@ struct TermFitCommand: ParsableCommand {
         subcommands: [
             HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, FlashcardsCommand.self, HistoryCommand.self,
             ExportCommand.self,
-            ImportCommand.self, RecoverCommand.self,
+            ImportCommand.self, RecoverCommand.self, KioskCommand.self,
         ]
     )
 
     @OptionGroup var interface: InterfaceOptions
     @OptionGroup var data: DataOptions
 
+    @Option(
+        name: .customLong("deck-api"),
+        help: ArgumentHelp(
+            "A Deck of Cards API server for the card workout to draw from in this run, e.g. "
+                + "https://deckofcardsapi.com (also after 'cards'; a kiosk's forced command sets it here).",
+            valueName: "url"))
+    var deckAPI: String?
+
+    func validate() throws {
+        if let deckAPI { try CardsCommand.validate(deckAPI: deckAPI) }
+    }
+
     func run() throws {
-        try Interactive.run(interface: interface, data: data, workout: nil)
+        try Interactive.run(
+            interface: interface, data: data, workout: nil,
+            options: WorkoutOptions(cards: CardDeckOptions(deckServer: deckAPI)))
     }
 
     /// Parses the command line and runs; usage errors exit with 2, data-file problems with 3.
@@ -106,9 +120,17 @@ struct InterfaceOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Kiosk mode for a shared box: the profile (--profile, else the login name) cannot be changed or listed "
-                + "from the screen. See docs/kiosk.md."))
+            "Kiosk mode for a shared box: the profile (--profile, else the login name), the data directory "
+                + "(--data-dir, else the account's ~/.local/share/termfit) and the deck server cannot be changed or "
+                + "listed from the screen or the environment. See docs/kiosk.md."))
     var kiosk = false
+
+    @Flag(
+        name: .customLong("allow-private-deck-api"),
+        help: ArgumentHelp(
+            "With --kiosk: let the card workout reach a deck server on this box or its private network "
+                + "(refused by default, checked on every address connected to)."))
+    var allowPrivateDeckAPI = false
 }
 
 /// What `InterfaceOptions` hold, as plain values.
@@ -117,11 +139,18 @@ struct InterfaceSettings: Equatable {
     var reduceMotion = false
     var ascii = false
     var kiosk = false
+    var allowPrivateDeckAPI = false
+
+    /// Whether the deck client must refuse addresses on this box and its private networks: in a
+    /// kiosk, unless the operator allowed them.
+    var refusesInternalDeckAddresses: Bool { kiosk && !allowPrivateDeckAPI }
 }
 
 extension InterfaceOptions {
     var settings: InterfaceSettings {
-        InterfaceSettings(noColor: noColor, reduceMotion: reduceMotion, ascii: ascii, kiosk: kiosk)
+        InterfaceSettings(
+            noColor: noColor, reduceMotion: reduceMotion, ascii: ascii, kiosk: kiosk,
+            allowPrivateDeckAPI: allowPrivateDeckAPI)
     }
 }
 
@@ -157,9 +186,11 @@ enum Interactive {
         }
         let database: StoreOpening
         do {
+            // A kiosk session goes by the account and the operator's forced command only: nothing
+            // a member's SSH client can set (TERMFIT_DATA_DIR, XDG_DATA_HOME, HOME, USER) moves it.
             database = try StoreOpening(
-                location: try data.location(environment: environment),
-                profileName: data.profileName(environment: environment))
+                location: interface.kiosk ? try data.kioskLocation() : try data.location(environment: environment),
+                profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment))
             // A workout's first frame shows what the database holds; the home menu's shows
             // nothing from it, so there the database opens once the menu is on screen.
             if workout != nil { _ = try database.store() }
@@ -172,7 +203,9 @@ enum Interactive {
             environment: environment, dataLocation: database.location.databasePath, kiosk: interface.kiosk)
         let status = Launcher.run(
             options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
-            workouts: Workouts.all(database: database, options: workoutOptions),
+            workouts: Workouts.all(
+                database: database, options: workoutOptions,
+                refusesInternalDeckAddresses: interface.refusesInternalDeckAddresses),
             afterFirstFrame: {
                 do {
                     _ = try database.store()
@@ -221,11 +254,16 @@ struct WorkoutOptions: Equatable {
 /// The workouts on the home menu, in order.
 enum Workouts {
     /// Every workout, each saving into `database` for the profile it is opened for.
-    static func all(database: StoreOpening, options: WorkoutOptions = .init()) -> [WorkoutEntry] {
+    /// `refusesInternalDeckAddresses`: the card workout's deck client connects to no address on
+    /// this box or its private networks (a kiosk).
+    static func all(
+        database: StoreOpening, options: WorkoutOptions = .init(), refusesInternalDeckAddresses: Bool = false
+    ) -> [WorkoutEntry] {
         [
             .hiit(options: options.hiit) { profile in try database.store().profileStore(named: profile) },
             dumbbellsEntry(database: database, options: options.dumbbells),
-            cardsEntry(database: database, options: options.cards),
+            cardsEntry(
+                database: database, options: options.cards, refusesInternalAddresses: refusesInternalDeckAddresses),
             flashcardsEntry(database: database, options: options.flashcards),
         ]
     }

@@ -319,6 +319,24 @@ import Testing
         #expect(harness.workout.phase == .ready)
     }
 
+    @Test func inAKioskTheDeckServerRuleShowsTheOperatorsServerAndCannotBeEdited() {
+        var harness = Harness(server: "https://deck.example", size: Size(width: 100, height: 40), locksDeckServer: true)
+        harness.press(.character("r"), .up)
+        #expect(harness.frame().contains { $0.contains("Deck from") && $0.contains("https://deck.example (locked)") })
+        harness.press(.enter, .character("x"), .enter, .left, .right)
+        guard case .rules(let editor) = harness.workout.sheet else {
+            Issue.record("the rules should still be open")
+            return
+        }
+        #expect(editor.field == nil, "no field opened")
+        #expect(harness.workout.settings.deckServer == "https://deck.example")
+        #expect(!harness.outputs.contains { if case .saveSettings = $0 { true } else { false } })
+        // Without the lock the same keys open the field.
+        var open = Harness(server: "https://deck.example", size: Size(width: 100, height: 40))
+        open.press(.character("r"), .up, .enter)
+        if case .rules(let editor) = open.workout.sheet { #expect(editor.field != nil) }
+    }
+
     @Test func theKeysSheetOverTheRulesListsTheRulesKeysAndEscClosesOnlyIt() {
         var harness = Harness(size: Size(width: 100, height: 40))
         harness.press(.character("r"), .character("?"))

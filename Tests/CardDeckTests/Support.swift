@@ -14,7 +14,7 @@ extension WorkoutDriver where Model == CardWorkout {
     init(
         settings: CardSettings = CardSettings(), mode: CardWorkout.Mode = .deck, seed: UInt64 = 42,
         server: String? = nil, deckID: String? = nil, partial: [String]? = nil, reducesMotion: Bool = false,
-        usesColor: Bool = true, size: Size = Size(width: 80, height: 24)
+        usesColor: Bool = true, size: Size = Size(width: 80, height: 24), locksDeckServer: Bool = false
     ) {
         let identifiers = Identifiers()
         self.init(
@@ -22,7 +22,7 @@ extension WorkoutDriver where Model == CardWorkout {
                 settings: settings,
                 options: .init(
                     mode: mode, seed: seed, deckServer: server, deckID: deckID, partial: partial,
-                    reducesMotion: reducesMotion, usesColor: usesColor),
+                    reducesMotion: reducesMotion, usesColor: usesColor, locksDeckServer: locksDeckServer),
                 wallClock: { testDate }, makeIdentifier: { identifiers.make() }),
             size: size)
     }

@@ -6,14 +6,27 @@ import Testing
 #endif
 
 /// A kiosk box on this machine, set up as docs/kiosk.md tells an operator to: a member account
-/// in the `termfit` group, the `Match Group termfit` block of that page in a real OpenSSH server
+/// in the `termfit` group (or, in the shared-account model, one account whose members
+/// `termfit kiosk add-member` adds), the `sshd_config` block of that page in a real OpenSSH server
 /// listening on 127.0.0.1, and TermFit installed where every account can run it.
 ///
 /// Needs root (accounts, sshd) and OpenSSH's server, which `make test` installs as root.
 final class KioskHost {
-    /// The member account the tests log in as.
-    static let member = "termfit-kiosk-test"
-    static let group = "termfit"
+    /// How members reach TermFit (docs/kiosk.md, section 2).
+    enum Model {
+        /// One account per member, in the `termfit` group, its `ForceCommand` from the recipe.
+        case perAccount
+        /// The per-account model with the tmux option's `ForceCommand` and tmux.conf.
+        case tmux
+        /// One shared account; each member a line `termfit kiosk add-member` writes.
+        case shared
+    }
+
+    /// The member account the tests log in as, and the group of the per-account model (the
+    /// recipe's `termfit`): new names for every host, so that suites running at once (here, or in
+    /// another checkout on the same machine) never share an account.
+    let member: String
+    let group: String
     static let sshd = "/usr/sbin/sshd"
 
     /// Whether this machine can run the kiosk tests.
@@ -29,8 +42,16 @@ final class KioskHost {
     private var memberID = ""
 
     /// Everything under a fresh world-readable directory; the member's home inside it.
-    init() throws {
-        root = URL(fileURLWithPath: "/tmp").appendingPathComponent("termfit-kiosk-\(UUID().uuidString.prefix(8))")
+    ///
+    /// - Parameters:
+    ///   - model: which of the recipe's models the account follows.
+    ///   - acceptedEnvironment: an `AcceptEnv` line's patterns, for tests of what a client's
+    ///     variables cannot change.
+    init(model: Model = .perAccount, acceptedEnvironment: String? = nil) throws {
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        member = "tfk-\(tag)"
+        group = "tfg-\(tag)"
+        root = URL(fileURLWithPath: "/tmp").appendingPathComponent("termfit-kiosk-\(tag)")
         home = root.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         chmod(root.path, 0o755)
@@ -45,34 +66,45 @@ final class KioskHost {
         try Self.check(["install", "-m", "0755", Binary.termfit, binary])
 
         // "One account per member, in the termfit group."
-        createdGroup = try runCommand(["getent", "group", Self.group]).status != 0
-        if createdGroup { try Self.check(["groupadd", Self.group]) }
-        _ = try runCommand(["userdel", Self.member])
-        try Self.check([
-            "useradd", "--no-create-home", "--home-dir", home.path, "--shell", "/bin/sh", "--groups", Self.group,
-            Self.member,
-        ])
-        memberID = try runCommand(["id", "-u", Self.member]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        createdGroup = try runCommand(["getent", "group", group]).status != 0
+        if createdGroup { try Self.check(["groupadd", group]) }
+        _ = try runCommand(["userdel", member])
+        try Self.check(
+            ["useradd", "--no-create-home", "--home-dir", home.path, "--shell", "/bin/sh"]
+                + (model == .shared ? [] : ["--groups", group]) + [member])
+        memberID = try runCommand(["id", "-u", member]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         // A password-less account that is not locked (sshd refuses locked accounts even for keys).
-        try Self.check(["usermod", "--password", "*", Self.member])
-        let ssh = home.appendingPathComponent(".ssh")
-        try FileManager.default.createDirectory(at: ssh, withIntermediateDirectories: true)
-        try Self.check([
-            "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", root.appendingPathComponent("member").path,
-        ])
-        try Self.check([
-            "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", root.appendingPathComponent("host_key").path,
-        ])
-        try FileManager.default.copyItem(
-            at: root.appendingPathComponent("member.pub"), to: ssh.appendingPathComponent("authorized_keys"))
-        try Self.check(["chown", "-R", "\(Self.member):\(Self.member)", home.path])
+        try Self.check(["usermod", "--password", "*", member])
+        try Self.makeKey(root.appendingPathComponent("member").path)
+        try Self.makeKey(root.appendingPathComponent("host_key").path)
+        if model != .shared {
+            let ssh = home.appendingPathComponent(".ssh")
+            try FileManager.default.createDirectory(at: ssh, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: root.appendingPathComponent("member.pub"), to: ssh.appendingPathComponent("authorized_keys"))
+            chmod(ssh.path, 0o700)
+            chmod(ssh.appendingPathComponent("authorized_keys").path, 0o600)
+        }
+        try Self.check(["chown", "-R", "\(member):\(member)", home.path])
         chmod(home.path, 0o700)
-        chmod(ssh.path, 0o700)
-        chmod(ssh.appendingPathComponent("authorized_keys").path, 0o600)
 
         // "sshd: members get TermFit and nothing else", from docs/kiosk.md.
         port = try Self.freePort()
-        let match = try Self.recipe().replacingOccurrences(of: "/usr/local/bin/termfit", with: binary)
+        var match = try Self.block("sshd_config").replacingOccurrences(
+            of: "Match Group termfit", with: "Match Group \(group)")
+        if model == .shared {
+            match = match.replacingOccurrences(of: "Match User gym", with: "Match User \(member)")
+        }
+        if model == .tmux {
+            let tmuxConfiguration = root.appendingPathComponent("tmux.conf").path
+            try Self.block("tmux").write(toFile: tmuxConfiguration, atomically: true, encoding: .utf8)
+            chmod(tmuxConfiguration, 0o644)
+            match = match.replacingOccurrences(
+                of: "    ForceCommand /usr/local/bin/termfit --kiosk\n",
+                with: try Self.block("sshd_config-tmux").replacingOccurrences(
+                    of: "/etc/termfit/tmux.conf", with: tmuxConfiguration))
+        }
+        match = match.replacingOccurrences(of: "/usr/local/bin/termfit", with: binary)
         let configuration = """
             Port \(port)
             ListenAddress 127.0.0.1
@@ -81,7 +113,8 @@ final class KioskHost {
             UsePAM no
             PasswordAuthentication no
             KbdInteractiveAuthentication no
-            AllowUsers \(Self.member)
+            AllowUsers \(member)
+            \(acceptedEnvironment.map { "AcceptEnv \($0)" } ?? "")
             \(match)
             """
         let configPath = root.appendingPathComponent("sshd_config").path
@@ -105,20 +138,35 @@ final class KioskHost {
             server = 0
         }
         for pid in memberProcesses() { kill(pid, SIGKILL) }
-        _ = try? runCommand(["userdel", Self.member])
-        if createdGroup { _ = try? runCommand(["groupdel", Self.group]) }
+        _ = try? runCommand(["userdel", member])
+        if createdGroup { _ = try? runCommand(["groupdel", group]) }
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// The `Match Group termfit` block of docs/kiosk.md, exactly as an operator copies it.
-    static func recipe() throws -> String {
+    /// A fenced block of docs/kiosk.md (` ```sshd_config `, ` ```tmux `…), exactly as an
+    /// operator copies it.
+    static func block(_ name: String) throws -> String {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/kiosk.md")
         let text = try String(contentsOf: page, encoding: .utf8)
-        guard let start = text.range(of: "```sshd_config\n"),
+        guard let start = text.range(of: "```\(name)\n"),
             let end = text.range(of: "```", range: start.upperBound..<text.endIndex)
-        else { throw TmuxError(message: "docs/kiosk.md has no sshd_config block") }
+        else { throw TmuxError(message: "docs/kiosk.md has no \(name) block") }
         return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    /// Makes a member's key pair (`root/NAME`, `root/NAME.pub`) and adds the member with
+    /// `termfit kiosk add-member`, run as the shared account as docs/kiosk.md says.
+    @discardableResult
+    func addMember(_ name: String) throws -> CommandResult {
+        let key = root.appendingPathComponent(name).path
+        try Self.makeKey(key)
+        chmod(key + ".pub", 0o644)
+        return try runAsMember([binary, "kiosk", "add-member", name, "--key", key + ".pub"])
+    }
+
+    private static func makeKey(_ path: String) throws {
+        try check(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", path])
     }
 
     /// The server's log, for a failure message.
@@ -137,24 +185,27 @@ final class KioskHost {
     /// The member's data directory, where TermFit keeps their database.
     var dataDirectory: URL { home.appendingPathComponent(".local/share/termfit") }
 
-    /// The `ssh` command a member types, for a tmux pane.
-    func sshCommand(_ remoteCommand: [String] = [], terminal: Bool = true) -> [String] {
-        ["ssh"] + (terminal ? ["-tt"] : ["-T"]) + [
-            "-i", root.appendingPathComponent("member").path, "-p", "\(port)",
+    /// The `ssh` command a member types, for a tmux pane: with the key `key` made (`member`, the
+    /// per-account member's, unless told), and any further `-o` options.
+    func sshCommand(
+        _ remoteCommand: [String] = [], terminal: Bool = true, key: String = "member", options: [String] = []
+    ) -> [String] {
+        ["ssh"] + (terminal ? ["-tt"] : ["-T"]) + options.flatMap { ["-o", $0] } + [
+            "-i", root.appendingPathComponent(key).path, "-p", "\(port)",
             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-            "-o", "BatchMode=yes", "\(Self.member)@127.0.0.1",
+            "-o", "BatchMode=yes", "\(member)@127.0.0.1",
         ] + remoteCommand
     }
 
     /// Runs `arguments` as the member (what an operator does with `runuser -u`).
     func runAsMember(_ arguments: [String]) throws -> CommandResult {
-        try runCommand(["runuser", "-u", Self.member, "--", "env", "HOME=\(home.path)"] + arguments)
+        try runCommand(["runuser", "-u", member, "--", "env", "HOME=\(home.path)"] + arguments)
     }
 
     /// The member's live processes (zombies, already ended, are not counted).
     func memberProcesses() -> [pid_t] {
         guard
-            let uid = try? runCommand(["id", "-u", Self.member]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let uid = try? runCommand(["id", "-u", member]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         else { return [] }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in

@@ -95,7 +95,7 @@ struct KioskSSHEndToEndTests {
         defer { host.close() }
         let archive = host.root.appendingPathComponent("settings.json")
         try """
-        {"format": "termfit-profile", "version": 1, "profile": "\(KioskHost.member)", "settings": \(workout.settings),
+        {"format": "termfit-profile", "version": 1, "profile": "\(host.member)", "settings": \(workout.settings),
          "cardSessions": [], "dumbbellWorkouts": [], "flashcardDecks": [], "flashcardSessions": [], "hiitSessions": []}
         """.write(to: archive, atomically: true, encoding: .utf8)
         chmod(archive.path, 0o644)
@@ -105,7 +105,7 @@ struct KioskSSHEndToEndTests {
         let session = try TmuxSession(host.sshCommand())
         defer { session.close() }
         let home = try host.waitForHome(in: session)
-        #expect(home.contains { $0.contains("Profile: \(KioskHost.member)") })
+        #expect(home.contains { $0.contains("Profile: \(host.member)") })
         #expect(!home.contains { $0.contains("p Profile") }, "kiosk mode offers no profile switch")
         try open(workout.title, in: session)
         try workout.complete(session)

@@ -17,6 +17,15 @@ import Testing
         #expect(TerminalOptions.from(environment: ["NO_COLOR": ""], noColorFlag: false).allowsColor)
     }
 
+    @Test func theOutputLimitIs30SecondsUnlessTheEnvironmentSetsASaneOne() {
+        #expect(TerminalOptions.from(environment: [:], noColorFlag: false).outputTimeout == 30)
+        #expect(
+            TerminalOptions.from(environment: ["TERMFIT_OUTPUT_TIMEOUT": "2"], noColorFlag: false).outputTimeout == 2)
+        for text in ["0", "-5", "3601", "soon", ""] {
+            #expect(OutputDeadline.limit(environment: ["TERMFIT_OUTPUT_TIMEOUT": text]) == 30, "\(text)")
+        }
+    }
+
     @Test func everyModeTermFitTurnsOnIsTurnedOffByTheResetSequence() {
         for sequence in ["?1002", "?1006", "?1004", "?2004"] {
             #expect(ModeSequence.resetAll.contains("\u{1B}[\(sequence)l"))

@@ -138,7 +138,7 @@ public struct CardsData: WorkoutData {
             options: CardWorkout.Options(
                 mode: options.mode ?? .deck, seed: options.seed ?? makeSeed(), deckServer: options.deckServer,
                 deckID: options.deckID, partial: options.partial, reducesMotion: context.reducesMotion,
-                usesColor: context.usesColor),
+                usesColor: context.usesColor, locksDeckServer: context.locksProfile),
             wallClock: wallClock)
         let data = CardsData(
             log: log, settingsStore: settings, fetch: fetch, serverIsForThisRun: options.deckServer != nil)

@@ -38,7 +38,8 @@ import Testing
             var copy = cardUp
             copy.send(.resize(size))
             let card = copy.workout.layout.card
-            #expect(card.height * 3 >= size.height, "\(size.width)×\(size.height): a card \(card.size.height) rows tall")
+            #expect(
+                card.height * 3 >= size.height, "\(size.width)×\(size.height): a card \(card.size.height) rows tall")
             #expect(card.maxY < size.height - 1 && card.maxX <= size.width)
         }
         var small = cardUp

@@ -376,7 +376,7 @@ extension HIITWorkout {
         let today = historyDay
         let week = HistorySummary.week(endingOn: today, sessions: history, calendar: calendar)
         let days = HistorySummary.days(of: history, calendar: calendar)
-        let first = min(historyFirstRow, max(0, days.count - layout.listRows))
+        let scroll = historySheetScroll
         let todayStart = calendar.startOfDay(for: today)
         composition.addSheet(layout.sheet) { canvas, _ in
             if let problem {
@@ -401,8 +401,13 @@ extension HIITWorkout {
                 let empty = "No exercises yet: press Done when a countdown ends to record one."
                 Text(empty, style: palette.muted, wraps: true).render(into: &canvas, in: layout.list)
             }
-            for (row, day) in days.dropFirst(first).prefix(layout.listRows).enumerated() {
-                let area = layout.list.row(row)
+            // The days in view, with "▲ N more" / "▼ N more" where days are out of view.
+            var state = scroll
+            ScrollList.render(
+                count: days.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
+            ) {
+                canvas, area, index, _ in
+                let day = days[index]
                 let label = HistorySummary.dayLabel(day.start, today: today, calendar: calendar)
                 let style: Style = day.start == todayStart ? .bold : .plain
                 canvas.write(label, at: area.origin, style: style, clip: area)
@@ -410,12 +415,6 @@ extension HIITWorkout {
                 Text(names).render(into: &canvas, in: area.inset(left: 16))
                 let count = "\(day.exercises.count)"
                 canvas.write(count, at: Point(x: area.x + 14 - count.count, y: area.y), style: style, clip: area)
-            }
-            if first > 0 {
-                canvas.write("↑", at: Point(x: layout.list.maxX - 1, y: layout.list.y), style: palette.muted)
-            }
-            if first + layout.listRows < days.count {
-                canvas.write("↓", at: Point(x: layout.list.maxX - 1, y: layout.list.maxY - 1), style: palette.muted)
             }
             Button("Close", state: .focused).render(into: &canvas, in: layout.closeButton)
         }

@@ -418,6 +418,44 @@ import Testing
 
     // MARK: Styles and cost
 
+    /// At 200×60 the running countdown is 21 rows tall (a third of the window), in the dashed
+    /// segment font, beside the figure: the digits' rectangle, row by row.
+    @Test func countdownDigitsAt200x60() {
+        let size = Size(width: 200, height: 60)
+        let harness = started(at: size, seconds: .milliseconds(14_500))
+        let digits = PageLayout.digits(size: size, workout: harness.workout)
+        #expect(digits.height == 21)
+        let rows = harness.frame().dropFirst(digits.y).prefix(digits.height).map { line in
+            String(line.dropFirst(digits.x).prefix(digits.width))
+        }
+        // "00:19": strokes dashed, a vertical one lit on every third row and at the joints.
+        expectFrame(
+            rows,
+            [
+                "█ ▀ ▀ ▀ █     █ ▀ ▀ ▀ █                   █     █ ▀ ▀ ▀ █",
+                "",
+                "",
+                "█       █     █       █                   █     █       █",
+                "",
+                "                            █",
+                "█       █     █       █                   █     █       █",
+                "",
+                "",
+                "█       █     █       █                   █     █       █",
+                "█       █     █       █                   █     ▀ ▀ ▀ ▀ █",
+                "",
+                "",
+                "█       █     █       █                   █             █",
+                "",
+                "                            █",
+                "█       █     █       █                   █             █",
+                "",
+                "",
+                "█       █     █       █                   █             █",
+                "█ ▄ ▄ ▄ █     █ ▄ ▄ ▄ █                   █     ▄ ▄ ▄ ▄ █",
+            ])
+    }
+
     /// The history's days scroll as ScrollList does: at 40×12 a marker says how many days are
     /// out of view below, then above, and the last day can be reached.
     @Test func theHistoryScrollsWithMarkersAt40x12() {

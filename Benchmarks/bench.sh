@@ -8,13 +8,14 @@
 # Environment:
 #   BENCH_RUNS       runs per program and size (default 5); the tables show medians
 #   BENCH_SIZES      window sizes (default "80x24 200x60")
-#   BENCH_ONLY       scenarios to run, comma-separated (countdown,flipping,idle,startup,resize_storm)
+#   BENCH_ONLY       scenarios to run, comma-separated
+#                    (countdown,flipping,idle,startup,resize_storm,countdown_tmux)
 #   BENCH_MICRO      0 skips the micro-benchmarks (default 1)
 #   BENCH_PEERS      where the PyPI peers are installed (default Benchmarks/.build/peers)
 set -euo pipefail
 
 usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -54,6 +55,8 @@ need_tool() {
 }
 command -v swift >/dev/null 2>&1 || { echo "bench.sh: swift is not on PATH" >&2; exit 2; }
 need_tool python3 python3
+# The countdown as members see it runs in tmux panes (scenario countdown_tmux).
+need_tool tmux tmux
 # The peers: tty-clock from Debian, termdown and tclock from PyPI (in a virtual environment of
 # their own, so nothing is installed into the system's Python).
 need_tool tty-clock tty-clock

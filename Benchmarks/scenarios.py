@@ -13,11 +13,13 @@ Usage: scenarios.py PTYRUN TERMFIT [--peers DIR] [--runs N] [--sizes 80x24,200x6
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 ENTER = "\\r"
 
@@ -241,8 +243,45 @@ class Bench:
             programs, columns, duration, resizes)
         self.sizes = sizes
 
+    def countdown_tmux(self):
+        """The countdown as a member sees it: in a tmux pane of each size, everything the program
+        writes recorded with `pipe-pane`; bytes from 1 s to 21 s after counting starts."""
+        if not shutil.which("tmux"):
+            log("tmux is missing: the countdown-in-tmux scenario is skipped")
+            return
+        print("## 6. The countdown in tmux")
+        print()
+        print("TermFit's HIIT countdown (`hiit --seconds 59 --quiet`, Enter twice) and `tty-clock -s -c`, "
+              "each alone in a tmux pane of the size, everything it writes recorded with `tmux pipe-pane`: "
+              "bytes from 1 s to 21 s after counting starts, divided by 20 (medians of %d runs). For "
+              "TermFit also `TERMFIT_STATS`' \"bytes written\" of a 21 s run less a 1 s run, over 20 s, "
+              "and the digits' height. Target: at most 150 B/s at 200×60 with digits a third of the "
+              "window tall." % self.runs)
+        print()
+        print("| size | program | B/s (pipe-pane) | B/s (TERMFIT_STATS) | digits rows |")
+        print("|---|---|---:|---:|---:|")
+        for size in self.sizes:
+            ours, stats, heights, theirs = [], [], [], []
+            for run in range(self.runs):
+                log("countdown in tmux at %s, run %d of %d" % (size, run + 1, self.runs))
+                long_run = tmux_countdown(self.termfit, size, 21, self.data)
+                short_run = tmux_countdown(self.termfit, size, 1, self.data)
+                ours.append(long_run["rate"])
+                heights.append(long_run["digit_rows"])
+                if long_run["stats"] is not None and short_run["stats"] is not None:
+                    stats.append((long_run["stats"] - short_run["stats"]) / 20)
+                clock = self.peer("tty-clock")
+                if clock:
+                    theirs.append(tmux_clock([clock, "-s", "-c"], size)["rate"])
+            print("| %s | TermFit HIIT | %s | %s | %s |" % (
+                size.replace("x", "×"), show(median(ours), 1), show(median(stats), 1), show(median(heights))))
+            if theirs:
+                print("| %s | tty-clock -s -c | %s | – | – |" % (size.replace("x", "×"), show(median(theirs), 1)))
+        print()
+        sys.stdout.flush()
+
     def run(self):
-        for name in ("countdown", "flipping", "idle", "startup", "resize_storm"):
+        for name in ("countdown", "flipping", "idle", "startup", "resize_storm", "countdown_tmux"):
             if self.wanted(name):
                 getattr(self, name)()
         shutil.rmtree(self.data, ignore_errors=True)
@@ -272,6 +311,106 @@ def redraw(index, key):
         redraws = report.get("redraws") or []
         return redraws[index].get(key) if index < len(redraws) else None
     return pick
+
+
+class TmuxPane:
+    """A program alone in a detached tmux session (a server of its own), its output recorded."""
+
+    def __init__(self, argv, size, env=None, stderr=None):
+        self.socket = "termfit-bench-%d-%d" % (os.getpid(), int(time.monotonic() * 1000))
+        self.output = tempfile.NamedTemporaryFile(prefix="termfit-bench-pane-", delete=False).name
+        width, height = size.split("x")
+        command = " ".join(shell_quote(a) for a in argv)
+        if stderr:
+            command += " 2>" + shell_quote(stderr)
+        environment = " ".join("%s=%s" % (k, shell_quote(v)) for k, v in (env or {}).items())
+        # The pane waits for pipe-pane before the program starts, and stays after it ends.
+        script = "sleep 0.3; env %s %s; sleep 600" % (environment, command)
+        self.tmux("new-session", "-d", "-x", width, "-y", height, "-s", "bench", script)
+        self.tmux("set-option", "-g", "status", "off")
+        self.tmux("pipe-pane", "-t", "bench", "-o", "cat >> " + shell_quote(self.output))
+
+    def tmux(self, *arguments):
+        return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null"] + list(arguments),
+                              capture_output=True, text=True).stdout
+
+    def bytes(self):
+        return os.path.getsize(self.output)
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p", "-t", "bench")
+
+    def wait_for(self, text, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.screen():
+                return True
+            time.sleep(0.05)
+        raise RuntimeError("tmux: %r never showed" % text)
+
+    def keys(self, *keys):
+        self.tmux("send-keys", "-t", "bench", *keys)
+
+    def close(self):
+        self.tmux("kill-server")
+        os.unlink(self.output)
+
+
+def shell_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def tmux_countdown(termfit, size, seconds, data_dir):
+    """TermFit's countdown for `seconds` after Start, then left with q y: the bytes a second
+    from 1 s to 21 s (pipe-pane), TERMFIT_STATS' bytes written, the digits' rows at 1 s."""
+    stats = tempfile.NamedTemporaryFile(prefix="termfit-bench-stats-", delete=False).name
+    pane = TmuxPane([termfit, "hiit", "--seconds", "59", "--quiet"], size,
+                    env={"TERMFIT_STATS": "1", "TERMFIT_DATA_DIR": data_dir}, stderr=stats)
+    try:
+        pane.wait_for("Get Started")
+        pane.keys("Enter")
+        pane.wait_for("Ready")
+        time.sleep(0.3)
+        pane.keys("Enter")
+        start = time.monotonic()
+        time.sleep(1)
+        first = pane.bytes()
+        inked = [i for i, line in enumerate(pane.screen().splitlines()) if re.search("[█▀▄]", line)]
+        # From the top of the digits to their bottom (tall digits have dashed strokes).
+        rows = inked[-1] - inked[0] + 1 if inked else 0
+        rate = None
+        if seconds > 1:
+            time.sleep(start + seconds - time.monotonic())
+            rate = (pane.bytes() - first) / (seconds - 1)
+        pane.keys("q")
+        time.sleep(0.3)
+        pane.keys("y")
+        deadline = time.monotonic() + 5
+        written = None
+        while time.monotonic() < deadline and written is None:
+            time.sleep(0.1)
+            match = re.search(r"bytes written\s+(\d+)", open(stats, encoding="utf-8", errors="replace").read())
+            written = int(match.group(1)) if match else None
+        return {"rate": rate, "stats": written, "digit_rows": rows}
+    finally:
+        pane.close()
+        os.unlink(stats)
+
+
+def tmux_clock(argv, size, seconds=21):
+    """A clock in a tmux pane: its bytes a second from 1 s to `seconds` after its first frame."""
+    pane = TmuxPane(argv, size)
+    try:
+        deadline = time.monotonic() + 5
+        while pane.bytes() == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        start = time.monotonic()
+        time.sleep(1)
+        first = pane.bytes()
+        time.sleep(start + seconds - time.monotonic())
+        return {"rate": (pane.bytes() - first) / (seconds - 1)}
+    finally:
+        pane.close()
 
 
 def main():

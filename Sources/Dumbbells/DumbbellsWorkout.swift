@@ -379,6 +379,7 @@ public struct DumbbellsWorkout: Workout {
         case .movePicker(let rows):
             guard case .exercise(var picker) = sheet else { return }
             picker.select(picker.selection + rows)
+            picker.keepSelectionInView(on: size)
             sheets.replaceTop(with: .exercise(picker))
         case .useExercise:
             guard case .exercise(let picker) = sheet else { return }
@@ -388,6 +389,7 @@ public struct DumbbellsWorkout: Workout {
         case .edit(let key):
             guard case .exercise(var picker) = sheet else { return }
             picker.edit(key)
+            picker.keepSelectionInView(on: size)
             sheets.replaceTop(with: .exercise(picker))
         case .restart: restart()
         case .confirmLeave:
@@ -471,11 +473,9 @@ public struct DumbbellsWorkout: Workout {
         case .exercise(var picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
             switch mouse.kind {
-            case .scrollUp:
-                picker.select(picker.selection - 1)
-                sheets.replaceTop(with: .exercise(picker))
-            case .scrollDown:
-                picker.select(picker.selection + 1)
+            case .scrollUp, .scrollDown:
+                picker.select(picker.selection + (mouse.kind == .scrollUp ? -1 : 1))
+                picker.keepSelectionInView(on: size)
                 sheets.replaceTop(with: .exercise(picker))
             case .release:
                 if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
@@ -532,6 +532,7 @@ public struct DumbbellsWorkout: Workout {
     private mutating func paste(_ text: String) {
         if case .exercise(var picker) = sheet {
             picker.insert(text)
+            picker.keepSelectionInView(on: size)
             sheets.replaceTop(with: .exercise(picker))
             return
         }
@@ -823,7 +824,9 @@ public struct DumbbellsWorkout: Workout {
             notice = Notice("The exercise is set once set 1 has started", kind: .refused)
             return
         }
-        sheets.push(.exercise(ExercisePicker(current: settings.exercise)))
+        var picker = ExercisePicker(current: settings.exercise)
+        picker.keepSelectionInView(on: size)
+        sheets.push(.exercise(picker))
     }
 
     private mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {

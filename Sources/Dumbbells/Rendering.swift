@@ -102,8 +102,11 @@ extension DumbbellsWorkout {
                 canvas.write("Name:", at: area.origin, style: .bold, clip: area)
                 picker.field.render(into: &canvas, in: layout.field)
                 let choices = picker.choices
-                for (rect, index) in layout.rows {
-                    let selected = index == picker.selection
+                var scroll = picker.scroll
+                // The choices in view, "▲ N more" / "▼ N more" where some are out of view.
+                ScrollList.render(
+                    count: choices.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: palette.muted
+                ) { canvas, rect, index, selected in
                     let style: Style = selected ? palette.selectedField : .plain
                     canvas.fill(rect, with: Cell(.space, style: style))
                     let marker = selected ? "▸ " : "  "

@@ -6,14 +6,16 @@ import TermUI
 public struct ExercisePicker: Hashable, Sendable {
     /// The name typed so far.
     public private(set) var field: TextField
+    /// The highlighted choice and how far the list is scrolled.
+    public private(set) var scroll = ScrollState(selection: 0)
+
     /// The highlighted choice.
-    public private(set) var selection: Int
+    public var selection: Int { scroll.selection ?? 0 }
 
     /// A picker with the common list, `current` highlighted when it is on it.
     public init(current: String) {
         field = TextField("", limit: DumbbellsSettings.exerciseNameLimit)
-        selection = 0
-        if let index = choices.firstIndex(of: current) { selection = index }
+        if let index = choices.firstIndex(of: current) { scroll.select(index, count: choices.count) }
     }
 
     /// The names on offer: what was typed (unless the list has it), then the common exercises
@@ -30,15 +32,21 @@ public struct ExercisePicker: Hashable, Sendable {
     mutating func edit(_ key: Key) {
         let before = field.text
         _ = field.handle(key)
-        if field.text != before { selection = 0 }
+        if field.text != before { scroll = ScrollState(selection: 0) }
     }
 
     mutating func insert(_ text: String) {
-        if field.insert(text) { selection = 0 }
+        if field.insert(text) { scroll = ScrollState(selection: 0) }
     }
 
     mutating func select(_ index: Int) {
-        selection = min(max(0, index), choices.count - 1)
+        scroll.select(index, count: max(1, choices.count))
+    }
+
+    /// Scrolls the list just enough to show the highlighted choice on a screen of `size`.
+    mutating func keepSelectionInView(on size: Size) {
+        let list = ExerciseSheetLayout.list(screen: size, picker: self)
+        _ = scroll.visibleRows(count: choices.count, height: list.height)
     }
 }
 
@@ -51,7 +59,14 @@ struct ExerciseSheetLayout {
     let field: Rect
     /// The choices on screen and their index.
     let rows: [(rect: Rect, index: Int)]
+    /// Where the list of choices goes, its scroll markers included.
+    let list: Rect
     let footer: Rect
+
+    /// Where the list of choices goes on a screen of `size`.
+    static func list(screen: Size, picker: ExercisePicker) -> Rect {
+        ExerciseSheetLayout(screen: screen, picker: picker).list
+    }
 
     init(screen: Size, picker: ExercisePicker) {
         let choices = picker.choices.count
@@ -63,13 +78,9 @@ struct ExerciseSheetLayout {
         let inside = sheet.contentRect(in: bounds)
         field = inside.row(0).inset(left: 7, right: 1)
         footer = inside.row(inside.height - 1)
-        let listHeight = max(0, inside.height - 3)
-        let visible = min(choices, listHeight)
-        var top = 0
-        if visible > 0 && choices > visible {
-            top = min(max(0, picker.selection - visible / 2), choices - visible)
-        }
-        rows = (0..<visible).map { offset in (rect: inside.row(2 + offset), index: top + offset) }
+        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 3))
+        var scroll = picker.scroll
+        rows = ScrollList.frames(count: choices, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
     }
 }
 

@@ -95,30 +95,51 @@ extension PageLayout {
     /// Columns between the figure and the digits.
     static let figureGap = 4
 
-    /// The largest scale whose 1 Hz countdown stays within the house budget of 150 bytes a second
-    /// at 200×60 (measured with `TERMFIT_STATS`: scale 2 writes 72 B/s, 3 writes 140, 4 writes
-    /// 171, 8 (a third of the window) writes 459). Bigger digits need a cheaper way of drawing
-    /// them first: every row of a changed digit costs a cursor move and its run of cells.
-    static let largestScaleWithinBudget = 3
+    /// The largest scale of the block font whose 1 Hz countdown stays within the house budget of
+    /// 150 bytes a second at 200×60 (measured with `TERMFIT_STATS`: scale 2 writes 72 B/s, 3
+    /// writes 140, 4 writes 171, 8 writes 459): every row of a changed block digit costs a cursor
+    /// move and its run of cells. Digits taller than that use the segment font (see DECISIONS).
+    static let largestBlockScale = 3
 
-    /// How many times their font's size the big digits are drawn on a screen of `size`: as big as
-    /// fits beside the figure and above the rows below them, up to the scale whose strokes are a
-    /// third of the window's height, and never past ``largestScaleWithinBudget``.
-    static func digitsScale(size: Size, figure: Size) -> Int {
+    /// How the big digits are drawn: the font and its scale.
+    struct DigitsLook: Equatable {
+        var font: BigDigits.Font
+        var scale: Int
+
+        var height: Int { font.height(scale: scale) }
+    }
+
+    /// The rows the big digits should reach on a window `height` rows tall: a third of it.
+    static func thirdOf(height: Int) -> Int { (height + 2) / 3 }
+
+    /// How the big digits are drawn on a screen of `size`: in the segment font (dashed, from its
+    /// scale 4: 9 rows) as tall as fits beside the figure and above the rows below them, up to
+    /// the first height that reaches a third of the window; where that does not fit, in the
+    /// block font (at most ``largestBlockScale``).
+    static func digitsLook(size: Size, figure: Size) -> DigitsLook {
         // Title, status, button and rating, two rows between each and one above and below.
-        let height = regions(size).body.height - 4 - 8 - 2
-        let width = size.width - figure.width - figureGap - 2
-        // The font's strokes fill 5 of its 6 pixel rows: 5·scale/2 rows reach a third.
-        let third = (2 * ((size.height + 2) / 3) + 4) / 5
-        return BigDigits.largestScale(
-            of: widestDigits, fitting: Size(width: width, height: height),
-            most: min(largestScaleWithinBudget, max(1, third)))
+        let room = Size(
+            width: size.width - figure.width - figureGap - 2, height: regions(size).body.height - 4 - 8 - 2)
+        let third = thirdOf(height: size.height)
+        // 2n+1 rows reach a third from n = third / 2.
+        let segments = BigDigits.largestScale(
+            of: widestDigits, font: .segments, fitting: room, most: max(BigDigits.dashedSegmentsFrom, third / 2))
+        if segments >= BigDigits.dashedSegmentsFrom,
+            let digits = BigDigits.size(of: widestDigits, font: .segments, scale: segments),
+            room.contains(digits)
+        {
+            return DigitsLook(font: .segments, scale: segments)
+        }
+        // The block font's strokes fill 5 of its 6 pixel rows: 5·scale/2 rows reach a third.
+        let blocks = BigDigits.largestScale(
+            of: widestDigits, fitting: room, most: min(largestBlockScale, max(1, (2 * third + 4) / 5)))
+        return DigitsLook(font: .blocks, scale: blocks)
     }
 
     /// The rows of an exercise page, centred as a group: title, figure and digits, status,
     /// button, rating.
     static func exerciseRows(size: Size, figure: Size) -> [Rect] {
-        let digitsHeight = BigDigits.Font.blocks.height * digitsScale(size: size, figure: figure)
+        let digitsHeight = digitsLook(size: size, figure: figure).height
         return Layout.vertical(
             [.length(1), .length(max(figure.height, digitsHeight)), .length(1), .length(1), .length(1)],
             spacing: 2, alignment: .center
@@ -128,8 +149,8 @@ extension PageLayout {
     /// The figure and the big digits side by side, centred together in the band between the
     /// title and the status line.
     static func figureAndDigits(band: Rect, size: Size, figure: Size) -> (figure: Rect, digits: Rect) {
-        let scale = digitsScale(size: size, figure: figure)
-        let digits = BigDigits.size(of: widestDigits, scale: scale) ?? .zero
+        let look = digitsLook(size: size, figure: figure)
+        let digits = BigDigits.size(of: widestDigits, font: look.font, scale: look.scale) ?? .zero
         let (figureColumn, digitsColumn) = Layout.horizontal(
             [.length(figure.width), .length(digits.width)], spacing: figureGap, alignment: .center
         ).split2(band)
@@ -324,8 +345,12 @@ extension HIITWorkout {
         }
         if exerciseIndex != nil && sheet != .highFive {
             let area = PageLayout.digits(size: size, workout: self)
-            let digits = BigDigits(
-                digitsText(at: now), style: digitsStyle, scale: area.height / BigDigits.Font.blocks.height)
+            let look = PageLayout.digitsLook(size: size, figure: figureDemonstration.size)
+            var style = digitsStyle
+            // Block glyphs look the same bold or not; without bold a frame's attributes cost
+            // 7 bytes less (see the segment font in DECISIONS).
+            if look.font == .segments { style.attributes.remove(.bold) }
+            let digits = BigDigits(digitsText(at: now), font: look.font, style: style, scale: look.scale)
             composition.add { canvas in
                 // The blanks between the strokes take the digits' style too: a run of changed
                 // cells then goes out under one set of attributes instead of switching them at
@@ -351,7 +376,7 @@ extension HIITWorkout {
         let today = historyDay
         let week = HistorySummary.week(endingOn: today, sessions: history, calendar: calendar)
         let days = HistorySummary.days(of: history, calendar: calendar)
-        let first = min(historyFirstRow, max(0, days.count - layout.listRows))
+        let scroll = historySheetScroll
         let todayStart = calendar.startOfDay(for: today)
         composition.addSheet(layout.sheet) { canvas, _ in
             if let problem {
@@ -376,8 +401,13 @@ extension HIITWorkout {
                 let empty = "No exercises yet: press Done when a countdown ends to record one."
                 Text(empty, style: palette.muted, wraps: true).render(into: &canvas, in: layout.list)
             }
-            for (row, day) in days.dropFirst(first).prefix(layout.listRows).enumerated() {
-                let area = layout.list.row(row)
+            // The days in view, with "▲ N more" / "▼ N more" where days are out of view.
+            var state = scroll
+            ScrollList.render(
+                count: days.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
+            ) {
+                canvas, area, index, _ in
+                let day = days[index]
                 let label = HistorySummary.dayLabel(day.start, today: today, calendar: calendar)
                 let style: Style = day.start == todayStart ? .bold : .plain
                 canvas.write(label, at: area.origin, style: style, clip: area)
@@ -385,12 +415,6 @@ extension HIITWorkout {
                 Text(names).render(into: &canvas, in: area.inset(left: 16))
                 let count = "\(day.exercises.count)"
                 canvas.write(count, at: Point(x: area.x + 14 - count.count, y: area.y), style: style, clip: area)
-            }
-            if first > 0 {
-                canvas.write("↑", at: Point(x: layout.list.maxX - 1, y: layout.list.y), style: palette.muted)
-            }
-            if first + layout.listRows < days.count {
-                canvas.write("↓", at: Point(x: layout.list.maxX - 1, y: layout.list.maxY - 1), style: palette.muted)
             }
             Button("Close", state: .focused).render(into: &canvas, in: layout.closeButton)
         }

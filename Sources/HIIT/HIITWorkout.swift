@@ -72,8 +72,8 @@ public struct HIITWorkout: Workout, Sendable {
     private var stillPose = 0
     /// "Today" for the history sheet: read from the wall clock when the sheet opens.
     private var historyToday = Date(timeIntervalSince1970: 0)
-    /// The first day row shown in the history sheet.
-    private var historyScroll = 0
+    /// How far the history sheet's list of days is scrolled.
+    private var historyScroll = ScrollState(selection: nil)
     /// How far the keys sheet is scrolled.
     private var keysScroll = ScrollState(selection: nil)
 
@@ -443,15 +443,15 @@ public struct HIITWorkout: Workout, Sendable {
 
     private mutating func openHistory() {
         historyToday = wallClock()
-        historyScroll = 0
+        historyScroll = ScrollState(selection: nil)
         sheets.push(.history)
     }
 
     private mutating func scrollHistory(by rows: Int) {
         let layout = HistorySheetLayout(screen: size, workout: self)
         let days = HistorySummary.days(of: history, calendar: historyCalendar).count
-        let most = max(0, days - layout.listRows)
-        historyScroll = max(0, min(most, historyScroll.addingReportingOverflow(rows).partialValue))
+        historyScroll.move(by: rows, count: days)
+        _ = historyScroll.visibleRows(count: days, height: layout.listRows)
     }
 
     // MARK: Time
@@ -473,8 +473,8 @@ public struct HIITWorkout: Workout, Sendable {
 
     /// The wall-clock "today" of the open history sheet.
     var historyDay: Date { historyToday }
-    /// The first day row shown in the history sheet.
-    var historyFirstRow: Int { historyScroll }
+    /// How far the history sheet's list of days is scrolled.
+    var historySheetScroll: ScrollState { historyScroll }
     /// How far the keys sheet is scrolled.
     var keysSheetScroll: ScrollState { keysScroll }
     /// The calendar the history's days are counted in.

@@ -628,6 +628,31 @@ extension Harness {
         #expect(harness.workout.settings.exercise == "Lunge")
     }
 
+    /// At 40×12 the list of exercises is taller than the sheet: it scrolls (as ScrollList does)
+    /// to keep the highlighted name in view, with a marker where names are out of view.
+    @Test func theHighlightedExerciseStaysInViewAt40x12() {
+        var harness = Harness(size: Size(width: 40, height: 12))
+        harness.press(.character("e"))
+        guard case .exercise(let opened) = harness.workout.sheet else {
+            Issue.record("no exercise sheet")
+            return
+        }
+        let count = opened.choices.count
+        #expect(harness.frame().contains { $0.contains("▼") && $0.contains("more") }, "names hidden below")
+        for step in 0..<(count + 2) {
+            guard case .exercise(let picker) = harness.workout.sheet else { return }
+            let name = picker.choices[picker.selection]
+            #expect(harness.frame().contains { $0.contains("▸ " + name) }, "step \(step): \(name) is out of view")
+            harness.press(.down)
+        }
+        #expect(harness.frame().contains { $0.contains("▲") && $0.contains("more") }, "names hidden above")
+        // The wheel moves the highlight, which stays in view.
+        for _ in 0..<3 { harness.send(.mouse(MouseEvent(.scrollUp, at: Point(x: 20, y: 6)))) }
+        guard case .exercise(let picker) = harness.workout.sheet else { return }
+        #expect(picker.selection == count - 4)
+        #expect(harness.frame().contains { $0.contains("▸ " + picker.choices[picker.selection]) })
+    }
+
     @Test func theExerciseAndUnitStayOnceSet1HasStarted() {
         var harness = Harness()
         harness.startSet("12", "10")

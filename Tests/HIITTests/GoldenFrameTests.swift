@@ -328,7 +328,7 @@ import Testing
                 " │    Thu Fri Sat Sun Mon Tue Wed     │",
                 " │ Today        3  Squat, Step Up, B… │",
                 " │ Mon 3 Mar    4  Squat, Step Up, B… │",
-                " │ Sat 1 Mar    2  Squat, Step Up   ↓ │",
+                " │              ▼ 3 more              │",
                 " │             [ Close ]              │",
                 " ╰────────────────────────────────────╯",
                 "↑↓ Scroll  Esc Close",
@@ -417,6 +417,63 @@ import Testing
     }
 
     // MARK: Styles and cost
+
+    /// At 200×60 the running countdown is 21 rows tall (a third of the window), in the dashed
+    /// segment font, beside the figure: the digits' rectangle, row by row.
+    @Test func countdownDigitsAt200x60() {
+        let size = Size(width: 200, height: 60)
+        let harness = started(at: size, seconds: .milliseconds(14_500))
+        let digits = PageLayout.digits(size: size, workout: harness.workout)
+        #expect(digits.height == 21)
+        let rows = harness.frame().dropFirst(digits.y).prefix(digits.height).map { line in
+            String(line.dropFirst(digits.x).prefix(digits.width))
+        }
+        // "00:19": strokes dashed, a vertical one lit on every third row and at the joints.
+        expectFrame(
+            rows,
+            [
+                "█ ▀ ▀ ▀ █     █ ▀ ▀ ▀ █                   █     █ ▀ ▀ ▀ █",
+                "",
+                "",
+                "█       █     █       █                   █     █       █",
+                "",
+                "                            █",
+                "█       █     █       █                   █     █       █",
+                "",
+                "",
+                "█       █     █       █                   █     █       █",
+                "█       █     █       █                   █     ▀ ▀ ▀ ▀ █",
+                "",
+                "",
+                "█       █     █       █                   █             █",
+                "",
+                "                            █",
+                "█       █     █       █                   █             █",
+                "",
+                "",
+                "█       █     █       █                   █             █",
+                "█ ▄ ▄ ▄ █     █ ▄ ▄ ▄ █                   █     ▄ ▄ ▄ ▄ █",
+            ])
+    }
+
+    /// The history's days scroll as ScrollList does: at 40×12 a marker says how many days are
+    /// out of view below, then above, and the last day can be reached.
+    @Test func theHistoryScrollsWithMarkersAt40x12() {
+        var harness = Harness(history: .success(Self.week), size: Self.small)
+        harness.press(.character("h"))
+        #expect(harness.frame().contains { $0.contains("▼ 3 more") })
+        #expect(!harness.frame().contains { $0.contains("▲") })
+        harness.press(.down)
+        #expect(harness.frame().contains { $0.contains("▲ 1 more") })
+        harness.press(.end)
+        let frame = harness.frame()
+        #expect(frame.contains { $0.contains("▲") && $0.contains("more") })
+        #expect(!frame.contains { $0.contains("▼") })
+        #expect(frame.contains { $0.contains("Burpee") && !$0.contains("Squat") }, "the oldest day is in view")
+        // The wheel scrolls back up.
+        for _ in 0..<5 { harness.send(.mouse(MouseEvent(.scrollUp, at: Point(x: 20, y: 7)))) }
+        #expect(harness.frame().contains { $0.contains("▼ 3 more") })
+    }
 
     @Test func thePageOnScreenIsReversedAndDoneIsDimUntilZero() {
         var harness = started(at: Self.large, seconds: .seconds(5))

@@ -74,17 +74,69 @@ enum HIITStates {
         }
     }
 
-    /// The digits grow with the window as far as the 150 B/s budget allows (scale 3: 7 rows).
-    @Test func theDigitsGrowWithTheWindowWithinTheByteBudget() {
+    /// How many rows the strokes of the big digits in `area` of `canvas` span, top to bottom
+    /// (tall digits leave rows between the dashes of their vertical strokes).
+    static func inkedRows(of canvas: Canvas, in area: Rect) -> Int {
+        let inked = (area.y..<area.maxY).filter { y in
+            (area.x..<area.maxX).contains { x in "█▀▄".contains(canvas[x, y].glyph.character) }
+        }
+        guard let first = inked.first, let last = inked.last else { return 0 }
+        return last - first + 1
+    }
+
+    /// A running countdown at `size`: where its digits go, and the screen.
+    static func running(at size: Size) -> (digits: Rect, layout: PageLayout, canvas: Canvas) {
         var harness = HIITStates.all()[2].harness
-        for (size, least) in [(Size(width: 200, height: 60), 7), (Size(width: 80, height: 24), 3)] {
-            harness.send(.resize(size))
-            let digits = PageLayout.digits(size: size, workout: harness.workout)
-            #expect(digits.height >= least, "\(size): \(digits)")
+        harness.send(.resize(size))
+        // 00:08 lights every segment of its last figure: the drawing is as tall as the glyphs.
+        harness.wait(.seconds(17))
+        let layout = PageLayout(size: size, workout: harness.workout)
+        return (PageLayout.digits(size: size, workout: harness.workout), layout, harness.canvas())
+    }
+
+    /// Across a room: where the window has room for them the digits are at least a third of its
+    /// height (20 rows at 200×60), and they grow with the window from its minimum.
+    @Test func theDigitsAreAThirdOfTheWindowWhereThereIsRoom() {
+        // Below 26 rows there is no room for a third beside the page's other rows: the block
+        // font, whose strokes fill 5 of its 6 pixel rows (3 rows at 40×12, 5 of 6 at 80×24).
+        for (size, least) in [
+            (Size(width: 40, height: 12), 3), (Size(width: 80, height: 24), 5), (Size(width: 120, height: 45), 15),
+            (Size(width: 200, height: 60), 20), (Size(width: 250, height: 70), 24),
+        ] {
+            let (digits, _, canvas) = Self.running(at: size)
+            #expect(digits.height >= least, "\(size.width)×\(size.height): \(digits)")
             // What is drawn is that tall, not only the rectangle.
-            let rows = harness.frame().filter { $0.contains { "█▀▄".contains($0) } }.count
-            #expect(rows >= least, "\(size): \(rows) rows of digits")
-            #expect(Rect(size: size).contains(digits.origin) && digits.maxX <= size.width)
+            let rows = Self.inkedRows(of: canvas, in: digits)
+            #expect(rows >= least, "\(size.width)×\(size.height): \(rows) rows of digits in \(digits)")
+        }
+        // Wherever the window is wide enough for the digits of a third of its height beside the
+        // figure, and tall enough for them above the page's other rows, they are that tall.
+        for size in ScreenInvariants.sizes where size.width >= 99 && size.height >= 31 {
+            let digits = Self.running(at: size).digits
+            #expect(3 * digits.height >= size.height, "\(size.width)×\(size.height): \(digits.height) rows")
+        }
+        for width in [80, 200] {
+            let heights = [12, 24, 31, 45, 60, 70].map {
+                Self.running(at: Size(width: width, height: $0)).digits.height
+            }
+            #expect(heights == heights.sorted(), "at \(width) columns: \(heights)")
+        }
+    }
+
+    /// The digits stay in their box at every size: inside the window, clear of the title, the
+    /// figure and the status line, and every stroke inside the digits' rectangle.
+    @Test func theDigitsStayInsideTheirBox() {
+        for size in ScreenInvariants.sizes {
+            let (digits, layout, canvas) = Self.running(at: size)
+            let name = "\(size.width)×\(size.height)"
+            #expect(Rect(size: size).contains(digits.origin) && digits.maxX <= size.width, "\(name): \(digits)")
+            #expect(digits.maxY <= layout.status.y && digits.y > layout.title.y, "\(name): \(digits)")
+            #expect(digits.intersection(layout.figure).isEmpty, "\(name): the digits cover the figure")
+            for y in 0..<size.height {
+                for x in 0..<size.width where "█▀▄".contains(canvas[x, y].glyph.character) {
+                    #expect(digits.contains(Point(x: x, y: y)), "\(name): a stroke at (\(x), \(y)) outside \(digits)")
+                }
+            }
         }
     }
 

@@ -84,4 +84,71 @@ struct BigDigitsTests {
         #expect(canvas[3, 2].style == style)
         #expect(canvas[0, 0].style == .plain)
     }
+
+    @Test func drawsEveryGlyphOfTheSegmentFontAtScale2() {
+        var canvas = Canvas(size: Size(width: 52, height: 5))
+        BigDigits("0123456789 -.:", font: .segments, scale: 2).render(into: &canvas, in: canvas.bounds)
+        expectFrame(
+            canvas,
+            [
+                "█▀█   █ ▀▀█ ▀▀█ █ █ █▀▀ █▀▀ ▀▀█ █▀█ █▀█",
+                "█ █   █   █   █ █ █ █   █     █ █ █ █ █           █",
+                "█ █   █ █▀▀ ▀▀█ ▀▀█ ▀▀█ █▀█   █ █▀█ ▀▀█     ▀▀▀",
+                "█ █   █ █     █   █   █ █ █   █ █ █   █           █",
+                "█▄█   █ █▄▄ ▄▄█   █ ▄▄█ █▄█   █ █▄█ ▄▄█         ▄",
+            ])
+    }
+
+    /// From scale 4 the strokes are dashed: a vertical one lit on every third row of its segment
+    /// and where it meets a horizontal one, a horizontal one on every other column.
+    @Test func segmentsOfTallDigitsAreDashed() {
+        var canvas = Canvas(size: Size(width: 16, height: 9))
+        BigDigits("8:1", font: .segments, scale: 4).render(into: &canvas, in: canvas.bounds)
+        expectFrame(
+            canvas,
+            [
+                "█ ▀ █         █",
+                "",
+                "       █",
+                "█   █         █",
+                "█ ▀ █         █",
+                "",
+                "       █",
+                "█   █         █",
+                "█ ▄ █         █",
+            ])
+    }
+
+    @Test func measuresTheSegmentFont() {
+        // n+1 columns (n−1 from scale 6) and 2n+1 rows a figure, one column a colon, (n+1)/2
+        // columns between.
+        #expect(BigDigits.size(of: "00:00", font: .segments, scale: 2) == Size(width: 17, height: 5))
+        #expect(BigDigits.size(of: "00:00", font: .segments, scale: 10) == Size(width: 57, height: 21))
+        #expect(BigDigits.size(of: "8", font: .segments, scale: 3) == Size(width: 4, height: 7))
+        #expect(BigDigits.size(of: "1a", font: .segments, scale: 3) == nil)
+        #expect(BigDigits.Font.segments.height(scale: 12) == 25)
+        #expect(BigDigits.largestScale(of: "00:00", font: .segments, fitting: Size(width: 57, height: 21)) == 10)
+        #expect(BigDigits.largestScale(of: "00:00", font: .segments, fitting: Size(width: 56, height: 40)) == 9)
+        #expect(
+            BigDigits.largestScale(of: "00:00", font: .segments, fitting: Size(width: 200, height: 60), most: 4) == 4)
+    }
+
+    /// A second of a countdown changes only the strokes that differ: from 9 to 8 the lower left
+    /// stroke (its five lit rows), and nothing outside the figure.
+    @Test func aChangedFigureRewritesOnlyItsChangedStrokes() {
+        func drawn(_ text: String) -> Canvas {
+            var canvas = Canvas(size: Size(width: 57, height: 21))
+            BigDigits(text, font: .segments, scale: 10).render(into: &canvas, in: canvas.bounds)
+            return canvas
+        }
+        let runs = FrameDiff.runs(from: drawn("00:09"), to: drawn("00:08"))
+        #expect(runs.allSatisfy { $0.x == 48 && $0.count == 1 }, "\(runs)")
+        #expect(runs.map(\.y) == [10, 13, 16, 19, 20], "the dashed stroke's rows: \(runs)")
+    }
+
+    @Test func segmentsFitTheirAreaOrFallBack() {
+        var canvas = Canvas(size: Size(width: 10, height: 4))
+        BigDigits("01:30", font: .segments, scale: 2).render(into: &canvas, in: canvas.bounds)
+        #expect(canvas.lines() == ["", "  01:30", "", ""])
+    }
 }

@@ -14,6 +14,22 @@
 /// drawn from its pixels (a cell holds two, ▀ and ▄), each pixel becoming n×n, so strokes stay
 /// solid; the ASCII font repeats each stroke ("_" only along a cell's bottom row).
 /// `largestScale(of:font:fitting:)` picks the scale for an area.
+///
+/// The segment font is for digits much taller than that: seven segments with thin strokes, a
+/// vertical stroke one column wide and a horizontal one half a row (▀ ▄), 2n+1 rows tall and
+/// n+1 columns wide at scale n (n ≥ 2 for the strokes to leave a hole; n−1 columns from
+/// scale 6):
+///
+/// ```
+/// █▀█ ▀▀█ ▀▀█       "0", "7", "2" at scale 2 (5 rows). From scale 4 on the strokes are
+/// █ █   █   █       dashed, as the segments of an LED display: a vertical one lit on every
+/// █ █   █ █▀▀       third row and where it meets a horizontal one, a horizontal one on every
+/// █ █   █ █         other column. A solid vertical stroke would cost a cursor move on every
+/// █▄█   █ █▄▄       row it crosses, a solid horizontal one three bytes a column.
+/// ```
+///
+/// A second's change to a countdown then rewrites only the strokes that differ, and what a
+/// terminal is sent grows with the rows a changed stroke crosses, not with its area.
 public struct BigDigits: Widget, Hashable, Sendable {
     /// The characters big digits are drawn with.
     public enum Font: Hashable, Sendable, CaseIterable {
@@ -21,9 +37,23 @@ public struct BigDigits: Widget, Hashable, Sendable {
         case blocks
         /// Seven-segment figures of "_" and "|", for terminals without block characters.
         case ascii
+        /// Seven segments with thin strokes (█ ▀ ▄), for digits many rows tall.
+        case segments
 
-        /// Rows of every glyph.
+        /// Rows of every glyph at scale 1.
         public var height: Int { 3 }
+
+        /// Rows of every glyph at `scale`: 3·scale for blocks and ASCII, 2·scale+1 for segments.
+        public func height(scale: Int) -> Int {
+            let scale = max(1, scale)
+            return self == .segments ? 2 * scale + 1 : 3 * scale
+        }
+
+        /// Columns between two glyphs at `scale`.
+        public func spacing(scale: Int) -> Int {
+            let scale = max(1, scale)
+            return self == .segments ? max(1, (scale + 1) / 2) : BigDigits.spacing * scale
+        }
     }
 
     /// The text to show, such as "01:30".
@@ -46,25 +76,45 @@ public struct BigDigits: Widget, Hashable, Sendable {
     /// Columns between two glyphs.
     public static let spacing = 1
 
+    /// The smallest scale at which the segment font's strokes are dashed (9 rows tall).
+    public static let dashedSegmentsFrom = Segments.dashedFrom
+
     /// The size of `text` in big digits of `font`, or `nil` if the font lacks one of its
     /// characters. An empty text has size zero.
     public static func size(of text: String, font: Font = .blocks, scale: Int = 1) -> Size? {
         guard !text.isEmpty else { return .zero }
+        let scale = max(1, scale)
         var width = 0
         var count = 0
         for byte in text.utf8 {
-            guard let glyph = strokes(for: byte, font: font) else { return nil }
-            width += glyph[0].count
+            guard let glyphWidth = glyphWidth(of: byte, font: font, scale: scale) else { return nil }
+            width += glyphWidth
             count += 1
         }
-        let scale = max(1, scale)
-        return Size(width: (width + (count - 1) * spacing) * scale, height: font.height * scale)
+        return Size(width: width + (count - 1) * font.spacing(scale: scale), height: font.height(scale: scale))
+    }
+
+    /// The columns of the character `byte` at `scale`, or `nil` when the font lacks it.
+    private static func glyphWidth(of byte: UInt8, font: Font, scale: Int) -> Int? {
+        switch font {
+        case .blocks, .ascii:
+            return strokes(for: byte, font: font).map { $0[0].count * scale }
+        case .segments:
+            return Segments.width(of: byte, scale: scale)
+        }
     }
 
     /// The largest scale (at least 1, at most `most`) at which `text` fits in `size`.
     public static func largestScale(of text: String, font: Font = .blocks, fitting size: Size, most: Int = .max)
         -> Int
     {
+        guard font != .segments else {
+            var scale = 1
+            while scale < most, let next = Self.size(of: text, font: font, scale: scale + 1), size.contains(next) {
+                scale += 1
+            }
+            return scale
+        }
         guard let unit = Self.size(of: text, font: font), unit.width > 0, unit.height > 0 else { return 1 }
         return max(1, min(most, size.width / unit.width, size.height / unit.height))
     }
@@ -81,6 +131,14 @@ public struct BigDigits: Widget, Hashable, Sendable {
             return
         }
         let frame = area.centered(size)
+        if font == .segments {
+            var x = frame.x
+            for byte in text.utf8 {
+                Segments.draw(byte, scale: scale, style: style, into: &canvas, at: Point(x: x, y: frame.y), clip: area)
+                x += (Segments.width(of: byte, scale: scale) ?? 0) + font.spacing(scale: scale)
+            }
+            return
+        }
         var x = frame.x
         for byte in text.utf8 {
             guard let glyph = Self.strokes(for: byte, font: font) else { continue }
@@ -106,7 +164,7 @@ public struct BigDigits: Widget, Hashable, Sendable {
         for row in 0..<n {
             let cell: Glyph
             switch font {
-            case .blocks:
+            case .blocks, .segments:
                 // Pixel rows 2·row and 2·row+1 of the scaled cell come from pixel rows
                 // (2·row)/n and (2·row+1)/n of the original's two (0 the upper, 1 the lower).
                 let upper = Self.hasPixel(stroke, lower: (2 * row) / n == 1)
@@ -145,7 +203,7 @@ public struct BigDigits: Widget, Hashable, Sendable {
     static func strokes(for byte: UInt8, font: Font) -> [[Glyph]]? {
         guard byte < 0x80 else { return nil }
         switch font {
-        case .blocks: return blockStrokes[Int(byte)]
+        case .blocks, .segments: return blockStrokes[Int(byte)]
         case .ascii: return asciiStrokes[Int(byte)]
         }
     }
@@ -196,4 +254,111 @@ public struct BigDigits: Widget, Hashable, Sendable {
         "-": ["   ", " _ ", "   "],
         " ": [" ", " ", " "],
     ]
+}
+
+/// The segment font: which segments each character lights and which cells they cover.
+///
+/// A glyph at scale n is n+1 columns by 2n+1 rows; counting half rows ("pixels") from the top,
+/// the top stroke is pixel 0, the middle one pixel 2n (the upper half of row n) and the bottom
+/// one pixel 4n+1. The left and right strokes run the full column from the top stroke's pixel to
+/// the middle one's (upper) and from there to the bottom (lower).
+enum Segments {
+    /// The segments of a seven-segment figure.
+    struct Lit: OptionSet {
+        let rawValue: UInt8
+        static let top = Lit(rawValue: 1)
+        static let upperRight = Lit(rawValue: 2)
+        static let lowerRight = Lit(rawValue: 4)
+        static let bottom = Lit(rawValue: 8)
+        static let lowerLeft = Lit(rawValue: 16)
+        static let upperLeft = Lit(rawValue: 32)
+        static let middle = Lit(rawValue: 64)
+    }
+
+    /// The smallest scale from which strokes are dashed: a vertical one lit on every third row
+    /// of its segment and where it meets a horizontal one, a horizontal one on every other
+    /// column and at both ends.
+    static let dashedFrom = 4
+
+    /// The segments of `byte`, or `nil` when it is not a digit, "-" or " ".
+    static func lit(_ byte: UInt8) -> Lit? {
+        switch byte {
+        case UInt8(ascii: "0"): return [.top, .upperRight, .lowerRight, .bottom, .lowerLeft, .upperLeft]
+        case UInt8(ascii: "1"): return [.upperRight, .lowerRight]
+        case UInt8(ascii: "2"): return [.top, .upperRight, .middle, .lowerLeft, .bottom]
+        case UInt8(ascii: "3"): return [.top, .upperRight, .middle, .lowerRight, .bottom]
+        case UInt8(ascii: "4"): return [.upperLeft, .middle, .upperRight, .lowerRight]
+        case UInt8(ascii: "5"): return [.top, .upperLeft, .middle, .lowerRight, .bottom]
+        case UInt8(ascii: "6"): return [.top, .upperLeft, .middle, .lowerLeft, .lowerRight, .bottom]
+        case UInt8(ascii: "7"): return [.top, .upperRight, .lowerRight]
+        case UInt8(ascii: "8"): return [.top, .upperRight, .lowerRight, .bottom, .lowerLeft, .upperLeft, .middle]
+        case UInt8(ascii: "9"): return [.top, .upperRight, .lowerRight, .bottom, .upperLeft, .middle]
+        case UInt8(ascii: "-"): return .middle
+        case UInt8(ascii: " "): return []
+        default: return nil
+        }
+    }
+
+    /// The columns of `byte` at `scale`: n+1 for figures (n−1 once dashed, odd from scale 6 on
+    /// so that a dashed horizontal stroke ends lit at both ends), 1 for ":" and ".".
+    static func width(of byte: UInt8, scale: Int) -> Int? {
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") { return 1 }
+        return lit(byte) == nil ? nil : figureWidth(scale: scale)
+    }
+
+    /// The columns of a figure at `scale`.
+    static func figureWidth(scale n: Int) -> Int { n >= 6 ? n - 1 : n + 1 }
+
+    private static let full = Glyph("█")
+    private static let upperHalf = Glyph("▀")
+    private static let lowerHalf = Glyph("▄")
+
+    /// Draws `byte` at `scale` with its top left corner at `origin`; unlit cells are left alone.
+    static func draw(
+        _ byte: UInt8, scale n: Int, style: Style, into canvas: inout Canvas, at origin: Point, clip: Rect
+    ) {
+        func put(_ glyph: Glyph, _ x: Int, _ y: Int) {
+            canvas.put(Cell(glyph, style: style), x: origin.x + x, y: origin.y + y, clip: clip)
+        }
+        switch byte {
+        case UInt8(ascii: ":"):
+            put(full, 0, (n + 1) / 2)
+            put(full, 0, 2 * n - (n + 1) / 2)
+            return
+        case UInt8(ascii: "."):
+            put(lowerHalf, 0, 2 * n)
+            return
+        default: break
+        }
+        guard let lit = lit(byte), !lit.isEmpty else { return }
+        let width = figureWidth(scale: n)
+        let middlePixel = 2 * n
+        let bottomPixel = 4 * n + 1
+        let dashed = n >= dashedFrom
+        func verticalRowIsLit(_ row: Int) -> Bool {
+            !dashed || (row <= n ? row : row - n) % 3 == 0 || row == n || row == 2 * n
+        }
+        // Whether the pixel `pixel` (half rows from the top) of column `x` is lit.
+        func isLit(_ x: Int, _ pixel: Int) -> Bool {
+            if !dashed || x % 2 == 0 || x == width - 1 {
+                if pixel == 0 && lit.contains(.top) { return true }
+                if pixel == middlePixel && lit.contains(.middle) { return true }
+                if pixel == bottomPixel && lit.contains(.bottom) { return true }
+            }
+            guard x == 0 || x == width - 1, verticalRowIsLit(pixel / 2) else { return false }
+            let upper: Lit = x == 0 ? .upperLeft : .upperRight
+            let lower: Lit = x == 0 ? .lowerLeft : .lowerRight
+            return (pixel <= middlePixel && lit.contains(upper)) || (pixel >= middlePixel && lit.contains(lower))
+        }
+        for row in 0...(2 * n) {
+            for x in 0..<width {
+                switch (isLit(x, 2 * row), isLit(x, 2 * row + 1)) {
+                case (true, true): put(full, x, row)
+                case (true, false): put(upperHalf, x, row)
+                case (false, true): put(lowerHalf, x, row)
+                case (false, false): continue
+                }
+            }
+        }
+    }
 }

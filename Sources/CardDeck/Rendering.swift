@@ -29,7 +29,7 @@ struct ScreenLayout {
         header = top
         self.notice = notice
         helpBar = bar
-        let button = Button(buttonTitle, shape: .capsule)
+        let button = Button(buttonTitle)
         // The group under the title: deck mode the card (the task beside it) and the tally; flip
         // mode the card, the task and the button.
         let below = mode == .deck ? tallyRows + 1 : 3
@@ -233,7 +233,7 @@ extension CardWorkout {
             Text("Stop to see your exercise", style: palette.muted, alignment: .center).render(
                 into: &canvas, in: layout.task)
         }
-        Button(buttonTitle, state: .focused, shape: .capsule).render(into: &canvas, in: layout.button)
+        Button(buttonTitle, state: .focused).render(into: &canvas, in: layout.button)
     }
 
     /// Whether the sheet on top covers any of the card: then none of it is drawn, so no piece of
@@ -283,7 +283,7 @@ extension CardWorkout {
         if case .failed = phase {
         } else if case .ready = phase, remaining == 0 {
         } else {
-            Button(buttonTitle, state: .focused, shape: .capsule).render(into: &canvas, in: layout.button)
+            Button(buttonTitle, state: .focused).render(into: &canvas, in: layout.button)
         }
         renderTally(into: &canvas, in: layout.tally, palette: palette)
     }

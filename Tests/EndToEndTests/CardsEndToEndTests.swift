@@ -27,7 +27,7 @@ import Testing
         try home.send("m")
         try home.waitFor("Stop to see your exercise")
         try home.send("Space")
-        let stopped = try home.waitFor("▐ Start ▌")
+        let stopped = try home.waitFor("[ Start ]")
         let cardTop = try #require(stopped.firstIndex { $0.contains("╭─────────╮") })
         let corner = stopped[cardTop + 1].split(separator: "│")[1].trimmingCharacters(in: .whitespaces)
         let suit = stopped[cardTop + 2].split(separator: "│")[1].trimmingCharacters(in: .whitespaces)

@@ -62,162 +62,27 @@ import Testing
 
     @Test func startSet2At80x24() {
         let size = Size(width: 80, height: 24)
-        expectFrame(
-            Self.readyForSet2(size).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 0:45",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ▸ 2  12   [10 ]         last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
-                "",
-                "",
-                "                               ╭───────────────╮",
-                "                               │ ▶ Start set 2 │",
-                "                               ╰───────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Start  Tab Next  ? Keys  q Back  k Pad  r Rest  l Last  +- Sets  x End",
-            ])
+        expectGolden(Self.readyForSet2(size).canvas(), "startSet2At80x24")
     }
 
     @Test func numberPadAt80x24() {
         let size = Size(width: 80, height: 24)
-        expectFrame(
-            Self.keypad(size).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 0:45",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ▸ 2  12   [10 ]         last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
-                "",
-                "",
-                "       ╭───────────────────────────────────────────────────────────────╮",
-                "       │ [1] [2] [3] [4] [5] [6] [7] [8] [9] [0] [.] [⌫] [Next] [Done] │",
-                "       ╰───────────────────────────────────────────────────────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Next  Esc Done  ? Keys  q Back  s Start",
-            ])
+        expectGolden(Self.keypad(size).canvas(), "numberPadAt80x24")
     }
 
     @Test func setTimerRunningAt80x24() {
         let size = Size(width: 80, height: 24)
-        expectFrame(
-            Self.active(size).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 1:02",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ● 2  12   [10 ]         last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
-                "",
-                "",
-                "                       ╭───────────────────────────────╮",
-                "                       │ Set 2  0:17  [Finish]  [Rest] │",
-                "                       ╰───────────────────────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Finish  r Rest  ? Keys  q Back  Tab Next",
-            ])
+        expectGolden(Self.active(size).canvas(), "setTimerRunningAt80x24")
     }
 
     @Test func restPickerAt80x24() {
         let size = Size(width: 80, height: 24)
-        expectFrame(
-            Self.afterSet1(size).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 0:42",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ▸ 2 [   ]               last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
-                "",
-                "",
-                "              ╭──────────────────────────────────────────────────╮",
-                "              │ Rest  [30 s]  [60 s]  [90 s]  [120 s]  [No rest] │",
-                "              ╰──────────────────────────────────────────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "←→ Choose  Enter Rest  Esc No rest  q Back",
-            ])
+        expectGolden(Self.afterSet1(size).canvas(), "restPickerAt80x24")
     }
 
     @Test func restCountingDownAt80x24() {
         let size = Size(width: 80, height: 24)
-        expectFrame(
-            Self.restCountdown(size).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 0:54",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ▸ 2 [   ]               last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
-                "",
-                "",
-                "                  ╭──────────────────────────────────────────╮",
-                "                  │ Rest  0:48  ████████████████      [Skip] │",
-                "                  ╰──────────────────────────────────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Skip  Tab Next  ? Keys  q Back",
-            ])
+        expectGolden(Self.restCountdown(size).canvas(), "restCountingDownAt80x24")
     }
 
     @Test func morphFirstHalfAt80x24() {
@@ -290,134 +155,32 @@ import Testing
 
     @Test func summarySheetAt80x24() {
         let size = Size(width: 80, height: 24)
-        expectFrame(
-            Self.summary(size).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 2:10",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "               ╭ Workout done ──────────────────────────────────╮",
-                "               │ Bicep curl · 3 sets                            │",
-                "        Set  kg│  1  12 kg × 10      0:42                       │",
-                "        ✓ 1  12│  2  12 kg × 10      0:40                       │",
-                "        ✓ 2  12│  3  14 kg × 8       0:45                       │",
-                "        ✓ 3  14│                                                │",
-                "               │ Total volume  352 kg                           │",
-                "               │ Total time    2:10                             │",
-                "               │                                                │",
-                "               │             [ Restart ]  [ Back ]              │",
-                "               ╰────────────────────────────────────────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "Enter Restart  q Back",
-            ])
+        expectGolden(Self.summary(size).canvas(), "summarySheetAt80x24")
     }
 
     @Test func startSet2At40x12() {
         let size = Size(width: 40, height: 12)
-        expectFrame(
-            Self.readyForSet2(size).frame(),
-            [
-                "Dumbbells · Bicep curl              0:45",
-                "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "▸ 2  12   [10 ]         last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
-                "",
-                "           ╭───────────────╮",
-                "           │ ▶ Start set 2 │",
-                "           ╰───────────────╯",
-                "",
-                "Enter Start  Tab Next  ? Keys  q Back",
-            ])
+        expectGolden(Self.readyForSet2(size).canvas(), "startSet2At40x12")
     }
 
     @Test func numberPadAt40x12() {
         let size = Size(width: 40, height: 12)
-        expectFrame(
-            Self.keypad(size).frame(),
-            [
-                "Dumbbells · Bicep curl              0:45",
-                "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "▸ 2  12   [10 ]         last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
-                "",
-                " ╭───────────────────────────────────╮",
-                " │ 1 2 3 4 5 6 7 8 9 0 . ⌫ Next Done │",
-                " ╰───────────────────────────────────╯",
-                "",
-                "Enter Next  Esc Done  ? Keys  q Back",
-            ])
+        expectGolden(Self.keypad(size).canvas(), "numberPadAt40x12")
     }
 
     @Test func setTimerRunningAt40x12() {
         let size = Size(width: 40, height: 12)
-        expectFrame(
-            Self.active(size).frame(),
-            [
-                "Dumbbells · Bicep curl              1:02",
-                "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "● 2  12   [10 ]         last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
-                "",
-                "   ╭───────────────────────────────╮",
-                "   │ Set 2  0:17  [Finish]  [Rest] │",
-                "   ╰───────────────────────────────╯",
-                "",
-                "Enter Finish  r Rest  ? Keys  q Back",
-            ])
+        expectGolden(Self.active(size).canvas(), "setTimerRunningAt40x12")
     }
 
     @Test func restPickerAt40x12() {
         let size = Size(width: 40, height: 12)
-        expectFrame(
-            Self.afterSet1(size).frame(),
-            [
-                "Dumbbells · Bicep curl              0:42",
-                "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "▸ 2 [   ]               last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
-                "",
-                " ╭────────────────────────────────────╮",
-                " │ [30s] [60s] [90s] [120s] [No rest] │",
-                " ╰────────────────────────────────────╯",
-                "",
-                "←→ Choose  Enter Rest  Esc No rest",
-            ])
+        expectGolden(Self.afterSet1(size).canvas(), "restPickerAt40x12")
     }
 
     @Test func restCountingDownAt40x12() {
         let size = Size(width: 40, height: 12)
-        expectFrame(
-            Self.restCountdown(size).frame(),
-            [
-                "Dumbbells · Bicep curl              0:54",
-                "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "▸ 2 [   ]               last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
-                "",
-                "   ╭───────────────────────────────╮",
-                "   │ Rest 0:48 █████████▌   [Skip] │",
-                "   ╰───────────────────────────────╯",
-                "",
-                "Enter Skip  Tab Next  ? Keys  q Back",
-            ])
+        expectGolden(Self.restCountdown(size).canvas(), "restCountingDownAt40x12")
     }
 
     @Test func morphFirstHalfAt40x12() {
@@ -466,22 +229,7 @@ import Testing
 
     @Test func summarySheetAt40x12() {
         let size = Size(width: 40, height: 12)
-        expectFrame(
-            Self.summary(size).frame(),
-            [
-                "D╭ Workout done ──────────────────────╮0",
-                " │ Bicep curl · 3 sets                │",
-                "S│  1  12 kg × 10      0:42           │",
-                "✓│  2  12 kg × 10      0:40           │0",
-                "✓│  3  14 kg × 8       0:45           │0",
-                "✓│                                    │",
-                " │ Total volume  352 kg               │",
-                " │ Total time    2:10                 │",
-                " │                                    │",
-                " │       [ Restart ]  [ Back ]        │",
-                " ╰────────────────────────────────────╯",
-                "Enter Restart  q Back",
-            ])
+        expectGolden(Self.summary(size).canvas(), "summarySheetAt40x12")
     }
 
     // MARK: Looks beyond the text
@@ -512,54 +260,12 @@ import Testing
     }
 
     @Test func leaveQuestionAt80x24() {
-        expectFrame(
-            Self.leaveQuestion(Size(width: 80, height: 24)).frame(),
-            [
-                "        Dumbbells · Bicep curl                              workout 0:52",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  1╭ Leave? ──────────────────────────────────────────╮",
-                "        ● 2  1│  Set 2 in progress is not saved. The workout is  │",
-                "          3   │      saved as abandoned (1 of 3 sets done).      │",
-                "              │                                                  │",
-                "              │               [ Leave ]  [ Stay ]                │",
-                "              ╰──────────────────────────────────────────────────╯",
-                "                       │ Set 2  0:07  [Finish]  [Rest] │",
-                "                       ╰───────────────────────────────╯",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "y Leave  n Stay",
-            ])
+        expectGolden(Self.leaveQuestion(Size(width: 80, height: 24)).canvas(), "leaveQuestionAt80x24")
     }
 
     @Test func leaveQuestionAt40x12() {
         // The sheet fits inside 40×12 and leaves the help bar its last row.
-        expectFrame(
-            Self.leaveQuestion(Size(width: 40, height: 12)).frame(),
-            [
-                "Dumbbells · Bicep curl              0:52",
-                "",
-                "S╭ Leave? ────────────────────────────╮",
-                "✓│  Set 2 in progress is not saved.   │0",
-                "●│ The workout is saved as abandoned  │0",
-                " │        (1 of 3 sets done).         │",
-                " │                                    │",
-                " │        [ Leave ]  [ Stay ]         │",
-                " ╰────────────────────────────────────╯",
-                "   ╰───────────────────────────────╯",
-                "",
-                "y Leave  n Stay",
-            ])
+        expectGolden(Self.leaveQuestion(Size(width: 40, height: 12)).canvas(), "leaveQuestionAt40x12")
     }
 }
 

@@ -40,162 +40,27 @@ import Testing
     // MARK: 80×24
 
     @Test func welcomeAt80x24() {
-        expectFrame(
-            Harness(size: Self.large).frame(),
-            [
-                " HIIT                          👋   1   2   3   4",
-                "",
-                "",
-                "",
-                "                                    Welcome",
-                "",
-                "",
-                "          Four short exercises against the clock. No equipment needed.",
-                "",
-                "",
-                "",
-                "                                     \\ o /",
-                "                                      \\|/",
-                "                                       |",
-                "                                      / \\",
-                "                                     /   \\",
-                "",
-                "",
-                "                                [ Get Started ]",
-                "",
-                "",
-                "",
-                "                                  [ History ]",
-                "Enter Get started  ? Keys  q Leave  → Next  h History",
-            ])
+        expectGolden(Harness(size: Self.large).canvas(), "welcomeAt80x24")
     }
 
     @Test func exerciseBeforeTheCountdownAt80x24() {
         var harness = Harness(size: Self.large)
         harness.press(.enter)
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT                          👋   1   2   3   4",
-                "",
-                "                                     Squat",
-                "",
-                "",
-                "                    o        ██████  ██████      ██████  ██████",
-                "                   /|\\       ██  ██  ██  ██  ██      ██  ██  ██",
-                "                    |        ██  ██  ██  ██        ████  ██  ██",
-                "                   / \\       ██  ██  ██  ██  ██      ██  ██  ██",
-                "                  /   \\      ██████  ██████      ██████  ██████",
-                "",
-                "",
-                "",
-                "                                  Ready: 30 s",
-                "",
-                "",
-                "                                   [ Start ]",
-                "",
-                "",
-                "                                Rating ☆ ☆ ☆ ☆ ☆",
-                "",
-                "",
-                "                                  [ History ]",
-                "Enter Start  ? Keys  q Leave  p Show  + - 10 s  [ ] Rate  ←→ Page  t Tabata",
-            ])
+        expectGolden(harness.canvas(), "exerciseBeforeTheCountdownAt80x24")
     }
 
     @Test func exerciseWhileCountingAt80x24() {
-        expectFrame(
-            started(at: Self.large, seconds: .milliseconds(14_500)).frame(),
-            [
-                " HIIT                          👋   1   2   3   4",
-                "",
-                "                                     Squat",
-                "",
-                "",
-                "                    o        ██████  ██████      ████    ██████",
-                "                   /|\\       ██  ██  ██  ██  ██    ██    ██  ██",
-                "                    |        ██  ██  ██  ██        ██    ██████",
-                "                   / \\       ██  ██  ██  ██  ██    ██        ██",
-                "                  /   \\      ██████  ██████      ██████  ██████",
-                "",
-                "",
-                "",
-                "                                      Go!",
-                "",
-                "",
-                "                                    [ Done ]",
-                "",
-                "",
-                "                                Rating ☆ ☆ ☆ ☆ ☆",
-                "",
-                "",
-                "                                  [ History ]",
-                "Space Pause  ? Keys  q Leave  r Reset  + - 10 s  p Show  [ ] Rate  ←→ Page",
-            ])
+        expectGolden(started(at: Self.large, seconds: .milliseconds(14_500)).canvas(), "exerciseWhileCountingAt80x24")
     }
 
     @Test func exerciseAfterTheCountdownAt80x24() {
-        expectFrame(
-            started(at: Self.large, seconds: .seconds(33)).frame(),
-            [
-                " HIIT                          👋   1   2   3   4",
-                "",
-                "                                     Squat",
-                "",
-                "",
-                "                    o        ██████  ██████      ██████  ██████",
-                "                   /|\\       ██  ██  ██  ██  ██  ██  ██  ██  ██",
-                "                    |        ██  ██  ██  ██      ██  ██  ██  ██",
-                "                   / \\       ██  ██  ██  ██  ██  ██  ██  ██  ██",
-                "                  /   \\      ██████  ██████      ██████  ██████",
-                "",
-                "",
-                "",
-                "                             Time's up! Press Done",
-                "",
-                "",
-                "                                    [ Done ]",
-                "",
-                "",
-                "                                Rating ☆ ☆ ☆ ☆ ☆",
-                "",
-                "",
-                "                                  [ History ]",
-                "Enter Done  ? Keys  q Leave  r Reset  [ ] Rate  p Show  ←→ Page  h History",
-            ])
+        expectGolden(started(at: Self.large, seconds: .seconds(33)).canvas(), "exerciseAfterTheCountdownAt80x24")
     }
 
     @Test func historyChartAt80x24() {
         var harness = Harness(history: .success(Self.week), size: Self.large)
         harness.press(.character("h"))
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT                          👋   1   2   3   4",
-                "       ╭ History ───────────────────────────────────────────────────────╮",
-                "       │                 Exercises per day, last 7 days                 │",
-                "       │                                   4                            │",
-                "       │                                  ███      3                    │",
-                "       │                           2      ███     ▆▆▆                   │",
-                "       │                   1      ▄▄▄     ███     ███                   │",
-                "       │                  ▂▂▂     ███     ███     ███                   │",
-                "       │                  ███  0  ███  0  ███  0  ███                   │",
-                "       │                  Thu Fri Sat Sun Mon Tue Wed                   │",
-                "       │                                                                │",
-                "       │ Today        3  Squat, Step Up, Burpee                         │",
-                "       │ Mon 3 Mar    4  Squat, Step Up, Burpee, Sun Salute             │",
-                "       │ Sat 1 Mar    2  Squat, Step Up                                 │",
-                "       │ Thu 27 Feb   1  Squat                                          │",
-                "       │ Fri 21 Feb   1  Burpee                                         │",
-                "       │                                                                │",
-                "       │                                                                │",
-                "       │                                                                │",
-                "       │                                                                │",
-                "       │                                                                │",
-                "       │                           [ Close ]                            │",
-                "       ╰────────────────────────────────────────────────────────────────╯",
-                "↑↓ Scroll  Esc Close",
-            ])
+        expectGolden(harness.canvas(), "historyChartAt80x24")
     }
 
     @Test func highFiveAt80x24() {
@@ -204,135 +69,33 @@ import Testing
         harness.press(.enter)
         harness.run(for: .seconds(30))
         harness.press(.enter)
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT                          👋   1   2   3   4",
-                "",
-                "                                   Sun Salute",
-                "",
-                "",
-                "",
-                "",
-                "                ╭──────────────────────────────────────────────╮",
-                "                │                                              │",
-                "                │       █ █ █ █▀▀▀ █ █   █▀▀ █ █ █ █▀▀ █       │",
-                "                │       █▀█ █ █ ▀█ █▀█   █▀  █ █ █ █▀▀ ▀       │",
-                "                │       ▀ ▀ ▀ ▀▀▀▀ ▀ ▀   ▀   ▀ ▀▄▀ ▀▀▀ ▀       │",
-                "                │         All done. See you tomorrow!          │",
-                "                │                 [ Continue ]                 │",
-                "                │                                              │",
-                "                ╰──────────────────────────────────────────────╯",
-                "                                   [ Start ]",
-                "",
-                "",
-                "                                Rating ☆ ☆ ☆ ☆ ☆",
-                "",
-                "",
-                "                                  [ History ]",
-                "Enter Continue",
-            ])
+        expectGolden(harness.canvas(), "highFiveAt80x24")
     }
 
     // MARK: 40×12
 
     @Test func welcomeAt40x12() {
-        expectFrame(
-            Harness(size: Self.small).frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                "                Welcome",
-                "    Four short exercises against the",
-                "      clock. No equipment needed.",
-                "                 \\ o /",
-                "                  \\|/",
-                "                   |",
-                "                  / \\",
-                "                 /   \\",
-                "            [ Get Started ]",
-                "              [ History ]",
-                "Enter Get started  ? Keys  q Leave",
-            ])
+        expectGolden(Harness(size: Self.small).canvas(), "welcomeAt40x12")
     }
 
     @Test func exerciseBeforeTheCountdownAt40x12() {
         var harness = Harness(size: Self.small)
         harness.press(.enter)
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                "                 Squat",
-                "         o",
-                "        /|\\       █▀█ █▀█ ▄ ▀▀█ █▀█",
-                "         |        █ █ █ █ ▄  ▀█ █ █",
-                "        / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
-                "       /   \\",
-                "              Ready: 30 s",
-                "               [ Start ]",
-                "            Rating ☆ ☆ ☆ ☆ ☆",
-                "              [ History ]",
-                "Enter Start  ? Keys  q Leave  p Show",
-            ])
+        expectGolden(harness.canvas(), "exerciseBeforeTheCountdownAt40x12")
     }
 
     @Test func exerciseWhileCountingAt40x12() {
-        expectFrame(
-            started(at: Self.small, seconds: .milliseconds(14_500)).frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                "                 Squat",
-                "         o",
-                "        /|\\       █▀█ █▀█ ▄ ▀█  █▀█",
-                "         |        █ █ █ █ ▄  █  ▀▀█",
-                "        / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
-                "       /   \\",
-                "                  Go!",
-                "                [ Done ]",
-                "            Rating ☆ ☆ ☆ ☆ ☆",
-                "              [ History ]",
-                "Space Pause  ? Keys  q Leave  r Reset",
-            ])
+        expectGolden(started(at: Self.small, seconds: .milliseconds(14_500)).canvas(), "exerciseWhileCountingAt40x12")
     }
 
     @Test func exerciseAfterTheCountdownAt40x12() {
-        expectFrame(
-            started(at: Self.small, seconds: .seconds(33)).frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                "                 Squat",
-                "         o",
-                "        /|\\       █▀█ █▀█ ▄ █▀█ █▀█",
-                "         |        █ █ █ █ ▄ █ █ █ █",
-                "        / \\       ▀▀▀ ▀▀▀   ▀▀▀ ▀▀▀",
-                "       /   \\",
-                "         Time's up! Press Done",
-                "                [ Done ]",
-                "            Rating ☆ ☆ ☆ ☆ ☆",
-                "              [ History ]",
-                "Enter Done  ? Keys  q Leave  r Reset",
-            ])
+        expectGolden(started(at: Self.small, seconds: .seconds(33)).canvas(), "exerciseAfterTheCountdownAt40x12")
     }
 
     @Test func historyChartAt40x12() {
         var harness = Harness(history: .success(Self.week), size: Self.small)
         harness.press(.character("h"))
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                " ╭ History ───────────────────────────╮",
-                " │                     4       3      │",
-                " │     1       2      ███     ▄▄▄     │",
-                " │    ▄▄▄  0  ███  0  ███  0  ███     │",
-                " │    Thu Fri Sat Sun Mon Tue Wed     │",
-                " │ Today        3  Squat, Step Up, B… │",
-                " │ Mon 3 Mar    4  Squat, Step Up, B… │",
-                " │              ▼ 3 more              │",
-                " │             [ Close ]              │",
-                " ╰────────────────────────────────────╯",
-                "↑↓ Scroll  Esc Close",
-            ])
+        expectGolden(harness.canvas(), "historyChartAt40x12")
     }
 
     @Test func highFiveAt40x12() {
@@ -341,22 +104,7 @@ import Testing
         harness.press(.enter)
         harness.run(for: .seconds(30))
         harness.press(.enter)
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                " ╭────────────────────────────────────╮",
-                " │                                    │",
-                " │  █ █ █ █▀▀▀ █ █   █▀▀ █ █ █ █▀▀ █  │",
-                " │  █▀█ █ █ ▀█ █▀█   █▀  █ █ █ █▀▀ ▀  │",
-                " │  ▀ ▀ ▀ ▀▀▀▀ ▀ ▀   ▀   ▀ ▀▄▀ ▀▀▀ ▀  │",
-                " │    All done. See you tomorrow!     │",
-                " │            [ Continue ]            │",
-                " │                                    │",
-                " ╰────────────────────────────────────╯",
-                "              [ History ]",
-                "Enter Continue",
-            ])
+        expectGolden(harness.canvas(), "highFiveAt40x12")
     }
 
     // MARK: Other states
@@ -398,22 +146,7 @@ import Testing
     @Test func aHistoryThatCannotBeReadAt40x12() {
         var harness = Harness(history: .failure(TestFailure(description: "disk I/O error")), size: Self.small)
         harness.press(.character("h"))
-        expectFrame(
-            harness.frame(),
-            [
-                " HIIT      👋   1   2   3   4",
-                " ╭ History ───────────────────────────╮",
-                " │ Could not read your HIIT history:  │",
-                " │ disk I/O error                     │",
-                " │                                    │",
-                " │                                    │",
-                " │     0   0   0   0   0   0   0      │",
-                " │    Thu Fri Sat Sun Mon Tue Wed     │",
-                " │ No exercises yet: press Done when… │",
-                " │             [ Close ]              │",
-                " ╰────────────────────────────────────╯",
-                "↑↓ Scroll  Esc Close",
-            ])
+        expectGolden(harness.canvas(), "aHistoryThatCannotBeReadAt40x12")
     }
 
     // MARK: Styles and cost

@@ -2,8 +2,11 @@
 /// import FoundationEssentials (which has no `CharacterSet` or `trimmingCharacters(in:)` on
 /// Linux): the pure modules then need neither FoundationInternationalization nor ICU.
 extension Unicode.Scalar {
-    /// In Foundation's `CharacterSet.whitespaces`: a space separator (Zs) or a tab.
-    public var isBlank: Bool { self == "\t" || properties.generalCategory == .spaceSeparator }
+    /// In Foundation's `CharacterSet.whitespaces` as swift-corelibs-foundation has it: a space
+    /// separator (Zs), a tab, or the zero-width space U+200B.
+    public var isBlank: Bool {
+        self == "\t" || self == "\u{200B}" || properties.generalCategory == .spaceSeparator
+    }
 
     /// In Foundation's `CharacterSet.whitespacesAndNewlines`: a blank, or U+000A–U+000D, U+0085,
     /// U+2028 or U+2029.

@@ -4,35 +4,73 @@
 SWIFT ?= swift
 SHELL := /bin/bash
 ARGS ?=
-# How TermFit is built to be used: optimised, with the Swift runtime linked in (no shared Swift
-# libraries to load and relocate at start: the first frame comes in about half the time). Linked
-# by lld with packed relative relocations (2 MB fewer to read at start), no dynamic symbol table
-# of its own, and the functions a session runs placed together in the order of
-# Benchmarks/startup.order (`make order`): peak memory 20 -> 13 MiB. See docs/DECISIONS.md.
-LINK := -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
-	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/Benchmarks/startup.order -Xlinker --no-warn-symbol-ordering
-# The C++ library the Swift runtime uses comes from its static archive too, when the compiler has
-# one: `-lstdc++` is then found in .build/static-c++ before the shared library (1 MiB less of
-# memory in every running copy, and 1,500 fewer symbols for the loader to bind at start).
-STATIC_CXX := $(CURDIR)/.build/static-c++
-RELEASE := -c release --static-swift-stdlib $(LINK) -Xswiftc -L$(STATIC_CXX)
+# How TermFit is built to be used (Scripts/release.sh): optimised, the Swift runtime linked in,
+# linked by lld for memory with the tricks that pay (docs/DECISIONS.md, "The release build"), each
+# used only where this machine supports it and said loudly when left out. It prints the directory
+# of the built binary.
+RELEASE_BUILD := SWIFT=$(SWIFT) Scripts/release.sh
+# Where `make install` puts things; DESTDIR stages them (packaging, the tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
+BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: run test chaos soak build lint format bench order deps test-deps install-missing static-cxx clean
+.PHONY: run release test test-install install uninstall chaos soak build lint format bench bench-memory order deps \
+	test-deps install-missing clean
 
 run: deps
-	$(SWIFT) build $(RELEASE) --product termfit
-	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/termfit" $(ARGS)
+	@bin="$$($(RELEASE_BUILD))" && "$$bin/termfit" $(ARGS)
 
+release: deps
+	@$(RELEASE_BUILD) >/dev/null
+
+# Every test; the end-to-end suites run against the release binary, built exactly as `make run`
+# builds it (what members run), and the install is tried into a scratch DESTDIR.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@bin="$$($(RELEASE_BUILD))" && \
+	$(SWIFT) test --skip-build --skip EndToEndTests && \
+	echo "End-to-end tests against the release build: $$bin/termfit" && \
+	TERMFIT_BINARY="$$bin/termfit" $(SWIFT) test --skip-build --filter EndToEndTests
+	@$(MAKE) --no-print-directory test-install
+
+# `make install` into a scratch directory: the binary runs, `man -l` renders the page, and bash
+# completes the subcommands.
+test-install:
+	@$(MAKE) --no-print-directory install-missing NEEDS="man:man-db nroff:groff-base"
+	@Scripts/test-install.sh
+
+install: deps
+	@bin="$$($(RELEASE_BUILD))"; set -e; \
+	work="$$(mktemp -d)"; trap 'rm -rf "$$work"' EXIT; \
+	SOURCE_DATE_EPOCH="$$(git log -1 --format=%ct 2>/dev/null || echo 0)" \
+		python3 Scripts/manpage.py "$$bin/termfit" > "$$work/termfit.1"; \
+	for shell in bash zsh fish; do \
+		"$$bin/termfit" --generate-completion-script $$shell > "$$work/termfit.$$shell"; done; \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
+		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"; \
+	install -m 0755 -s "$$bin/termfit" "$(DESTDIR)$(BINDIR)/termfit"; \
+	install -m 0644 "$$work/termfit.1" "$(DESTDIR)$(MANDIR)/termfit.1"; \
+	install -m 0644 "$$work/termfit.bash" "$(DESTDIR)$(BASH_COMPLETIONS)/termfit"; \
+	install -m 0644 "$$work/termfit.zsh" "$(DESTDIR)$(ZSH_COMPLETIONS)/_termfit"; \
+	install -m 0644 "$$work/termfit.fish" "$(DESTDIR)$(FISH_COMPLETIONS)/termfit.fish"; \
+	echo "Installed $(DESTDIR)$(BINDIR)/termfit, its man page and bash, zsh and fish completions"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/termfit" "$(DESTDIR)$(MANDIR)/termfit.1" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)/termfit" "$(DESTDIR)$(ZSH_COMPLETIONS)/_termfit" \
+		"$(DESTDIR)$(FISH_COMPLETIONS)/termfit.fish"
 
 # Minutes of random keys, mouse reports, resizes and Ctrl-Z against every workout (the tests run
-# a few seconds of it). Each run prints its seed; TERMFIT_CHAOS_SEED=N replays one.
+# a few seconds of it, always from the same seed). Each run here picks a new seed and prints it;
+# TERMFIT_CHAOS_SEED=N replays one.
 CHAOS_SECONDS ?= 120
 chaos: test-deps
 	$(SWIFT) build --build-tests
+	TERMFIT_CHAOS_SEED=$${TERMFIT_CHAOS_SEED:-$$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')} \
 	TERMFIT_CHAOS_SECONDS=$(CHAOS_SECONDS) TERMFIT_CHAOS_STRICT=1 $(SWIFT) test --skip-build --filter ChaosEndToEndTests
 
 # Hundreds of SIGKILLs at random instants of a first save (the tests run a few dozen): the
@@ -55,23 +93,27 @@ format:
 # the database with ten years of workouts. The figures are printed and kept in docs/BENCHMARKS.md;
 # nothing here is a pass/fail test.
 bench: deps
-	$(SWIFT) build $(RELEASE) --product termfit
-	$(SWIFT) build $(RELEASE) --product termfit-store-bench
-	@set -o pipefail; bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; data="$$(mktemp -d)"; \
+	@set -o pipefail; bin="$$($(RELEASE_BUILD) --product termfit --product termfit-store-bench)"; data="$$(mktemp -d)"; \
 	{ Benchmarks/bench.sh "$$bin/termfit" && \
 	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
 	  "$$bin/termfit-store-bench" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
 
+# PSS/USS per session with 1 and 20 members, first frame and binary size: the plain release
+# build, then each link trick added one at a time (Benchmarks/memory.sh). The table goes to
+# Benchmarks/memory.md, which `make bench` puts into docs/BENCHMARKS.md.
+bench-memory: deps
+	@$(MAKE) --no-print-directory install-missing NEEDS="tmux:tmux python3:python3"
+	@set -o pipefail; SWIFT=$(SWIFT) Benchmarks/memory.sh | tee Benchmarks/memory.md.new && \
+	mv Benchmarks/memory.md.new Benchmarks/memory.md
+
 # Writes Benchmarks/startup.order from a release build run under valgrind in tmux, then links
 # TermFit again with it. Run it when start-up or a workout changed a lot.
-order: static-cxx
+order:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS) tmux:tmux valgrind:valgrind python3:python3"
-	@test -e Benchmarks/startup.order || : > Benchmarks/startup.order
-	$(SWIFT) build $(RELEASE) --product termfit
-	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)"; \
-	python3 Benchmarks/startup_order.py "$$bin/termfit" Benchmarks/startup.order && rm -f "$$bin/termfit"
-	$(SWIFT) build $(RELEASE) --product termfit
+	@bin="$$($(RELEASE_BUILD))" && \
+	python3 Benchmarks/startup_order.py "$$bin/termfit" Benchmarks/startup.order && rm -f "$$bin/termfit" && \
+	$(RELEASE_BUILD) >/dev/null
 
 # Each entry: a file or command that shows the package is there, then the Debian package.
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
@@ -82,15 +124,8 @@ RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.
 TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3 \
 	/usr/share/terminfo/p/putty:ncurses-term
 
-deps: static-cxx
+deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"
-
-# Points STATIC_CXX at the compiler's libstdc++.a, or leaves it empty (the shared library is used).
-static-cxx:
-	@mkdir -p "$(STATIC_CXX)"; clang="$$(dirname "$$(command -v $(SWIFT))")/clang"; \
-	archive="$$("$$clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
-	if [ -f "$$archive" ]; then ln -sfn "$$archive" "$(STATIC_CXX)/libstdc++.a"; \
-	else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 
 test-deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(TEST_NEEDS)"
@@ -117,4 +152,4 @@ install-missing:
 	fi
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-plain .build-plain-shared Benchmarks/.build

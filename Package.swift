@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// TermFit builds and runs on Linux only: `Terminal` uses Linux's `pipe2`, glibc's
+// `__sigaction_handler` and `/proc`, and the release link (see the Makefile) is for glibc and ELF.
+// So the package claims no Apple platform; see docs/DECISIONS.md.
 let package = Package(
     name: "TermFit",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "termfit", targets: ["termfit"]),
         .library(name: "TermUI", targets: ["TermUI"]),

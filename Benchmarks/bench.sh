@@ -136,6 +136,12 @@ log "running the scenarios (${runs} runs of each program at each size)"
 python3 "$here/scenarios.py" "$ptyrun" "$program" --peers "$peers" --runs "$runs" \
     --sizes "$(IFS=,; echo "${sizes[*]}")" ${BENCH_ONLY:+--only "$BENCH_ONLY"}
 
+# Memory per session with 1 and 20 members, for each link trick (`make bench-memory` writes it).
+if [[ -s "$here/memory.md" ]]; then
+    echo
+    cat "$here/memory.md"
+fi
+
 # What was changed to get here, with before and after (kept by hand beside this script).
 echo
 cat "$here/changes.md"

@@ -1,5 +1,9 @@
-import Foundation
 import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The rules of the card workout, kept per profile: which exercise each suit stands for, how many
 /// reps each rank asks for, jokers, how many decks, and where the deck comes from.
@@ -74,7 +78,7 @@ public struct CardSettings: Hashable, Sendable {
         self.jokerSpecial = jokerSpecial
         self.deckCount = min(Deck.deckCountRange.upperBound, max(Deck.deckCountRange.lowerBound, deckCount))
         self.deckServer = deckServer.flatMap {
-            $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingBlanks().isEmpty ? nil : $0.trimmingBlanks()
         }
     }
 

@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The card-deck workout's view model: in deck mode (the default) a whole shuffled deck to work
 /// through one card at a time, each card's suit an exercise and its rank the reps, timed to the

@@ -1,4 +1,9 @@
-import Foundation
+import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A random source that gives the same numbers for the same seed on every machine and every
 /// Swift version (SplitMix64): `--seed N` is then a gym's "deck of the day".
@@ -94,7 +99,7 @@ public struct Deck: Hashable, Sendable {
         if let partial {
             one = []
             for code in partial {
-                guard let card = PlayingCard(code: code.trimmingCharacters(in: .whitespaces)) else {
+                guard let card = PlayingCard(code: code.trimmingBlanks()) else {
                     throw .invalidCardCode(code)
                 }
                 one.append(card)

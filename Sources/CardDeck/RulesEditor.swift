@@ -1,5 +1,10 @@
-import Foundation
+import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Rules sheet's state: which rule is selected, and the text field while a name or an
 /// address is typed. Every change goes straight into the settings (and the host keeps them).
@@ -89,7 +94,7 @@ public struct RulesEditor: Hashable, Sendable {
         if let suit = selection.suit {
             if let name = CardSettings.cleanedExercise(text) { settings.exercises[suit] = name }
         } else if selection == .server {
-            let address = text.trimmingCharacters(in: .whitespaces)
+            let address = text.trimmingBlanks()
             settings.deckServer = address.isEmpty ? nil : address
         }
         return settings != before

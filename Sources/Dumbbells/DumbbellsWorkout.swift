@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The dumbbell workout's view model: a table of sets (weight × reps), the morphing pill at the
 /// bottom (Start, the set's timer with Finish, the number pad, the rest picker, the rest

@@ -1,5 +1,9 @@
-import Foundation
 import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the screen knows of an exercise's past: the last workout (shown beside each set) and the
 /// best set on record (for the personal-best notice).

@@ -1,5 +1,9 @@
-import Foundation
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The set whose timer runs: which row, and when it started on both clocks.
 public struct RunningSet: Hashable, Sendable {
@@ -153,7 +157,8 @@ struct Morph: Hashable, Sendable {
 
     /// Cubic ease-in-out: slow at both ends.
     static func eased(_ progress: Double) -> Double {
-        progress < 0.5 ? 4 * progress * progress * progress : 1 - pow(-2 * progress + 2, 3) / 2
+        let rest = 2 - 2 * progress
+        return progress < 0.5 ? 4 * progress * progress * progress : 1 - rest * rest * rest / 2
     }
 
     /// The pill's width at `now`, on its way from `fromWidth` to `target`.

@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The exercise sheet: a name typed freely, and the common exercises that match it.
 public struct ExercisePicker: Hashable, Sendable {
@@ -23,8 +27,10 @@ public struct ExercisePicker: Hashable, Sendable {
     public var choices: [String] {
         let typed = field.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !typed.isEmpty else { return DumbbellExercises.common }
-        let matches = DumbbellExercises.common.filter { $0.localizedCaseInsensitiveContains(typed) }
-        if matches.contains(where: { $0.caseInsensitiveCompare(typed) == .orderedSame }) { return matches }
+        // Case-insensitive without the user's locale (which would need ICU): the names are English.
+        let needle = typed.lowercased()
+        let matches = DumbbellExercises.common.filter { $0.lowercased().contains(needle) }
+        if matches.contains(where: { $0.lowercased() == needle }) { return matches }
         return [typed] + matches
     }
 

@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Edit Cards sheet: two text fields for a new card's prompt and answer, and the list of the
 /// deck's cards to delete from. A value the workout keeps while the sheet is open.
@@ -115,8 +119,8 @@ public struct CardEditor: Hashable, Sendable {
 
     /// Enter in the answer (or the Add button): the card to add, or why not.
     public mutating func submit() -> Request {
-        let front = prompt.text.trimmingCharacters(in: .whitespaces)
-        let back = answer.text.trimmingCharacters(in: .whitespaces)
+        let front = prompt.text.trimmingBlanks()
+        let back = answer.text.trimmingBlanks()
         guard !front.isEmpty else {
             focus = .prompt
             message = "Type a prompt first"

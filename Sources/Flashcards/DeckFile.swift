@@ -1,5 +1,9 @@
-import Foundation
 import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The text formats a deck is imported from and exported to.
 public enum DeckFileFormat: String, CaseIterable, Sendable {
@@ -213,14 +217,14 @@ public enum DeckFile {
         /// Reads an Anki header line (`separator:tab`); other comments are ignored.
         private mutating func header(_ content: String, line: Int) throws(DeckFileError) {
             guard let colon = content.firstIndex(of: ":") else { return }
-            let name = content[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = content[..<colon].trimmingBlanks().lowercased()
             let value = String(content[content.index(after: colon)...])
             switch name {
             case "separator":
                 let named: [String: Character] = [
                     "tab": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " ", "colon": ":",
                 ]
-                if let character = named[value.trimmingCharacters(in: .whitespaces).lowercased()] {
+                if let character = named[value.trimmingBlanks().lowercased()] {
                     separator = character
                 } else if value.count == 1, let character = value.first {
                     separator = character
@@ -229,12 +233,12 @@ public enum DeckFile {
                 }
             case "columns":
                 let names = value.split(separator: separator, omittingEmptySubsequences: false).map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                    $0.trimmingBlanks().lowercased()
                 }
                 promptColumn = names.firstIndex { ["front", "question", "prompt"].contains($0) }
                 answerColumn = names.firstIndex { ["back", "answer"].contains($0) }
             case "guid column", "notetype column", "deck column", "tags column":
-                guard let number = Int(value.trimmingCharacters(in: .whitespaces)), number >= 1 else {
+                guard let number = Int(value.trimmingBlanks()), number >= 1 else {
                     throw DeckFileError(line: line, "\(name) needs a column number from 1")
                 }
                 skipped.insert(number - 1)
@@ -252,8 +256,8 @@ public enum DeckFile {
             guard let promptIndex, let answerIndex, promptIndex < fields.count, answerIndex < fields.count else {
                 throw DeckFileError(line: line, "needs a prompt and an answer separated by \(separatorName)")
             }
-            let prompt = fields[promptIndex].trimmingCharacters(in: .whitespacesAndNewlines)
-            let answer = fields[answerIndex].trimmingCharacters(in: .whitespacesAndNewlines)
+            let prompt = fields[promptIndex].trimmingBlanks(andNewlines: true)
+            let answer = fields[answerIndex].trimmingBlanks(andNewlines: true)
             for (side, text) in [("prompt", prompt), ("answer", answer)] {
                 if text.isEmpty { throw DeckFileError(line: line, "the \(side) is empty") }
                 if text.count > DeckFile.maximumLength {
@@ -289,6 +293,6 @@ public enum DeckFile {
             field.hasPrefix("#")
             || field.contains { $0 == separator || $0 == "\"" || $0.isNewline }
         guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 }

@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The flashcard workout's view model, after "Flashzilla": a stack of cards with depth, the top
 /// one's answer revealed on request, swiped right (correct) or left (wrong) by key or by dragging

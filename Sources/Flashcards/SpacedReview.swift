@@ -1,5 +1,9 @@
-import Foundation
 import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// SuperMemo's SM-2 algorithm (P. A. Wozniak, 1990, "Optimization of learning", Master's thesis,
 /// University of Technology in Poznań, §3.2): the schedule of one card, replayed from its reviews.

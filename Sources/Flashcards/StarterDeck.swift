@@ -1,5 +1,9 @@
-import Foundation
 import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The deck a new profile starts with, so the workout is useful at once: facts about the muscles
 /// and the training TermFit's other workouts use.

@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The styles of the workout, with or without colour. Without colour, nothing is told by colour
 /// alone: filled ★ against empty ☆, bold against dim, reversed for the page on screen.

@@ -1,6 +1,10 @@
-import Foundation
 import Records
 import TermUI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The HIIT workout's view model: a Welcome page and one page per exercise, each with a
 /// demonstration, a countdown in big digits, Start → Done and a 1–5 rating; a history sheet with

@@ -1,5 +1,9 @@
-import Foundation
 import Records
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the history sheet and the exercise pages show from the sessions on record: the days with
 /// their exercises, a week of counts, and the rating trend of one exercise. Only exercises that

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a card deck came from: TermFit's own shuffled deck, or a Deck of Cards API server.
 public enum DeckSource: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {

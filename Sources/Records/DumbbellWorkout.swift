@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The unit a dumbbell's weight is given in.
 public enum WeightUnit: String, Sendable, Codable, CaseIterable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One flashcard: a prompt on the front, the answer on the back.
 public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {

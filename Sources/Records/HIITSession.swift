@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One HIIT exercise performed: a countdown, then Done, then an optional rating.
 public struct HIITSession: Sendable, Codable, Equatable, Hashable, Identifiable {

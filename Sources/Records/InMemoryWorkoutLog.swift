@@ -1,5 +1,9 @@
-import Foundation
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every log protocol kept in memory: for workout tests and previews that need no database.
 ///

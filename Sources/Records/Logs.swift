@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The small interfaces the workout modules save and load through. TermFit's `Store` module
 // implements all of them on an SQLite database, one profile at a time; `InMemoryWorkoutLog`

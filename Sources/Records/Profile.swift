@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A person using TermFit. Several people share one gym kiosk; each has a profile, and every
 /// piece of history and every setting belongs to exactly one profile.
@@ -25,14 +29,14 @@ public struct Profile: Sendable, Codable, Equatable, Hashable, Identifiable {
     ///
     /// - Returns: the name to store, or why it was refused.
     public static func validatedName(_ name: String) -> Result<String, ProfileNameProblem> {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmingBlanks(andNewlines: true)
         if trimmed.isEmpty {
             return .failure(.empty)
         }
         if trimmed.count > maximumNameLength {
             return .failure(.tooLong(maximum: maximumNameLength))
         }
-        if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+        if trimmed.unicodeScalars.contains(where: \.isControlOrFormat) {
             return .failure(.controlCharacters)
         }
         return .success(trimmed)

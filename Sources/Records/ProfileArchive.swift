@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything TermFit keeps for one profile, in the form `termfit export` writes and
 /// `termfit import` reads.

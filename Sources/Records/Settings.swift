@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A JSON value: what one setting holds.
 public enum JSONValue: Sendable, Equatable, Hashable, Codable {

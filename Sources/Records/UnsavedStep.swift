@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every log a profile saves into: what a recovery file is replayed through.
 public typealias WorkoutLogs = CardSessionLog & DumbbellLog & FlashcardLibrary & HIITLog

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Checks every log applies before saving, so that the in-memory log and the database refuse the
 // same things with the same messages. The ranges are ``ValueLimits``'; a message names the field
@@ -11,7 +15,7 @@ enum Check {
     /// A text of at most `maximum` characters without NUL (which SQLite and C strings cut at);
     /// `empty` says whether it may be empty.
     static func text(_ value: String, _ what: String, maximum: Int, empty: Bool = true) throws {
-        if !empty, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if !empty, value.trimmingBlanks(andNewlines: true).isEmpty {
             throw refuse("\(what) cannot be empty")
         }
         if value.utf8.count > maximum, value.count > maximum {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The range of every value TermFit stores: what each record's `validate()` enforces on every
 /// way in (a workout's saves through its log, `termfit import`, `termfit flashcards import`,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The four workouts TermFit keeps history for.
 public enum WorkoutKind: String, CaseIterable, Codable, Sendable, Comparable {

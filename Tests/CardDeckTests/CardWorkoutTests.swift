@@ -425,7 +425,10 @@ import Testing
     @Test func aLateAnswerToAnOldRequestIsIgnored() {
         var harness = Harness(server: "http://deck.test")
         harness.press(.enter)
-        guard case .waiting(let request, let number, _) = harness.workout.phase else { return }
+        guard case .waiting(let request, let number, _) = harness.workout.phase else {
+            Issue.record("the workout is not waiting for the server: \(harness.workout.phase)")
+            return
+        }
         harness.reply(.failure(.timedOut(seconds: 5)))
         harness.press(.enter)
         let late = DeckReply(

@@ -40,12 +40,13 @@ import Testing
         }
     }
 
-    @Test func aRestCountdownChangesItsDigitsAndItsBar() {
+    @Test func aRestCountdownChangesItsDigitsAndItsBar() throws {
         var harness = Harness()
         harness.doSet("12", "10")
         harness.press(.character("2"))
         for _ in 0..<30 {
-            guard let deadline = harness.workout.nextDeadline(after: harness.now) else { return }
+            let deadline = try #require(
+                harness.workout.nextDeadline(after: harness.now), "the rest countdown stopped before 30 ticks")
             let (changes, _) = runs(&harness, advancingTo: deadline)
             for run in changes {
                 #expect(run.y == harness.headerRow || run.y == harness.pillRow, "row \(run.y) changed")

@@ -15,23 +15,32 @@ struct ChaosRandom {
 }
 
 /// How long and how hard a chaos run goes: a few seconds per workout in `make test`; `make chaos`
-/// sets `TERMFIT_CHAOS_SECONDS` (and a strict 1 s answer) for minutes of it. `TERMFIT_CHAOS_SEED`
-/// replays a printed run.
+/// sets `TERMFIT_CHAOS_SECONDS` (and a strict 1 s answer) for minutes of it. The seed is fixed
+/// (`defaultSeed`, mixed with the target's name), so CI runs the same keys every time and a
+/// failure there replays; `TERMFIT_CHAOS_SEED=N` runs another one (`make chaos` picks a new seed
+/// each run unless it is given).
 struct ChaosSettings {
+    /// The seed every run uses unless `TERMFIT_CHAOS_SEED` names another.
+    static let defaultSeed: UInt64 = 20_261_124
     var seconds: Double
+    /// The seed to print and replay with.
     var seed: UInt64
+    /// What the run's generator starts from: `seed` mixed with the target's name, so the targets
+    /// do not all get the same keys.
+    var generatorSeed: UInt64
     /// The longest the screen may take to answer before the run counts as hung.
     var answerLimit: Double
 
     static func fromEnvironment(salt: String) -> ChaosSettings {
         let environment = ProcessInfo.processInfo.environment
         let seconds = environment["TERMFIT_CHAOS_SECONDS"].flatMap(Double.init) ?? 4
-        let seed =
-            environment["TERMFIT_CHAOS_SEED"].flatMap(UInt64.init)
-            ?? (UInt64(Date().timeIntervalSince1970 * 1000) ^ UInt64(truncatingIfNeeded: salt.hashValue))
+        // FNV-1a of the name: `hashValue` changes from one process to the next.
+        let nameHash = salt.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let seed = environment["TERMFIT_CHAOS_SEED"].flatMap(UInt64.init) ?? defaultSeed
         // In `make test` other suites share the two cores: a hang, not a slow moment, fails there.
         let answerLimit = environment["TERMFIT_CHAOS_STRICT"] == "1" ? 1 : 5
-        return ChaosSettings(seconds: seconds, seed: seed, answerLimit: Double(answerLimit))
+        return ChaosSettings(
+            seconds: seconds, seed: seed, generatorSeed: seed ^ nameHash, answerLimit: Double(answerLimit))
     }
 }
 
@@ -62,7 +71,7 @@ struct ChaosSettings {
         let name = arguments.isEmpty ? "home" : arguments.joined(separator: " ")
         let settings = ChaosSettings.fromEnvironment(salt: name)
         print("chaos \(name): seed \(settings.seed) (replay: TERMFIT_CHAOS_SEED=\(settings.seed))")
-        var random = ChaosRandom(seed: settings.seed)
+        var random = ChaosRandom(seed: settings.generatorSeed)
         let data = FileManager.default.temporaryDirectory.appendingPathComponent(
             "termfit-chaos-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)

@@ -73,8 +73,14 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
 /// The kiosk recipe of docs/kiosk.md, with OpenSSH's real server on 127.0.0.1 and its real
 /// client in tmux: each workout through `ForceCommand termfit --kiosk`, then the link dropped by
 /// killing the client. The member's TermFit must save, exit within 2 s and leave no process.
+/// Root only: it adds a system account and group, runs sshd and copies TermFit where every
+/// account can run it; anyone else sees it skipped with that reason.
 @Suite(
-    .serialized, .enabled(if: KioskHost.isAvailable, "needs root and OpenSSH's server (make test installs it as root)")
+    .serialized,
+    .enabled(
+        if: KioskHost.isAvailable,
+        "root only (adds a system account and group, runs sshd) and needs OpenSSH's server; make test installs it as root"
+    )
 )
 struct KioskSSHEndToEndTests {
     /// Opens `title` from the home screen by its number.
@@ -147,7 +153,7 @@ struct KioskSSHEndToEndTests {
         try session.waitForScreen { !$0.contains { $0.contains("Esc Close") } }
         try session.send(bytes: Array("\u{1B}[B".utf8))
         let home = try selected("Dumbbells")
-        guard let row = home.firstIndex(where: { $0.contains("Dumbbells") }) else { return }
+        let row = try #require(home.firstIndex(where: { $0.contains("Dumbbells") }), "no Dumbbells row: \(home)")
         try session.send(bytes: Array("\u{1B}[<0;20;\(row + 1)M\u{1B}[<0;20;\(row + 1)m".utf8))
         try session.waitFor("Enter kg and reps for set 1")
         try session.send("12", "Tab", "10")

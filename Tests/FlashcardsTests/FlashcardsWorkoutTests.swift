@@ -325,7 +325,10 @@ import Testing
         // Enter on an empty field adds nothing and says why.
         harness.press(.character("e"), .tab)
         #expect(harness.press(.enter).isEmpty)
-        guard case .editor(let refused) = harness.workout.sheet else { return }
+        guard case .editor(let refused) = harness.workout.sheet else {
+            Issue.record("the editor closed: \(String(describing: harness.workout.sheet))")
+            return
+        }
         #expect(refused.message == "Type a prompt first")
     }
 

@@ -68,19 +68,32 @@ struct TrustTests {
         #expect(contents(location.databasePath) == before)
     }
 
-    @Test("An empty 0666 database file is refused; so is one owned by another user (root included)")
-    func foreignFile() throws {
-        let temporary = try TemporaryDirectory()
-        defer { temporary.remove() }
+    /// A private data directory in `temporary` holding an empty database file with `mode`.
+    private func emptyDatabaseFile(in temporary: TemporaryDirectory, mode: mode_t) throws -> StoreLocation {
         let location = temporary.location()
         try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
         chmod(location.directory, 0o700)
         #expect(FileManager.default.createFile(atPath: location.databasePath, contents: Data()))
-        chmod(location.databasePath, 0o666)
+        chmod(location.databasePath, mode)
+        return location
+    }
+
+    @Test("An empty 0666 database file is refused")
+    func worldWritableFile() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = try emptyDatabaseFile(in: temporary, mode: 0o666)
         expectRefused(location, location.databasePath, because: "mode 666")
         #expect(contents(location.databasePath) == Data())
-        guard runningAsRoot else { return }
-        chmod(location.databasePath, 0o600)
+    }
+
+    @Test(
+        "A database file or directory owned by another user is refused (root included)",
+        .enabled(if: runningAsRoot, "giving a file to another user (chown) needs root"))
+    func foreignOwner() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = try emptyDatabaseFile(in: temporary, mode: 0o600)
         #expect(chown(location.databasePath, Self.stranger, gid_t(Self.stranger)) == 0)
         expectRefused(location, location.databasePath, because: "belongs to another user (uid 65534)")
         #expect(chown(location.databasePath, 0, 0) == 0)

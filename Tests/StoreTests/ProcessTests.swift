@@ -22,6 +22,8 @@ struct ProcessTests {
             let said = readLine(from: output)
             let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
+            // A writer may find the lock held past the busy timeout on a loaded machine; it keeps
+            // the save and tries again (as a workout does), and says so on stderr.
             #expect(process.terminationStatus == 0, "writer \(index): \(complaint)")
             #expect(said == "done p\(index)")
         }

@@ -66,8 +66,11 @@ extension FlashcardsWorkout {
         let wrong = wrongCount
         composition.add { canvas in
             let screen = canvas.bounds
-            canvas.write(title, at: Point(x: 1, y: 0), style: palette.accent, clip: screen.row(0))
+            // The title gives way (ending in "…") before it would touch the score or [ + ].
             let scoreX = layout.editButton.x - score.displayWidth - 2
+            let titleEnd = scoreX > title.displayWidth + 3 ? scoreX - 2 : layout.editButton.x - 1
+            Text(title, style: palette.accent).render(
+                into: &canvas, in: Rect(x: 1, y: 0, width: max(0, min(titleEnd, screen.width) - 1), height: 1))
             if scoreX > title.displayWidth + 3 {
                 canvas.write(score, at: Point(x: scoreX, y: 0), style: .bold, clip: screen)
             }

@@ -135,6 +135,16 @@ enum FlashcardsScreens {
         }
     }
 
+    /// The deck's name gives way before the score and [ + ]: at every size a blank separates them.
+    @Test(arguments: ScreenInvariants.sizes)
+    func theTitleNeverRunsIntoTheButton(size: Size) throws {
+        let harness = Harness(decks: [numberedDeck(3, name: "Muscles and training of the whole body")], size: size)
+        let top = harness.frame().first ?? ""
+        let button = try #require(top.range(of: "[ + ]"), "\(size.width)×\(size.height): \(top)")
+        let before = top[..<button.lowerBound]
+        #expect(before.hasSuffix(" "), "\(size.width)×\(size.height): \(top)")
+    }
+
     @Test func theCardGrowsWithTheWindowAndTheGroupIsCentred() {
         let small = FlashcardsScreens.harness("revealed", size: Size(width: 80, height: 24)).workout.layout
         let large = FlashcardsScreens.harness("revealed", size: Size(width: 200, height: 60)).workout.layout

@@ -237,6 +237,8 @@ public struct CardWorkout: Workout {
     private(set) var acceptsDoneFrom: Instant?
     /// Cards put back by undo on a server's deck: drawn again before the server is asked.
     private var returned: [PlayingCard] = []
+    /// The decks done before, for the personal best and the last deck's time.
+    public private(set) var times: DeckTimes
     /// The seed of the next local deck (and of the flips).
     private(set) var seed: UInt64
     private var requestCount = 0
@@ -260,8 +262,10 @@ public struct CardWorkout: Workout {
     ///   - makeIdentifier: a new identifier for each session.
     public init(
         settings: CardSettings = CardSettings(), options: Options = Options(),
-        wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+        wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() },
+        times: DeckTimes = DeckTimes()
     ) {
+        self.times = times
         var settings = settings
         if let server = options.deckServer { settings.deckServer = server.isEmpty ? nil : server }
         self.settings = settings
@@ -368,6 +372,26 @@ public struct CardWorkout: Workout {
         if card.isJoker && reps == 0 { return nil }
         return settings.exercise(for: card.suit)
     }
+
+    /// The rule set of the deck under way (or ready): every card's exercise and reps, and how many
+    /// cards, as ``DeckTimes`` compares them.
+    var rules: Set<String> {
+        let one =
+            options.partial.map { codes in codes.compactMap { PlayingCard(code: $0) } }
+            ?? PlayingCard.standardDeck(jokers: settings.jokers)
+        let cards = (0..<settings.deckCount).flatMap { _ in one }
+        return DeckTimes.rules(
+            cards.map { card in
+                let (exercise, reps) = settings.task(for: card)
+                return (card.code, exercise, reps)
+            })
+    }
+
+    /// The fastest deck done under these rules, in whole seconds.
+    public var personalBest: Int? { times.best(for: rules) }
+
+    /// The time of the last deck done under these rules.
+    public var lastDeckSeconds: Int? { times.last(for: rules) }
 
     /// Whole seconds of a joker's rest left at `now`, when one is on screen.
     public func restSecondsLeft(at now: Instant) -> Int? {
@@ -785,7 +809,13 @@ public struct CardWorkout: Workout {
                 reps.append((name, draw.reps))
             }
         }
-        phase = .finished(Summary(seconds: session.seconds(at: now), cards: session.draws.count, reps: reps))
+        let seconds = session.seconds(at: now)
+        phase = .finished(Summary(seconds: seconds, cards: session.draws.count, reps: reps))
+        if remaining == 0 {
+            times.add(
+                rules: DeckTimes.rules(session.draws.map { ($0.code, $0.exercise, $0.reps) }), seconds: seconds,
+                finishedAt: session.date(at: now))
+        }
     }
 
     /// Stops the session's clock at `now` and, once it is in the log, marks it `status` there.

@@ -221,6 +221,10 @@ extension CardWorkout {
         let header = layout.header
         var right: [String] = []
         if mode == .deck {
+            if summary == nil {
+                if let best = personalBest { right.append("Best " + ClockText.elapsed(best)) }
+                if let last = lastDeckSeconds { right.append("Last " + ClockText.elapsed(last)) }
+            }
             if let remaining { right.append(remaining == 1 ? "1 card left" : "\(remaining) cards left") }
             if let seconds = elapsedSeconds(at: now) {
                 right.append((isPaused ? "Paused " : "") + ClockText.elapsed(seconds))

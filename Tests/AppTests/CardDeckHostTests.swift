@@ -66,6 +66,12 @@ extension WorkoutDriver where Model == WorkoutHost<CardsData> {
         #expect(saved.activeDuration == 30)
         #expect(saved.deckSource == .local)
         #expect(saved.repsPerExercise == ["Push-ups": 11, "Sit-ups": 2, "Squats": 3])
+        // The next time, the deck's time is the personal best and the last deck under these rules.
+        let next = HostHarness(log: log, options: CardDeckOptions(seed: 7, partial: ["AS", "2H", "3D"]))
+        #expect(next.host.workout?.personalBest == 30)
+        #expect(next.host.workout?.lastDeckSeconds == 30)
+        let other = HostHarness(log: log, options: CardDeckOptions(seed: 7, partial: ["AS", "2H"]))
+        #expect(other.host.workout?.personalBest == nil, "another deck, other rules")
     }
 
     @Test func aFailedSaveIsShownKeptAndTriedAgain() async throws {

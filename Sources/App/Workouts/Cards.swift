@@ -144,7 +144,7 @@ public struct CardsData: WorkoutData {
                 mode: options.mode ?? .deck, seed: options.seed ?? makeSeed(), deckServer: options.deckServer,
                 deckID: options.deckID, partial: options.partial, reducesMotion: context.reducesMotion,
                 usesColor: context.usesColor, locksDeckServer: context.locksProfile),
-            wallClock: wallClock)
+            wallClock: wallClock, times: DeckTimes((try? log.recentCardSessions(limit: 500)) ?? []))
         let data = CardsData(
             log: log, settingsStore: settings, fetch: fetch, serverIsForThisRun: options.deckServer != nil)
         return (workout, data)

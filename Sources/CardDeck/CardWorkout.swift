@@ -237,6 +237,8 @@ public struct CardWorkout: Workout {
     private(set) var acceptsDoneFrom: Instant?
     /// Cards put back by undo on a server's deck: drawn again before the server is asked.
     private var returned: [PlayingCard] = []
+    /// Flip mode's cards stopped on by Stop, saved as a session of their own (deck "flip").
+    private(set) var flipSession: Session?
     /// The decks done before, for the personal best and the last deck's time.
     public private(set) var times: DeckTimes
     /// The seed of the next local deck (and of the flips).
@@ -443,6 +445,8 @@ public struct CardWorkout: Workout {
             if let session, session.isInLog, !session.hasEnded {
                 outputs.append(.startSession(session.record(status: .cutOff, at: now)))
             }
+            // Every stop of flip mode is saved: its session ends finished.
+            if let flipSession { outputs.append(.startSession(flipSession.record(status: .finished, at: now))) }
         case .tick, .focusIn, .focusOut:
             break
         }
@@ -535,7 +539,7 @@ public struct CardWorkout: Workout {
             stopFlipping(at: now)
             sheets.push(.keys(ScrollState(selection: nil)))
         case .switchMode:
-            switchMode(at: now)
+            switchMode(at: now, into: &outputs)
         case .ownDeck:
             if case .failed = phase { continueLocally(at: now, into: &outputs) }
         case .pause:
@@ -561,6 +565,8 @@ public struct CardWorkout: Workout {
             } else {
                 startFlipping(at: now)
             }
+            // A card stopped on (shown at once with reduced motion) is the member's to do: saved.
+            if case .stopped(let card) = flip { recordFlip(card, at: now, into: &outputs) }
             return
         }
         if isPaused {
@@ -631,10 +637,50 @@ public struct CardWorkout: Workout {
         flip = .stopped(card)
     }
 
-    private mutating func switchMode(at now: Instant) {
+    /// Saves a card flip mode stopped on: the first starts the flip session in the log.
+    private mutating func recordFlip(_ card: PlayingCard, at now: Instant, into outputs: inout [Output]) {
+        var session =
+            flipSession
+            ?? {
+                var clock = PausableTimer(length: Self.clockLength)
+                clock.start(at: now)
+                return Session(
+                    id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: Self.flipDeckID,
+                    source: .local, clock: clock)
+            }()
+        let (exercise, reps) = settings.task(for: card)
+        let draw = CardDraw(
+            position: session.draws.count + 1, code: card.code, exercise: exercise, reps: reps,
+            drawnAt: session.date(at: now))
+        session.draws.append(draw)
+        if session.isInLog {
+            outputs.append(.saveDraw(draw, sessionID: session.id))
+        } else {
+            session.isInLog = true
+            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+        }
+        flipSession = session
+    }
+
+    /// The deck identifier of a flip session.
+    public static let flipDeckID = "flip"
+
+    /// Marks the flip session finished (leaving flip mode or the workout): every stop is saved.
+    private mutating func endFlipSession(at now: Instant, into outputs: inout [Output]) {
+        guard var session = flipSession else { return }
+        session.clock.stop(at: now)
+        outputs.append(
+            .finishSession(
+                session.id, status: .finished, at: session.date(at: now),
+                activeDuration: session.activeSeconds(at: now)))
+        flipSession = nil
+    }
+
+    private mutating func switchMode(at now: Instant, into outputs: inout [Output]) {
         switch mode {
         case .flip:
             stopFlipping(at: now)
+            endFlipSession(at: now, into: &outputs)
             mode = .deck
         case .deck:
             mode = .flip
@@ -880,6 +926,7 @@ public struct CardWorkout: Workout {
         if var session, !session.hasEnded {
             end(&session, .abandoned, at: now, into: &outputs)
         }
+        endFlipSession(at: now, into: &outputs)
         session = nil
         isPaused = false
         phase = .ready

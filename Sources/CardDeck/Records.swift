@@ -19,9 +19,10 @@ public struct DeckTimes: Hashable, Sendable {
     /// Oldest first; a deck finished in this run is the newest.
     private(set) var entries: [Entry] = []
 
-    /// The finished decks among `sessions` (others are left out).
+    /// The finished decks among `sessions` (others, and flip mode's stops, are left out).
     public init(_ sessions: [CardSession] = []) {
-        for session in sessions where session.status == .finished && !session.draws.isEmpty {
+        for session in sessions
+        where session.status == .finished && !session.draws.isEmpty && session.deckID != CardWorkout.flipDeckID {
             let rules = Self.rules(
                 session.draws.map { (code: $0.code, exercise: $0.exercise, reps: $0.reps) })
             entries.append(

@@ -222,3 +222,47 @@ import Testing
         #expect(RulesEditor.lines(CardSettings(aceReps: 14)).contains { $0.label == "Ace" && $0.value == "14 reps" })
     }
 }
+
+/// Flip mode's stops are saved: each card stopped on is a draw of a session of its own.
+@Suite struct FlipRecordTests {
+    @Test func eachStopIsSavedAndLeavingFinishesTheFlipSession() {
+        var harness = Harness(mode: .flip)
+        harness.wait(.milliseconds(340))
+        let first = harness.workout.flipCard(at: harness.now)
+        let stopped = harness.press(.character(" "))
+        guard case .startSession(let session) = stopped.first else {
+            Issue.record("the first stop is not saved: \(stopped)")
+            return
+        }
+        #expect(session.deckID == CardWorkout.flipDeckID)
+        #expect(session.draws.map(\.code) == [first?.code])
+        harness.press(.character(" "))
+        harness.wait(.milliseconds(500))
+        let second = harness.workout.flipCard(at: harness.now)
+        let again = harness.press(.character(" "))
+        guard case .saveDraw(let draw, let id) = again.first else {
+            Issue.record("the second stop is not saved: \(again)")
+            return
+        }
+        #expect(id == session.id)
+        #expect(draw.position == 2)
+        #expect(draw.code == second?.code)
+        let left = harness.press(.character("q"))
+        guard case .finishSession(let finished, .finished, _, _) = left.first else {
+            Issue.record("leaving does not finish the flip session: \(left)")
+            return
+        }
+        #expect(finished == session.id)
+        #expect(left.last == .effect(.quit))
+        // A flip session is not a deck: no personal best comes of it.
+        var ended = session
+        ended.status = .finished
+        #expect(DeckTimes([ended]).entries.isEmpty)
+    }
+
+    @Test func flippingWithoutStoppingSavesNothing() {
+        var harness = Harness(mode: .flip)
+        harness.run(for: .seconds(3))
+        #expect(harness.press(.character("q")) == [.effect(.quit)])
+    }
+}

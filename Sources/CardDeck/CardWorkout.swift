@@ -578,7 +578,10 @@ public struct CardWorkout: Workout {
         case .waiting: notice = "Waiting for the deck server…"
         case .failed(_, let request): send(request, at: now, into: &outputs)
         case .showing(let current): done(current, at: now, into: &outputs)
-        case .finished: newDeck()
+        case .finished:
+            // A key still held from the last card does not skip the summary.
+            if let from = acceptsDoneFrom, now < from { return }
+            newDeck()
         }
     }
 
@@ -856,6 +859,7 @@ public struct CardWorkout: Workout {
             }
         }
         let seconds = session.seconds(at: now)
+        acceptsDoneFrom = now + Self.doneGuard
         phase = .finished(Summary(seconds: seconds, cards: session.draws.count, reps: reps))
         if remaining == 0 {
             times.add(

@@ -130,6 +130,7 @@ import Testing
         #expect(([session.draws[0].code] + codes).sorted() == ["7H", "AS", "KD"])
         #expect(harness.frame().contains { $0.contains("3 cards · 28 reps · your time") })
         // Enter: a new deck, ready to draw.
+        harness.wait(.seconds(1))
         harness.press(.enter)
         #expect(harness.workout.phase == .ready)
         #expect(harness.workout.remaining == 3)

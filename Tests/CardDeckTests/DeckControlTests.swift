@@ -23,6 +23,20 @@ import Testing
         #expect(doneCount(harness) <= 4, "a card is not done within half a second of showing")
     }
 
+    @Test func aKeyHeldFromTheLastCardDoesNotSkipTheSummary() {
+        var harness = Harness(partial: ["2S"])
+        harness.press(.enter)
+        harness.wait(.seconds(1))
+        harness.press(.enter)
+        #expect(harness.workout.summary != nil)
+        harness.wait(.milliseconds(30))
+        harness.press(.enter)
+        #expect(harness.workout.summary != nil, "the summary stays")
+        harness.wait(.milliseconds(500))
+        harness.press(.enter)
+        #expect(harness.workout.phase == .ready, "a deliberate Enter: a new deck")
+    }
+
     @Test func doneIsTakenHalfASecondAfterTheCardShows() {
         var harness = Harness()
         harness.press(.enter)

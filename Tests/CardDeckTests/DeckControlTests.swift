@@ -280,3 +280,53 @@ import Testing
         #expect(harness.press(.character("q")) == [.effect(.quit)])
     }
 }
+
+/// Pause and undo keep the bindings contract in the states where they work.
+@Suite struct DeckControlBindingsTests {
+    private static func states() -> [(name: String, harness: Harness)] {
+        var oneDone = Harness(partial: ["9H", "3S", "KC"])
+        oneDone.press(.enter)
+        oneDone.wait(.seconds(2))
+        oneDone.press(.enter)
+        oneDone.wait(.seconds(2))
+        var paused = oneDone
+        paused.press(.character("p"))
+        var rest = Harness(settings: CardSettings(jokers: true), partial: ["X1"])
+        rest.press(.enter)
+        rest.wait(.seconds(5))
+        return [("a card done, the next up", oneDone), ("paused", paused), ("a joker's rest", rest)]
+    }
+
+    private func look(_ harness: Harness) -> String {
+        let workout = harness.workout
+        return "\(harness.frame())|\(workout.phase)|\(workout.sheets)|\(workout.isPaused)|"
+            + "\(String(describing: workout.notice))|\(workout.draws.count)|"
+            + "\(String(describing: workout.nextDeadline(after: harness.now)))"
+    }
+
+    @Test func everyKeyThatDoesSomethingIsDeclaredAndListed() {
+        for (name, harness) in Self.states() {
+            let before = look(harness)
+            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
+                var copy = harness
+                let outputs = copy.press(key)
+                return !outputs.isEmpty || look(copy) != before
+            }
+            #expect(problems.isEmpty, "\(name): \(problems)")
+            var copy = harness
+            copy.send(.resize(Size(width: 200, height: 60)))
+            copy.press(.character("?"))
+            let bindings = copy.workout.bindings(below: copy.workout.sheets.sheets.count - 1)
+            let missing = KeyProbe.missingFromSheet(bindings, sheet: copy.frame().joined(separator: "\n"))
+            #expect(missing.isEmpty, "\(name): \(missing)")
+        }
+        let sheet = {
+            var copy = Self.states()[0].harness
+            copy.send(.resize(Size(width: 200, height: 60)))
+            copy.press(.character("?"))
+            return copy.frame().joined(separator: "\n")
+        }()
+        #expect(sheet.contains("u  Backspace"))
+        #expect(sheet.contains("pause: the clock and a rest stand still"))
+    }
+}

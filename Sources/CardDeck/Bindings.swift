@@ -16,6 +16,10 @@ public enum CardsAction: Hashable, Sendable {
     case ownDeck
     /// Leave the workout (asking first with a deck under way).
     case leave
+    /// Pause the deck (its clock and a rest stand still), or go on.
+    case pause
+    /// Take back the last card done: it shows again, the card on screen goes back on the deck.
+    case undo
 
     // Any sheet.
     /// Close the sheet on top (Stay, on the leave question).
@@ -45,8 +49,11 @@ public enum CardsAction: Hashable, Sendable {
 /// the bar all come from these tables.
 enum CardsBindings {
     /// The screen: flip mode (flipping or stopped) or deck mode by its phase.
-    static func screen(mode: CardWorkout.Mode, isFlipping: Bool, phase: CardWorkout.Phase) -> KeyBindings<CardsAction> {
-        let primary: KeyBinding<CardsAction>
+    static func screen(
+        mode: CardWorkout.Mode, isFlipping: Bool, phase: CardWorkout.Phase, isPaused: Bool = false,
+        canPause: Bool = false, canUndo: Bool = false
+    ) -> KeyBindings<CardsAction> {
+        var primary: KeyBinding<CardsAction>
         var finished = false
         var failed = false
         switch (mode, phase) {
@@ -81,8 +88,21 @@ enum CardsBindings {
                 [.enter, .character(" "), .character("n")], "New deck", group: "Cards", bar: 1,
                 listing: "Enter  Space  n", meaning: "a new deck, shuffled", action: .primary)
         }
+        if isPaused {
+            primary = KeyBinding(
+                [.enter, .character(" ")], "Resume", group: "Cards", bar: 1, listing: "Enter  Space",
+                meaning: "go on: the clock runs again", action: .pause)
+        }
         return KeyBindings([
             primary,
+            KeyBinding(
+                [.character("p")], isPaused ? "Resume" : "Pause", group: "Cards", bar: 7,
+                meaning: isPaused ? "go on: the clock runs again" : "pause: the clock and a rest stand still",
+                enabled: canPause, action: .pause),
+            KeyBinding(
+                [.character("u"), .backspace], "Undo", group: "Cards", bar: 8, listing: "u  Backspace",
+                meaning: "take back the last card done: it shows again, its save is removed", enabled: canUndo,
+                action: .undo),
             KeyBinding(
                 [.character("l")], "Own deck", group: "Cards", bar: 2,
                 meaning: "go on with TermFit's own deck (the cards done are left out)", enabled: failed,
@@ -182,7 +202,11 @@ extension CardWorkout {
 
     /// The keys of the screen under the first `depth` sheets (0: the screen itself).
     func bindings(below depth: Int) -> KeyBindings<CardsAction> {
-        guard depth > 0 else { return CardsBindings.screen(mode: mode, isFlipping: isFlipping, phase: phase) }
+        guard depth > 0 else {
+            return CardsBindings.screen(
+                mode: mode, isFlipping: isFlipping, phase: phase, isPaused: isPaused, canPause: canPause,
+                canUndo: canUndo)
+        }
         switch sheets.sheets[depth - 1] {
         case .keys: return CardsBindings.keysSheet
         case .rules(let editor): return CardsBindings.rules(editor)

@@ -1,25 +1,28 @@
 import TermUI
 
-/// A playing card drawn as a card: a rounded border, the rank and suit in the top left and
-/// bottom right corners, and a large suit in the middle; or the card's back.
+/// A playing card drawn as a card: a rounded border, the index (rank and suit) in the top left
+/// and bottom right corners, and in the middle what a real card shows there: the pips of a 2–10
+/// in their places (the 10♥ has ten hearts), a crown and framed letter on a court card, one large
+/// suit on an ace; or the card's back.
 ///
 /// ```
-/// ╭─────────╮   ╭─────╮
-/// │A        │   │A♠   │
-/// │♠        │   │  ♠  │
-/// │   ▄█▄   │   │   A♠│
-/// │  █████  │   ╰─────╯
-/// │   ▄█▄   │
-/// │        ♠│
-/// │        A│
-/// ╰─────────╯
+/// ╭─────────╮   ╭─────────╮   ╭─────╮   ╭─────╮
+/// │10♥      │   │K♠       │   │7♥   │   │Q♠   │
+/// │  ♥   ♥  │   │   ▲▲▲   │   │ 7×♥ │   │[Q]♠ │
+/// │  ♥ ♥ ♥  │   │  ╔═══╗  │   │   7♥│   │   Q♠│
+/// │         │   │  ║ K ║  │   ╰─────╯   ╰─────╯
+/// │  ♥ ♥ ♥  │   │  ╚═══╝  │
+/// │  ♥   ♥  │   │    ♠    │
+/// │      10♥│   │       K♠│
+/// ╰─────────╯   ╰─────────╯
 /// ```
 ///
-/// It comes in a small and a large size, and grows beyond the large one (the suit in the middle
-/// drawn bigger) where a window has room for a card dealt one at a time. Cards that flip at 10 Hz
-/// stay at most large, so a flip costs the same bytes in any window. Red suits are red when colour
-/// is on; without colour the suit symbols carry the meaning. Only the corners and the middle change
-/// from card to card: the border stays put.
+/// It comes in a small and a large size, and grows beyond the large one (the pips spread wider,
+/// the frame and the ace's suit drawn bigger) where a window has room for a card dealt one at a
+/// time. Cards that flip at 10 Hz stay at most large, so a flip costs the same bytes in any window.
+/// A small card has no room for ten pips: its middle row shows the pips up to three and the count
+/// from four ("7×♥"). Red suits are red when colour is on; without colour the suit symbols carry
+/// the meaning. Only the corners and the middle change from card to card: the border stays put.
 public struct CardFace: Widget, Hashable, Sendable {
     /// How big the card is drawn.
     public enum Scale: Hashable, Sendable, CaseIterable {
@@ -111,18 +114,104 @@ public struct CardFace: Widget, Hashable, Sendable {
         switch scale {
         case .small:
             put(corner + symbol, 0, 0)
-            put(card.isJoker ? "JOKER" : "  " + symbol, 0, 1)
+            let middle = Self.smallMiddle(of: card)
+            put(middle, (inside.width - middle.displayWidth) / 2, 1)
             let bottom = corner + symbol
             put(bottom, inside.width - bottom.displayWidth, 2)
         case .large, .grown:
-            put(corner, 0, 0)
-            put(symbol, 0, 1)
-            for (row, line) in Self.picture(of: card, factor: scale.factor).enumerated() {
-                put(line, 2, 2 + row)
+            // The index (rank and suit) in the top left and bottom right corners.
+            let index = card.isJoker ? corner : corner + symbol
+            put(index, 0, 0)
+            put(index, inside.width - index.displayWidth, inside.height - 1)
+            // The middle's blanks in the ink's style, so a flip changes no style mid-row.
+            for row in 1..<(inside.height - 1) { put(String(repeating: " ", count: inside.width - 4), 2, row) }
+            if let rows = card.isJoker ? nil : Self.pipRows(card.rank.pips ?? 0) {
+                // A real card's pips: three columns, five rows, spread over the middle. Each row
+                // is written whole, blanks in the same style, so a flip changes no style mid-row.
+                let width = inside.width - 4
+                for (row, columns) in rows.enumerated() {
+                    var cells = Array(repeating: " ", count: width)
+                    for column in columns { cells[column * (inside.width - 5) / 2] = symbol }
+                    put(cells.joined(), 2, 1 + row * (inside.height - 3) / 4)
+                }
+            } else if let letter = Self.courtLetter(card.rank) {
+                renderCourt(letter, crown: Self.crown(card.rank), symbol: symbol, put: put, inside: inside)
+            } else {
+                for (row, line) in Self.picture(of: card, factor: scale.factor).enumerated() {
+                    put(line, 2, 2 + row)
+                }
             }
-            put(symbol, inside.width - 1, inside.height - 2)
-            put(corner, inside.width - corner.displayWidth, inside.height - 1)
         }
+    }
+
+    /// A court card's mark: a crown (none for a jack), the letter in a double frame, the suit
+    /// under it, all in the middle of the card.
+    private func renderCourt(
+        _ letter: String, crown: String, symbol: String, put: (String, Int, Int) -> Void, inside: Rect
+    ) {
+        let width = inside.width - 4
+        let top = 2
+        let bottom = inside.height - 3
+        let middle = (top + bottom) / 2
+        let pad = (width - crown.count) / 2
+        put(
+            String(repeating: " ", count: pad) + crown + String(repeating: " ", count: width - crown.count - pad), 2, 1)
+        put("╔" + String(repeating: "═", count: width - 2) + "╗", 2, top)
+        for row in (top + 1)..<bottom { put("║" + String(repeating: " ", count: width - 2) + "║", 2, row) }
+        put("║", 2, middle)
+        put(letter, 2 + width / 2, middle)
+        put("╚" + String(repeating: "═", count: width - 2) + "╝", 2, bottom)
+        put(
+            String(repeating: " ", count: width / 2) + symbol + String(repeating: " ", count: width - width / 2 - 1), 2,
+            inside.height - 2)
+    }
+
+    /// Where the pips of a 2–10 go on a large (or grown) card: for each of five rows, the columns
+    /// (0 left, 1 middle, 2 right) with a pip, as on a real card; `nil` for other ranks.
+    static func pipRows(_ count: Int) -> [[Int]]? {
+        switch count {
+        case 2: [[1], [], [], [], [1]]
+        case 3: [[1], [], [1], [], [1]]
+        case 4: [[0, 2], [], [], [], [0, 2]]
+        case 5: [[0, 2], [], [1], [], [0, 2]]
+        case 6: [[0, 2], [], [0, 2], [], [0, 2]]
+        case 7: [[0, 2], [1], [0, 2], [], [0, 2]]
+        case 8: [[0, 2], [1], [0, 2], [1], [0, 2]]
+        case 9: [[0, 2], [0, 2], [1], [0, 2], [0, 2]]
+        case 10: [[0, 2], [0, 1, 2], [], [0, 1, 2], [0, 2]]
+        default: nil
+        }
+    }
+
+    /// The letter of a jack, queen or king.
+    static func courtLetter(_ rank: Rank) -> String? {
+        switch rank {
+        case .jack: "J"
+        case .queen: "Q"
+        case .king: "K"
+        default: nil
+        }
+    }
+
+    /// The crown over a court card's letter: three points for a king, two for a queen, none for
+    /// a jack.
+    static func crown(_ rank: Rank) -> String {
+        switch rank {
+        case .king: "▲▲▲"
+        case .queen: "▲ ▲"
+        default: ""
+        }
+    }
+
+    /// The middle row of a small card (five cells): the pips where they fit on one row (A–3), the
+    /// count and suit from 4 up ("7×♥"), a court card's letter in brackets, or "JOKER".
+    static func smallMiddle(of card: PlayingCard) -> String {
+        let symbol = card.suit.symbol
+        if card.isJoker { return "JOKER" }
+        if let letter = courtLetter(card.rank) { return "[" + letter + "]" + symbol }
+        let count = card.rank == .ace ? 1 : card.rank.pips ?? 1
+        if count <= 3 { return Array(repeating: symbol, count: count).joined(separator: " ") }
+        return "\(count)×" + symbol
     }
 
     /// The large suit in the middle of a large card: three rows of five cells.

@@ -26,6 +26,8 @@ public struct CardWorkout: Workout {
         case startSession(CardSession)
         /// Save a card that was done.
         case saveDraw(CardDraw, sessionID: UUID)
+        /// Remove the card at `position` of a session from the log (an undone card).
+        case deleteDraw(position: Int, sessionID: UUID)
         /// Mark a session finished (the deck ran out) or abandoned (left before).
         case finishSession(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
         /// Send `request` to the deck server; hand the answer back as a ``DeckReply`` message.
@@ -103,6 +105,9 @@ public struct CardWorkout: Workout {
         public var shownAtSecond: Int
         /// Whether the bell rang for the end of a joker's rest.
         public var rang = false
+        /// When Done was first pressed during the joker's rest: a second press, half a second
+        /// later or more, ends the rest early.
+        public var skipAskedAt: Instant?
 
         /// Whether this card is a rest rather than reps.
         public var isRest: Bool { card.isJoker && reps == 0 }
@@ -187,6 +192,10 @@ public struct CardWorkout: Workout {
             Int(active(at: instant).totalNanoseconds / 1_000_000_000)
         }
 
+        /// The working time saved in the log: the whole seconds the screen shows, so the deck-done
+        /// time and the history agree.
+        func activeSeconds(at instant: Instant) -> TimeInterval { TimeInterval(seconds(at: instant)) }
+
         /// The wall-clock date of `instant`.
         func date(at instant: Instant) -> Date {
             startedOn.addingTimeInterval((instant - startedAt).seconds)
@@ -196,7 +205,7 @@ public struct CardWorkout: Workout {
             CardSession(
                 id: id, deckID: deckID, deckSource: source, startedAt: startedOn,
                 finishedAt: status == .inProgress ? nil : date(at: instant), status: status,
-                activeDuration: active(at: instant).seconds, draws: draws)
+                activeDuration: activeSeconds(at: instant), draws: draws)
         }
     }
 
@@ -225,6 +234,17 @@ public struct CardWorkout: Workout {
     /// A problem the host reported (a save that failed); shown until it reports none.
     public private(set) var problem: String?
     private(set) var session: Session?
+    /// Whether `p` paused the deck: the clock (and a joker's rest) stands still.
+    public private(set) var isPaused = false
+    /// Done (and a rest's early end) is not taken before this instant: a held key repeats faster
+    /// than anyone works through a card.
+    private(set) var acceptsDoneFrom: Instant?
+    /// Cards put back by undo on a server's deck: drawn again before the server is asked.
+    private var returned: [PlayingCard] = []
+    /// Flip mode's cards stopped on by Stop, saved as a session of their own (deck "flip").
+    private(set) var flipSession: Session?
+    /// The decks done before, for the personal best and the last deck's time.
+    public private(set) var times: DeckTimes
     /// The seed of the next local deck (and of the flips).
     private(set) var seed: UInt64
     private var requestCount = 0
@@ -238,6 +258,8 @@ public struct CardWorkout: Workout {
     public static let flipInterval = Duration.milliseconds(100)
     /// The time between two spinner frames while the deck server is asked.
     public static let spinnerInterval = Duration.milliseconds(100)
+    /// How long a card (or a resumed deck) shows before Done is taken: the key-repeat guard.
+    public static let doneGuard = Duration.milliseconds(500)
 
     /// A workout with a fresh deck.
     ///
@@ -246,8 +268,10 @@ public struct CardWorkout: Workout {
     ///   - makeIdentifier: a new identifier for each session.
     public init(
         settings: CardSettings = CardSettings(), options: Options = Options(),
-        wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
+        wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() },
+        times: DeckTimes = DeckTimes()
     ) {
+        self.times = times
         var settings = settings
         if let server = options.deckServer { settings.deckServer = server.isEmpty ? nil : server }
         self.settings = settings
@@ -314,17 +338,25 @@ public struct CardWorkout: Workout {
     /// The identifier of the session under way, once the first card showed.
     public var sessionID: UUID? { session?.id }
 
-    /// Reps done and (for a local deck) still to come, per exercise of the four suits, then the
-    /// jokers' exercise when it came up or is to come.
+    /// Reps done and (for a local deck) still to come, the card on screen included until it is
+    /// done, per exercise of the four suits (named as the rules name them now, so a renamed
+    /// exercise keeps its row), then the jokers' burpees when they came up or are to come. A
+    /// joker's rest has no reps and no row.
     public var tally: [(exercise: String, done: Int, left: Int?)] {
         var done: [String: Int] = [:]
-        for draw in draws { done[draw.exercise, default: 0] += draw.reps }
+        for draw in draws {
+            guard let name = tallyName(code: draw.code, reps: draw.reps) else { continue }
+            done[name, default: 0] += draw.reps
+        }
         var left: [String: Int]?
         if case .local(let deck) = source {
             var counts: [String: Int] = [:]
             for card in deck.pile {
-                let (exercise, reps) = settings.task(for: card)
-                counts[exercise, default: 0] += reps
+                let reps = settings.reps(for: card)
+                if let name = tallyName(code: card.code, reps: reps) { counts[name, default: 0] += reps }
+            }
+            if let current, let name = tallyName(code: current.card.code, reps: current.reps) {
+                counts[name, default: 0] += current.reps
             }
             left = counts
         }
@@ -333,9 +365,39 @@ public struct CardWorkout: Workout {
             names.append(settings.exercise(for: suit))
         }
         for name in done.keys.sorted() where !names.contains(name) { names.append(name) }
-        for name in (left ?? [:]).keys.sorted() where !names.contains(name) { names.append(name) }
+        for name in (left ?? [:]).keys.sorted() where !names.contains(name) && (left?[name] ?? 0) > 0 {
+            names.append(name)
+        }
         return names.map { name in (name, done[name] ?? 0, left.map { $0[name] ?? 0 }) }
     }
+
+    /// The tally's row of a card: its suit's exercise as the rules name it now, the jokers' when
+    /// they ask for reps; `nil` for a rest.
+    func tallyName(code: String, reps: Int) -> String? {
+        guard let card = PlayingCard(code: code) else { return nil }
+        if card.isJoker && reps == 0 { return nil }
+        return settings.exercise(for: card.suit)
+    }
+
+    /// The rule set of the deck under way (or ready): every card's exercise and reps, and how many
+    /// cards, as ``DeckTimes`` compares them.
+    var rules: Set<String> {
+        let one =
+            options.partial.map { codes in codes.compactMap { PlayingCard(code: $0) } }
+            ?? PlayingCard.standardDeck(jokers: settings.jokers)
+        let cards = (0..<settings.deckCount).flatMap { _ in one }
+        return DeckTimes.rules(
+            cards.map { card in
+                let (exercise, reps) = settings.task(for: card)
+                return (card.code, exercise, reps)
+            })
+    }
+
+    /// The fastest deck done under these rules, in whole seconds.
+    public var personalBest: Int? { times.best(for: rules) }
+
+    /// The time of the last deck done under these rules.
+    public var lastDeckSeconds: Int? { times.last(for: rules) }
 
     /// Whole seconds of a joker's rest left at `now`, when one is on screen.
     public func restSecondsLeft(at now: Instant) -> Int? {
@@ -387,10 +449,27 @@ public struct CardWorkout: Workout {
             if let session, session.isInLog, !session.hasEnded {
                 outputs.append(.startSession(session.record(status: .cutOff, at: now)))
             }
+            // Every stop of flip mode is saved: its session ends finished.
+            if let flipSession { outputs.append(.startSession(flipSession.record(status: .finished, at: now))) }
         case .tick, .focusIn, .focusOut:
             break
         }
+        holdClock(at: now)
         return outputs
+    }
+
+    /// The deck clock stands still while paused, under any sheet and in flip mode; it runs
+    /// again when none of them holds it.
+    private mutating func holdClock(at now: Instant) {
+        guard var session, !session.hasEnded else { return }
+        var wanted: PausableTimer.Holds = []
+        if isPaused || mode == .flip { wanted.insert(.paused) }
+        if !sheets.isEmpty { wanted.insert(.sheet) }
+        let released = PausableTimer.Holds([.paused, .sheet]).subtracting(wanted)
+        guard session.clock.holds.intersection([.paused, .sheet]) != wanted else { return }
+        session.clock.hold(wanted, at: now)
+        session.clock.release(released, at: now)
+        self.session = session
     }
 
     /// Rings once when a joker's rest runs out.
@@ -431,13 +510,14 @@ public struct CardWorkout: Workout {
                 sheets.push(.keys(ScrollState(selection: nil)))
                 return
             }
+            let before = settings
             let outcome = editor.perform(action, settings: &settings)
             if outcome == .close {
                 sheets.pop()
             } else {
                 sheets.replaceTop(with: .rules(editor))
             }
-            if outcome == .changed { settingsChanged(into: &outputs) }
+            if outcome == .changed { settingsChanged(from: before, into: &outputs) }
             return
         case .leave:
             switch action {
@@ -463,9 +543,13 @@ public struct CardWorkout: Workout {
             stopFlipping(at: now)
             sheets.push(.keys(ScrollState(selection: nil)))
         case .switchMode:
-            switchMode(at: now)
+            switchMode(at: now, into: &outputs)
         case .ownDeck:
             if case .failed = phase { continueLocally(at: now, into: &outputs) }
+        case .pause:
+            togglePause(at: now)
+        case .undo:
+            undo(at: now, into: &outputs)
         case .leave:
             if let message = leaveQuestion {
                 sheets.push(.leave(ConfirmSheet(message)))
@@ -485,6 +569,12 @@ public struct CardWorkout: Workout {
             } else {
                 startFlipping(at: now)
             }
+            // A card stopped on (shown at once with reduced motion) is the member's to do: saved.
+            if case .stopped(let card) = flip { recordFlip(card, at: now, into: &outputs) }
+            return
+        }
+        if isPaused {
+            togglePause(at: now)
             return
         }
         switch phase {
@@ -492,7 +582,10 @@ public struct CardWorkout: Workout {
         case .waiting: notice = "Waiting for the deck server…"
         case .failed(_, let request): send(request, at: now, into: &outputs)
         case .showing(let current): done(current, at: now, into: &outputs)
-        case .finished: newDeck()
+        case .finished:
+            // A key still held from the last card does not skip the summary.
+            if let from = acceptsDoneFrom, now < from { return }
+            newDeck()
         }
     }
 
@@ -551,10 +644,50 @@ public struct CardWorkout: Workout {
         flip = .stopped(card)
     }
 
-    private mutating func switchMode(at now: Instant) {
+    /// Saves a card flip mode stopped on: the first starts the flip session in the log.
+    private mutating func recordFlip(_ card: PlayingCard, at now: Instant, into outputs: inout [Output]) {
+        var session =
+            flipSession
+            ?? {
+                var clock = PausableTimer(length: Self.clockLength)
+                clock.start(at: now)
+                return Session(
+                    id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: Self.flipDeckID,
+                    source: .local, clock: clock)
+            }()
+        let (exercise, reps) = settings.task(for: card)
+        let draw = CardDraw(
+            position: session.draws.count + 1, code: card.code, exercise: exercise, reps: reps,
+            drawnAt: session.date(at: now))
+        session.draws.append(draw)
+        if session.isInLog {
+            outputs.append(.saveDraw(draw, sessionID: session.id))
+        } else {
+            session.isInLog = true
+            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+        }
+        flipSession = session
+    }
+
+    /// The deck identifier of a flip session.
+    public static let flipDeckID = "flip"
+
+    /// Marks the flip session finished (leaving flip mode or the workout): every stop is saved.
+    private mutating func endFlipSession(at now: Instant, into outputs: inout [Output]) {
+        guard var session = flipSession else { return }
+        session.clock.stop(at: now)
+        outputs.append(
+            .finishSession(
+                session.id, status: .finished, at: session.date(at: now),
+                activeDuration: session.activeSeconds(at: now)))
+        flipSession = nil
+    }
+
+    private mutating func switchMode(at now: Instant, into outputs: inout [Output]) {
         switch mode {
         case .flip:
             stopFlipping(at: now)
+            endFlipSession(at: now, into: &outputs)
             mode = .deck
         case .deck:
             mode = .flip
@@ -582,6 +715,10 @@ public struct CardWorkout: Workout {
 
     /// Draws the next card: from the local deck at once, or asks the server.
     private mutating func drawNext(at now: Instant, into outputs: inout [Output]) {
+        if !returned.isEmpty {
+            show(returned.removeFirst(), at: now)
+            return
+        }
         switch source {
         case .local(var deck):
             let (cards, _) = deck.draw(1)
@@ -667,6 +804,7 @@ public struct CardWorkout: Workout {
                 clock: clock)
         }
         let (exercise, reps) = settings.task(for: card)
+        acceptsDoneFrom = now + Self.doneGuard
         phase = .showing(
             Current(
                 card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now,
@@ -676,6 +814,19 @@ public struct CardWorkout: Workout {
     /// Done: the card is saved at once, then the next one comes (or the summary).
     private mutating func done(_ current: Current, at now: Instant, into outputs: inout [Output]) {
         guard var session else { return }
+        if let from = acceptsDoneFrom, now < from { return }
+        if let left = restSecondsLeft(at: now), left > 0 {
+            // A running rest ends early only when Done is pressed again, not by a key held down.
+            var current = current
+            if let asked = current.skipAskedAt, now - asked >= Self.doneGuard {
+                // Confirmed: the rest is cut short.
+            } else {
+                if current.skipAskedAt == nil { current.skipAskedAt = now }
+                phase = .showing(current)
+                notice = "Rest: \(ClockText.elapsed(left)) left · Enter again ends it early"
+                return
+            }
+        }
         let draw = CardDraw(
             position: current.position, code: current.card.code, exercise: current.exercise, reps: current.reps,
             drawnAt: session.date(at: current.shownAt))
@@ -704,13 +855,21 @@ public struct CardWorkout: Workout {
         end(&session, .finished, at: now, into: &outputs)
         var reps: [(exercise: String, reps: Int)] = []
         for draw in session.draws {
-            if let index = reps.firstIndex(where: { $0.exercise == draw.exercise }) {
+            guard let name = tallyName(code: draw.code, reps: draw.reps) else { continue }
+            if let index = reps.firstIndex(where: { $0.exercise == name }) {
                 reps[index].reps += draw.reps
             } else {
-                reps.append((draw.exercise, draw.reps))
+                reps.append((name, draw.reps))
             }
         }
-        phase = .finished(Summary(seconds: session.seconds(at: now), cards: session.draws.count, reps: reps))
+        let seconds = session.seconds(at: now)
+        acceptsDoneFrom = now + Self.doneGuard
+        phase = .finished(Summary(seconds: seconds, cards: session.draws.count, reps: reps))
+        if remaining == 0 {
+            times.add(
+                rules: DeckTimes.rules(session.draws.map { ($0.code, $0.exercise, $0.reps) }), seconds: seconds,
+                finishedAt: session.date(at: now))
+        }
     }
 
     /// Stops the session's clock at `now` and, once it is in the log, marks it `status` there.
@@ -722,12 +881,14 @@ public struct CardWorkout: Workout {
         guard session.isInLog else { return }
         outputs.append(
             .finishSession(
-                session.id, status: status, at: session.date(at: now), activeDuration: session.active(at: now).seconds))
+                session.id, status: status, at: session.date(at: now), activeDuration: session.activeSeconds(at: now)))
     }
 
     /// After the summary: a new deck, ready to draw.
     private mutating func newDeck() {
         session = nil
+        isPaused = false
+        returned = []
         source = newSource()
         phase = .ready
     }
@@ -773,19 +934,71 @@ public struct CardWorkout: Workout {
         if var session, !session.hasEnded {
             end(&session, .abandoned, at: now, into: &outputs)
         }
+        endFlipSession(at: now, into: &outputs)
         session = nil
+        isPaused = false
         phase = .ready
         outputs.append(.effect(.quit))
     }
 
     /// The rules changed in the sheet: kept for the profile; a deck not yet started is dealt again.
-    private mutating func settingsChanged(into outputs: inout [Output]) {
+    /// The card on screen takes the new exercise name and reps at once (what is done keeps its
+    /// row, named as the rules name it now); decks and jokers apply from the next deck.
+    private mutating func settingsChanged(from before: CardSettings, into outputs: inout [Output]) {
         outputs.append(.saveSettings(settings))
         if phase == .ready && session == nil {
             source = newSource(joining: options.deckID)
-        } else {
+            return
+        }
+        if case .showing(var current) = phase {
+            (current.exercise, current.reps) = settings.task(for: current.card)
+            phase = .showing(current)
+        }
+        if before.deckCount != settings.deckCount || before.jokers != settings.jokers
+            || before.deckServer != settings.deckServer
+        {
             notice = "Decks and jokers apply from the next deck"
         }
+    }
+
+    /// `p`: the deck stands still (the clock and a rest) until `p` or Enter again. Done is not
+    /// taken in the first half second after, as after a new card.
+    private mutating func togglePause(at now: Instant) {
+        guard canPause else { return }
+        isPaused.toggle()
+        if !isPaused { acceptsDoneFrom = now + Self.doneGuard }
+    }
+
+    /// Whether `p` pauses (or resumes): a deck under way in deck mode.
+    var canPause: Bool {
+        guard mode == .deck, let session, !session.hasEnded else { return false }
+        return true
+    }
+
+    /// Whether undo has a card to take back: a deck under way with a card done.
+    var canUndo: Bool {
+        guard mode == .deck, !isPaused, case .showing = phase, let session, !session.hasEnded else { return false }
+        return !session.draws.isEmpty
+    }
+
+    /// `u`, Backspace: the last card done comes back on screen, the card that showed goes back on
+    /// top of the deck, and the saved draw is removed from the log.
+    private mutating func undo(at now: Instant, into outputs: inout [Output]) {
+        guard canUndo, case .showing(let current) = phase, var session, let last = session.draws.last,
+            let card = PlayingCard(code: last.code)
+        else { return }
+        session.draws.removeLast()
+        self.session = session
+        switch source {
+        case .local(var deck):
+            deck.putBack(current.card)
+            source = .local(deck)
+        case .remote:
+            returned.insert(current.card, at: 0)
+        }
+        outputs.append(.deleteDraw(position: last.position, sessionID: session.id))
+        show(card, at: now)
+        notice = "Card \(last.position) undone: \(card.code) is back"
     }
 
     // MARK: Deadlines

@@ -144,4 +144,10 @@ public struct Deck: Hashable, Sendable {
         drawn += taken
         return (taken, taken.count < count ? .notEnoughCards(asked: count) : nil)
     }
+
+    /// Puts `card` back on top of the pile (an undone card): the next draw takes it again.
+    public mutating func putBack(_ card: PlayingCard) {
+        if let index = drawn.lastIndex(of: card) { drawn.remove(at: index) }
+        pile.insert(card, at: 0)
+    }
 }

@@ -13,13 +13,15 @@ struct ScreenLayout {
     var button: Rect
     /// The reps per exercise (deck mode), as many rows as fit (the rest behind a "more" marker).
     var tally: Rect
+    /// The line that tells a class how to join the server's deck (deck mode, a server's deck).
+    var share: Rect = .zero
     var notice: Rect
     var helpBar: Rect
 
     /// The widest the exercise block beside the card gets.
     static let taskWidth = 30
 
-    init(size: Size, mode: CardWorkout.Mode, buttonTitle: String, tallyRows: Int) {
+    init(size: Size, mode: CardWorkout.Mode, buttonTitle: String, tallyRows: Int, shareRows: Int = 0) {
         let screen = Rect(size: size)
         let (top, body, notice, bar) = {
             // The title, a blank row, the body, the notice, the help bar.
@@ -32,7 +34,7 @@ struct ScreenLayout {
         let button = Button(buttonTitle)
         // The group under the title: deck mode the card (the task beside it) and the tally; flip
         // mode the card, the task and the button.
-        let below = mode == .deck ? tallyRows + 1 : 3
+        let below = mode == .deck ? tallyRows + 1 + shareRows : 3
         // A card dealt one at a time grows with the window; a flipping one stays at most large
         // (10 flips a second cost the same bytes in every window).
         let room = Size(
@@ -42,7 +44,8 @@ struct ScreenLayout {
         switch mode {
         case .deck:
             let rows = Layout.vertical(
-                [.length(cardSize.height), .length(tallyRows)], spacing: 1, alignment: .center
+                [.length(cardSize.height), .length(tallyRows)] + (shareRows > 0 ? [.length(shareRows)] : []),
+                spacing: 1, alignment: .center
             ).split(body)
             let blockWidth = min(size.width - 2, cardSize.width + 3 + Self.taskWidth)
             let left = max(1, (size.width - blockWidth) / 2)
@@ -55,6 +58,7 @@ struct ScreenLayout {
             self.button = Rect(x: taskX, y: task.maxY + 1, width: min(button.width, taskWidth), height: 1)
             tally = Rect(
                 x: left, y: rows[1].y, width: max(0, min(blockWidth, size.width - left - 1)), height: rows[1].height)
+            if shareRows > 0 { share = Rect(x: 1, y: rows[2].y, width: max(0, size.width - 2), height: rows[2].height) }
         case .flip:
             let rows = Layout.vertical(
                 [.length(cardSize.height), .length(1), .length(1), .length(1)], alignment: .center
@@ -126,10 +130,18 @@ extension CardWorkout {
 
     var palette: Palette { Palette(usesColor: options.usesColor) }
 
+    /// How a class joins this deck from their own terminals, while it comes from a deck server
+    /// that gave it an identifier.
+    public var shareLine: String? {
+        guard case .remote(let server, let deckID?, _) = source, !deckID.isEmpty else { return nil }
+        return "Join: termfit cards --deck-id \(deckID) --deck-api \(server)"
+    }
+
     /// What the button beside (or under) the card says.
     var buttonTitle: String {
         if mode == .flip { return isFlipping ? "Stop" : "Start" }
         switch phase {
+        case _ where isPaused: return "Resume"
         case .ready: return "Draw"
         case .waiting: return "Wait"
         case .failed: return "Retry"
@@ -140,7 +152,9 @@ extension CardWorkout {
 
     var layout: ScreenLayout {
         // Flip mode has no tally: nothing per card is worked out at 10 Hz.
-        ScreenLayout(size: size, mode: mode, buttonTitle: buttonTitle, tallyRows: mode == .deck ? tally.count : 0)
+        ScreenLayout(
+            size: size, mode: mode, buttonTitle: buttonTitle, tallyRows: mode == .deck ? tally.count : 0,
+            shareRows: mode == .deck && shareLine != nil ? 1 : 0)
     }
 
     func sheetFrame(_ sheet: Sheet) -> Rect {
@@ -207,8 +221,14 @@ extension CardWorkout {
         let header = layout.header
         var right: [String] = []
         if mode == .deck {
+            if summary == nil {
+                if let best = personalBest { right.append("Best " + ClockText.elapsed(best)) }
+                if let last = lastDeckSeconds { right.append("Last " + ClockText.elapsed(last)) }
+            }
             if let remaining { right.append(remaining == 1 ? "1 card left" : "\(remaining) cards left") }
-            if let seconds = elapsedSeconds(at: now) { right.append(ClockText.elapsed(seconds)) }
+            if let seconds = elapsedSeconds(at: now) {
+                right.append((isPaused ? "Paused " : "") + ClockText.elapsed(seconds))
+            }
         }
         let rightText = right.joined(separator: " · ")
         Text(rightText, style: palette.muted, alignment: .trailing).render(into: &canvas, in: header.inset(right: 1))
@@ -272,7 +292,7 @@ extension CardWorkout {
             canvas.write(current.exercise, at: task.origin, style: .bold, clip: task)
             let detail: String
             if let left = restSecondsLeft(at: now) {
-                detail = left > 0 ? "rest \(ClockText.elapsed(left))" : "rest over"
+                detail = left > 0 ? "Rest \(ClockText.elapsed(left))" : "Rest over: Enter goes on"
             } else {
                 detail = current.reps == 1 ? "1 rep" : "\(current.reps) reps"
             }
@@ -286,6 +306,9 @@ extension CardWorkout {
             Button(buttonTitle, state: .focused).render(into: &canvas, in: layout.button)
         }
         renderTally(into: &canvas, in: layout.tally, palette: palette)
+        if let shareLine {
+            Text(shareLine, style: palette.muted, alignment: .center).render(into: &canvas, in: layout.share)
+        }
     }
 
     private func renderTally(into canvas: inout Canvas, in area: Rect, palette: Palette) {

@@ -131,7 +131,7 @@ public struct RulesEditor: Hashable, Sendable {
             case .faceCards:
                 return ("J Q K", settings.faceCards == .ten ? "10 reps each" : "11, 12, 13 reps")
             case .ace:
-                return ("Ace", "\(settings.aceReps) reps")
+                return ("Ace", settings.aceReps == 1 ? "1 rep" : "\(settings.aceReps) reps")
             case .jokers:
                 return ("Jokers", settings.jokers ? "on, 2 a deck" : "off")
             case .jokerSpecial:

@@ -79,6 +79,14 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         }
     }
 
+    public func deleteDraw(position: Int, inCardSession sessionID: UUID) throws {
+        try state.withLock { state in
+            guard var session = state.cardSessions[sessionID] else { throw LogError.unknownSession(sessionID) }
+            session.draws.removeAll { $0.position == position }
+            state.cardSessions[sessionID] = session
+        }
+    }
+
     public func finishCardSession(
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
     ) throws {

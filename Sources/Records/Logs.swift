@@ -19,6 +19,9 @@ public protocol CardSessionLog: Sendable {
     /// Saves one drawn card of a started session; saving a card at the same position again
     /// replaces it.
     func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws
+    /// Removes the card at `position` of a started session (a card taken back with undo); no
+    /// card there is not an error, so a removal carried out twice changes nothing.
+    func deleteDraw(position: Int, inCardSession sessionID: UUID) throws
     /// Marks a session finished or abandoned.
     func finishCardSession(
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval

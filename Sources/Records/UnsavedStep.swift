@@ -21,6 +21,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     case cardSession(CardSession)
     /// `CardSessionLog.save(_:inCardSession:)`: a card done.
     case cardDraw(CardDraw, sessionID: UUID)
+    /// `CardSessionLog.deleteDraw(position:inCardSession:)`: a card taken back with undo.
+    case cardDrawDeletion(position: Int, sessionID: UUID)
     /// `CardSessionLog.finishCardSession`: the end of a card session.
     case cardFinish(sessionID: UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
     /// `FlashcardLibrary.start`: a new flashcard session.
@@ -51,7 +53,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardSession(let session): try session.validate()
         case .flashcardReview(let review, _): try review.validate()
         case .flashcard(let card, _): try card.validate()
-        case .flashcardDeletion: break
+        case .flashcardDeletion, .cardDrawDeletion: break
         case .hiitExercise(let session): try session.validate()
         }
     }
@@ -65,6 +67,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .dumbbellFinish(let id, let status, let date): try logs.finishWorkout(id, status: status, at: date)
         case .cardSession(let session): try logs.start(session)
         case .cardDraw(let draw, let id): try logs.save(draw, inCardSession: id)
+        case .cardDrawDeletion(let position, let id): try logs.deleteDraw(position: position, inCardSession: id)
         case .cardFinish(let id, let status, let date, let duration):
             try logs.finishCardSession(id, status: status, at: date, activeDuration: duration)
         case .flashcardSession(let session): try logs.start(session)
@@ -88,6 +91,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .dumbbellFinish(_, let status, _): "dumbbells: the end of a workout (\(status.word))"
         case .cardSession(let session): "cards: the start of a session (\(Self.count(session.draws.count, "card")))"
         case .cardDraw(let draw, _): "cards: card \(draw.position), \(draw.code), \(draw.exercise) × \(draw.reps)"
+        case .cardDrawDeletion(let position, _): "cards: card \(position) taken back"
         case .cardFinish(_, let status, _, _): "cards: the end of a session (\(status.word))"
         case .flashcardSession(let session):
             "flashcards: the start of a session on \(session.deckName) (\(Self.count(session.reviews.count, "answer")))"

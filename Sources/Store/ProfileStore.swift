@@ -127,6 +127,14 @@ extension ProfileStore: CardSessionLog {
         }
     }
 
+    public func deleteDraw(position: Int, inCardSession sessionID: UUID) throws {
+        try writeInSession(table: "card_session", id: sessionID) { db in
+            try db.execute(
+                sql: "DELETE FROM card_draw WHERE session_id = ? AND position = ?",
+                arguments: [sessionID.uuidString, position])
+        }
+    }
+
     public func finishCardSession(
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
     ) throws {

@@ -66,23 +66,56 @@ extension WorkoutDriver where Model == WorkoutHost<CardsData> {
         #expect(saved.activeDuration == 30)
         #expect(saved.deckSource == .local)
         #expect(saved.repsPerExercise == ["Push-ups": 11, "Sit-ups": 2, "Squats": 3])
+        // The next time, the deck's time is the personal best and the last deck under these rules.
+        let next = HostHarness(log: log, options: CardDeckOptions(seed: 7, partial: ["AS", "2H", "3D"]))
+        #expect(next.host.workout?.personalBest == 30)
+        #expect(next.host.workout?.lastDeckSeconds == 30)
+        let other = HostHarness(log: log, options: CardDeckOptions(seed: 7, partial: ["AS", "2H"]))
+        #expect(other.host.workout?.personalBest == nil, "another deck, other rules")
     }
 
     @Test func aFailedSaveIsShownKeptAndTriedAgain() async throws {
         let log = FlakyWorkoutLog()
         log.failing = true
         var harness = HostHarness(log: log)
-        await harness.press(.enter, .enter)
+        // Done is taken half a second after a card shows.
+        await harness.press(.enter)
+        harness.wait(.seconds(1))
+        await harness.press(.enter)
         #expect(harness.host.unsaved.count == 1)
         #expect(harness.frame()[22].contains("Not saved (disk full): 1 change kept here"))
+        harness.wait(.seconds(1))
         await harness.press(.enter)
         #expect(harness.host.unsaved.count == 2, "kept in order")
         log.failing = false
+        harness.wait(.seconds(1))
         await harness.press(.enter)
         #expect(harness.host.unsaved.isEmpty)
         let id = try #require(harness.host.workout?.sessionID)
         #expect(try log.cardSession(id: id)?.draws.map(\.position) == [1, 2, 3])
         #expect(!harness.frame()[22].contains("Not saved"))
+    }
+
+    @Test func undoRemovesTheSavedDrawFromTheLogAndARecoveryFileCanReplayIt() async throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log)
+        await harness.press(.enter)
+        harness.wait(.seconds(1))
+        await harness.press(.enter)
+        harness.wait(.seconds(1))
+        await harness.press(.enter)
+        let id = try #require(harness.host.workout?.sessionID)
+        #expect(try log.cardSession(id: id)?.draws.map(\.position) == [1, 2])
+        await harness.press(.character("u"))
+        #expect(try log.cardSession(id: id)?.draws.map(\.position) == [1])
+        let data = CardsData.open(
+            context: AppContext(profile: "alex"), log: log, fetch: { _, _ in .failure(.unreachable("")) }
+        ).1
+        #expect(
+            data.unsavedStep(.deleteDraw(position: 1, sessionID: id), in: nil)
+                == .cardDrawDeletion(position: 1, sessionID: id))
+        try UnsavedStep.cardDrawDeletion(position: 1, sessionID: id).save(into: log)
+        #expect(try log.cardSession(id: id)?.draws.isEmpty == true)
     }
 
     @Test func terminateBringsTheSessionUpToDateAndRetriesWhatFailed() async throws {
@@ -92,9 +125,10 @@ extension WorkoutDriver where Model == WorkoutHost<CardsData> {
         harness.wait(.seconds(7))
         await harness.press(.enter)
         log.failing = true
+        harness.wait(.seconds(1))
         await harness.press(.enter)
         log.failing = false
-        harness.wait(.seconds(2))
+        harness.wait(.seconds(1))
         _ = await harness.deliver(.terminate)
         #expect(harness.host.unsaved.isEmpty)
         let id = try #require(harness.host.workout?.sessionID)
@@ -129,6 +163,7 @@ extension WorkoutDriver where Model == WorkoutHost<CardsData> {
         let current = try #require(harness.host.workout?.current)
         #expect(harness.host.workout?.remaining == 51)
         #expect(server.requests.count == 2)
+        harness.wait(.seconds(1))
         await harness.press(.enter)
         let id = try #require(harness.host.workout?.sessionID)
         let saved = try #require(try log.cardSession(id: id))

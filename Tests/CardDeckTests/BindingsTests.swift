@@ -15,7 +15,10 @@ enum CardsStates {
         cardUp.press(.enter)
         cardUp.wait(.seconds(62))
         var done = cardUp
-        done.press(.enter, .enter, .enter)
+        for _ in 0..<3 {
+            done.press(.enter)
+            done.wait(.seconds(1))
+        }
         var failed = Harness(server: "http://deck.test")
         failed.press(.enter)
         failed.reply(.failure(.unreachable("Connection refused")))
@@ -100,7 +103,7 @@ enum CardsStates {
         #expect(
             bars == [
                 "deck before the first card: Enter Draw  q Back  ? Keys  r Rules  m Flip mode",
-                "a card up: Enter Done  q Back  ? Keys  r Rules  m Flip mode",
+                "a card up: Enter Done  q Back  ? Keys  r Rules  m Flip mode  p Pause",
                 "deck done: Enter New deck  q Back  ? Keys",
                 "server failed: Enter Retry  l Own deck  q Back  ? Keys  r Rules  m Flip mode",
                 "flipping: Space Stop  q Back  ? Keys  r Rules  m Deck mode",

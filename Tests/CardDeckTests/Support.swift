@@ -41,7 +41,7 @@ extension WorkoutDriver where Model == CardWorkout {
     var saves: [CardWorkout.Output] {
         outputs.filter {
             switch $0 {
-            case .startSession, .saveDraw, .finishSession: true
+            case .startSession, .saveDraw, .deleteDraw, .finishSession: true
             default: false
             }
         }

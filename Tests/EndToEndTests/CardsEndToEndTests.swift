@@ -57,10 +57,13 @@ import Testing
             environment: environment)
         defer { deck.close() }
         try deck.waitFor("5 cards, shuffled")
+        // Done is taken half a second after a card shows (a held key does not do cards).
         for left in (0..<5).reversed() {
+            Thread.sleep(forTimeInterval: 0.6)
             try deck.send("Enter")
             try deck.waitFor(left == 1 ? "1 card left" : "\(left) cards left")
         }
+        Thread.sleep(forTimeInterval: 0.6)
         try deck.send("Enter")
         try deck.waitFor("[ New deck ]")
         try deck.waitFor("5 cards · 25 reps · your time")
@@ -90,11 +93,13 @@ import Testing
         try session.waitFor("Enter draws the first card")
         try session.send("Enter")
         try session.waitFor("51 cards left")
+        Thread.sleep(forTimeInterval: 0.6)
         try session.send("Enter")
         try session.waitFor("50 cards left")
         #expect(server.requests.filter { $0.contains("/draw/") }.count == 2)
         // The server goes away: the screen says so and TermFit's own deck takes over.
         server.stop()
+        Thread.sleep(forTimeInterval: 0.6)
         try session.send("Enter")
         try session.waitFor("Cannot reach the deck server")
         try session.send("l")

@@ -59,6 +59,8 @@ public struct CardsData: WorkoutData {
         case start(CardSession)
         /// A card done.
         case draw(CardDraw, sessionID: UUID)
+        /// A card taken back with undo.
+        case deleteDraw(position: Int, sessionID: UUID)
         /// The end of a session.
         case finish(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
     }
@@ -68,6 +70,7 @@ public struct CardsData: WorkoutData {
         case .effect(let effect): .effect(effect)
         case .startSession(let session): .save(.start(session))
         case .saveDraw(let draw, let id): .save(.draw(draw, sessionID: id))
+        case .deleteDraw(let position, let id): .save(.deleteDraw(position: position, sessionID: id))
         case .finishSession(let id, let status, let date, let duration):
             .save(.finish(id, status: status, at: date, activeDuration: duration))
         case .fetch(let request, let number):
@@ -80,6 +83,7 @@ public struct CardsData: WorkoutData {
         switch save {
         case .start(let session): try log.start(session)
         case .draw(let draw, let id): try log.save(draw, inCardSession: id)
+        case .deleteDraw(let position, let id): try log.deleteDraw(position: position, inCardSession: id)
         case .finish(let id, let status, let date, let duration):
             try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
         }
@@ -89,6 +93,7 @@ public struct CardsData: WorkoutData {
         switch save {
         case .start(let session): .cardSession(session)
         case .draw(let draw, let id): .cardDraw(draw, sessionID: id)
+        case .deleteDraw(let position, let id): .cardDrawDeletion(position: position, sessionID: id)
         case .finish(let id, let status, let date, let duration):
             .cardFinish(sessionID: id, status: status, at: date, activeDuration: duration)
         }
@@ -139,7 +144,7 @@ public struct CardsData: WorkoutData {
                 mode: options.mode ?? .deck, seed: options.seed ?? makeSeed(), deckServer: options.deckServer,
                 deckID: options.deckID, partial: options.partial, reducesMotion: context.reducesMotion,
                 usesColor: context.usesColor, locksDeckServer: context.locksProfile),
-            wallClock: wallClock)
+            wallClock: wallClock, times: DeckTimes((try? log.recentCardSessions(limit: 500)) ?? []))
         let data = CardsData(
             log: log, settingsStore: settings, fetch: fetch, serverIsForThisRun: options.deckServer != nil)
         return (workout, data)

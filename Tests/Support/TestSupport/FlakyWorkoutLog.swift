@@ -72,6 +72,9 @@ public final class FlakyWorkoutLog: DumbbellLog, CardSessionLog, FlashcardLibrar
     public func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
         try save { try memory.save(draw, inCardSession: sessionID) }
     }
+    public func deleteDraw(position: Int, inCardSession sessionID: UUID) throws {
+        try save { try memory.deleteDraw(position: position, inCardSession: sessionID) }
+    }
     public func finishCardSession(
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
     ) throws {

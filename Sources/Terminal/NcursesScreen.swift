@@ -15,26 +15,32 @@ public struct TerminalOptions: Sendable {
     /// Seconds one write to the terminal may block before TermFit gives the terminal up and ends
     /// the run as after SIGHUP (``OutputDeadline``).
     public var outputTimeout: Int
+    /// Over SSH: how long the terminal may leave a status question unanswered (while TermFit
+    /// keeps drawing) before the run ends as after SIGHUP; `nil` asks nothing (``LinkProbe``).
+    public var linkTimeout: Duration?
 
     public init(
         allowsColor: Bool = true, escapeDelay: Int = 25, mouse: Bool = true,
-        outputTimeout: Int = OutputDeadline.defaultLimit
+        outputTimeout: Int = OutputDeadline.defaultLimit, linkTimeout: Duration? = nil
     ) {
         self.allowsColor = allowsColor
         self.escapeDelay = escapeDelay
         self.mouse = mouse
         self.outputTimeout = outputTimeout
+        self.linkTimeout = linkTimeout
     }
 
     /// Options from the environment: `NO_COLOR` turns colour off; over SSH (`SSH_CONNECTION`) the
     /// escape delay is 100 ms, so arrow keys split across packets still arrive whole;
-    /// `TERMFIT_OUTPUT_TIMEOUT` sets the output limit (``OutputDeadline/limit(environment:)``).
+    /// `TERMFIT_OUTPUT_TIMEOUT` sets the output limit (``OutputDeadline/limit(environment:)``);
+    /// over SSH the link is probed (``LinkProbe``).
     public static func from(environment: [String: String], noColorFlag: Bool) -> TerminalOptions {
         let noColor = noColorFlag || !(environment["NO_COLOR"] ?? "").isEmpty
         let overSSH = !(environment["SSH_CONNECTION"] ?? "").isEmpty
         return TerminalOptions(
             allowsColor: !noColor, escapeDelay: overSSH ? 100 : 25,
-            outputTimeout: OutputDeadline.limit(environment: environment))
+            outputTimeout: OutputDeadline.limit(environment: environment),
+            linkTimeout: overSSH ? LinkProbe.timeout(environment: environment) : nil)
     }
 }
 
@@ -329,6 +335,12 @@ public final class NcursesScreen {
             delscreen(screen)
             self.screen = nil
         }
+    }
+
+    /// Asks the terminal for its status (`CSI 5 n`); a live one answers `CSI 0 n` at once, which
+    /// the input decoder swallows like any other reply.
+    public func askForStatus() {
+        writeRaw(LinkProbe.question)
     }
 
     /// Writes bytes straight to the terminal, after ncurses has flushed its own output.

@@ -33,6 +33,8 @@ public final class TerminalRunLoop<Content: Scene> {
     /// TermFit stopped itself (Ctrl-Z) and has taken the terminal back: the SIGCONT that `fg`
     /// sent is already answered.
     private var resumedItself = false
+    /// Over SSH, the status question that tells a silent client from a quiet one.
+    private var linkProbe: LinkProbe?
 
     /// Takes the terminal. Throws (without touching the terminal) when there is no usable terminal.
     /// - Parameters:
@@ -50,6 +52,7 @@ public final class TerminalRunLoop<Content: Scene> {
         self.clock = clock
         self.measuresBytes = measuresBytes
         lastInput = clock.now
+        linkProbe = options.linkTimeout.map(LinkProbe.init(timeout:))
     }
 
     /// The scene as the last event left it (after a run: what it still holds).
@@ -72,7 +75,8 @@ public final class TerminalRunLoop<Content: Scene> {
             let events = waitForEvents()
             guard outcome == nil else { break }
             perform(driver.deliver(events, at: clock.now))
-            if hungUp || screen.outputStalled { finish(signal: SIGHUP) }
+            // A hung-up terminal, or an SSH client silent for the link probe's whole timeout.
+            if hungUp || screen.outputStalled || linkProbe?.isDead(at: clock.now) == true { finish(signal: SIGHUP) }
             if outcome == nil { present() }
             // The terminal took no output for the whole limit: it is as good as hung up.
             if screen.outputStalled { finish(signal: SIGHUP) }
@@ -95,6 +99,10 @@ public final class TerminalRunLoop<Content: Scene> {
             let remaining = max(.zero, lastInput + inputWait - clock.now)
             wait = min(wait ?? remaining, remaining)
         }
+        if let deadline = linkProbe?.deadline {
+            let remaining = max(.zero, deadline - clock.now)
+            wait = min(wait ?? remaining, remaining)
+        }
         let timeout = wait.map { duration in
             // Round up: waking a moment early would cost a second wake-up for the same deadline.
             Int32(clamping: (duration.totalNanoseconds + 999_999) / 1_000_000)
@@ -110,6 +118,7 @@ public final class TerminalRunLoop<Content: Scene> {
         }
         if descriptors[0].revents & Int16(POLLIN) != 0 {
             lastInput = clock.now
+            linkProbe?.heard()
             events += screen.readEvents()
         }
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 || screen.inputClosed {
@@ -209,6 +218,7 @@ public final class TerminalRunLoop<Content: Scene> {
         }
         let before = measuresBytes ? ProcessOutput.bytesWritten() : 0
         screen.renderer.draw(canvas, runs: runs, erasingFirst: erasesFirst)
+        if linkProbe?.shouldAsk(at: clock.now) == true { screen.askForStatus() }
         if measuresBytes { driver.recordBytes(ProcessOutput.bytesWritten() - before) }
     }
 }

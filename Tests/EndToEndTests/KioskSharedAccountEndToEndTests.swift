@@ -169,9 +169,10 @@ struct KioskSharedAccountEndToEndTests {
         let stopped = Date()
         kill(client, SIGSTOP)
         defer { kill(client, SIGCONT) }
-        let took = waitUntilGone(host, since: stopped, timeout: 30)
+        // Measured 8.6 to 14.6 s on a quiet machine; half a minute leaves room for a loaded one.
+        let took = waitUntilGone(host, since: stopped, timeout: 45)
         #expect(host.memberProcesses().isEmpty, "left behind: \(host.describeMemberProcesses())")
-        #expect(took < 20, "the member's processes ended \(took) s after the client stopped")
+        #expect(took < 30, "the member's processes ended \(took) s after the client stopped")
         print("stopped client: the member's TermFit was gone \(took) s after SIGSTOP")
         let history = try host.runAsMember([host.binary, "history", "--profile", "alex"])
         #expect(history.output.contains("1 set, 12 kg x 10"), "\(history.output)\(history.error)")

@@ -49,4 +49,35 @@ struct OutputStallEndToEndTests {
             [Binary.termfit, "history", "--profile", "kim"], environment: ["TERMFIT_DATA_DIR": data.path])
         #expect(history.output.contains("1 set, 12 kg x 10"), "\(history.output)\(history.error)")
     }
+
+    /// Over SSH a client can go silent while TermFit keeps drawing (sshd's keepalive waits for a
+    /// quiet connection, which a running countdown never leaves). Here the terminal (tmux) is
+    /// stopped mid-countdown: the status question TermFit asks with its frames goes unanswered,
+    /// and after `TERMFIT_LINK_TIMEOUT` (here 2 s) the run ends as after a hang-up.
+    @Test func anSSHClientThatStopsAnsweringEndsTheRunWhileTheCountdownDraws() throws {
+        let data = try temporaryDataDirectory("link-probe")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try TmuxSession(
+            [Binary.termfit, "hiit", "--seconds", "59", "--quiet", "--profile", "kim", "--data-dir", data.path],
+            environment: ["SSH_CONNECTION": "192.0.2.7 50000 192.0.2.1 22", "TERMFIT_LINK_TIMEOUT": "2"])
+        defer { session.close() }
+        try session.waitFor("Get Started")
+        try session.send("Enter")
+        try session.send("Enter")
+        try session.waitFor("Go!")
+        // While the terminal answers, the questions go unnoticed and the countdown goes on.
+        Thread.sleep(forTimeInterval: 3)
+        let termfit = try session.pid()
+        #expect(kill(termfit, 0) == 0, "a terminal that answers keeps the run going")
+        let tmux = try #require(pid_t(try session.format("#{pid}")))
+        kill(tmux, SIGSTOP)
+        let stopped = Date()
+        while kill(termfit, 0) == 0 && Date().timeIntervalSince(stopped) < 15 { usleep(50_000) }
+        let took = Date().timeIntervalSince(stopped)
+        kill(tmux, SIGCONT)
+        #expect(kill(termfit, 0) != 0, "TermFit still runs \(took) s after its terminal stopped answering")
+        #expect(took < 6, "ended \(took) s after the terminal stopped (timeout 2 s, asked every 1 s)")
+        print("silent SSH client: TermFit ended \(took) s after its terminal stopped (link timeout 2 s)")
+        #expect(try session.waitForExit() == 129)
+    }
 }

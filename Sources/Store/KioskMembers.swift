@@ -263,7 +263,7 @@ public struct AuthorizedKeysFile: Sendable {
         var template = Array((directory + "/.authorized_keys.termfit-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw failure(directory) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var owner = stat()
         if stat(path, &owner) != 0 { _ = stat(directory, &owner) }
         let written = contents.withUnsafeBytes { bytes -> Bool in

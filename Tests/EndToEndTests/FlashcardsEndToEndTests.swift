@@ -101,7 +101,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let file = data.appendingPathComponent("bad.csv")
         let bytes = Array("Squat,Legs\nBad \u{0}".utf8).dropLast() + [0xFF, 0x2C, 0x78, 0x0A]
-        FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
         let common = ["--data-dir", data.path, "--profile", "alex"]
         let refused = try runCommand([Binary.termfit, "flashcards", "import", file.path, "--deck", "Gym"] + common)
         #expect(refused.status == 3)

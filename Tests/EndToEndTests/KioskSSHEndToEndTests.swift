@@ -146,9 +146,9 @@ struct KioskSSHEndToEndTests {
             try session.waitForScreen { $0.contains { $0.contains("▸") && $0.contains(title) } }
         }
         try session.send(bytes: Array("\u{1B}[4~".utf8))
-        try selected("Quit")
+        _ = try selected("Quit")
         try session.send(bytes: Array("\u{1B}[1~".utf8))
-        try selected("HIIT")
+        _ = try selected("HIIT")
         try session.send(bytes: Array("\u{1B}[11~".utf8))
         try session.waitFor("Esc Close")
         try session.send(bytes: Array("\u{1B}[11~".utf8))

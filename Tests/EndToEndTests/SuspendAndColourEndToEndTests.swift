@@ -63,7 +63,7 @@ import Testing
         #expect(tty >= 0)
         #expect(tcflow(tty, TCOOFF) == 0)
         close(tty)
-        FileManager.default.createFile(atPath: jobs.appendingPathComponent("resume").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: jobs.appendingPathComponent("resume").path, contents: Data())
         try session.waitFor("Workouts")
         try session.send("j")
         try session.waitForScreen { screen in screen.contains { $0.contains("▸ 2  ") } }

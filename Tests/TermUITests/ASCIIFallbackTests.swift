@@ -18,7 +18,7 @@ import Testing
             let directory = sources.appendingPathComponent(module)
             guard let files = FileManager.default.enumerator(atPath: directory.path) else { continue }
             for case let file as String in files
-            where file.hasSuffix(".swift") && !tables.contains { file.hasSuffix($0) } {
+            where file.hasSuffix(".swift") && !tables.contains(where: { file.hasSuffix($0) }) {
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
                 for line in text.split(separator: "\n") {
                     let code = line.trimmingCharacters(in: .whitespaces)

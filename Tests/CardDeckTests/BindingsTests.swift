@@ -70,12 +70,7 @@ enum CardsStates {
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
         for (name, harness) in CardsStates.all() {
-            let before = look(harness)
-            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
-                var copy = harness
-                let outputs = copy.press(key)
-                return !outputs.isEmpty || look(copy) != before
-            }
+            let problems = harness.undeclaredKeyEffects(of: harness.workout.bindings, look: look)
             #expect(problems.isEmpty, "\(name): \(problems)")
         }
     }

@@ -306,12 +306,7 @@ import Testing
 
     @Test func everyKeyThatDoesSomethingIsDeclaredAndListed() {
         for (name, harness) in Self.states() {
-            let before = look(harness)
-            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
-                var copy = harness
-                let outputs = copy.press(key)
-                return !outputs.isEmpty || look(copy) != before
-            }
+            let problems = harness.undeclaredKeyEffects(of: harness.workout.bindings, look: look)
             #expect(problems.isEmpty, "\(name): \(problems)")
             var copy = harness
             copy.send(.resize(Size(width: 200, height: 60)))

@@ -60,24 +60,14 @@ enum DumbbellsStates {
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
         for (name, harness) in DumbbellsStates.all() {
-            let before = look(harness)
-            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
-                var copy = harness
-                let outputs = copy.press(key)
-                return !outputs.isEmpty || look(copy) != before
-            }
+            let problems = harness.undeclaredKeyEffects(of: harness.workout.bindings, look: look)
             #expect(problems.isEmpty, "\(name): \(problems)")
         }
     }
 
     @Test func everyEnabledBindingIsOnTheKeysSheet() {
         for (name, harness) in DumbbellsStates.all() where harness.workout.sheet == nil {
-            var copy = harness
-            copy.send(.resize(Size(width: 200, height: 60)))
-            let bindings = copy.workout.tableBindings
-            copy.press(.character("?"))
-            let frame = copy.frame().joined(separator: "\n")
-            let missing = KeyProbe.missingFromSheet(bindings, sheet: frame)
+            let missing = harness.bindingsMissingFromKeysSheet(\.tableBindings)
             #expect(missing.isEmpty, "\(name): \(missing)")
         }
     }

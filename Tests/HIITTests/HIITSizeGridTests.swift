@@ -171,24 +171,14 @@ enum HIITStates {
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
         for (name, harness) in HIITStates.all() {
-            let before = look(harness)
-            let problems = KeyProbe.undeclaredEffects(of: harness.workout.bindings) { key in
-                var copy = harness
-                let outputs = copy.press(key)
-                return !outputs.isEmpty || look(copy) != before
-            }
+            let problems = harness.undeclaredKeyEffects(of: harness.workout.bindings, look: look)
             #expect(problems.isEmpty, "\(name): \(problems)")
         }
     }
 
     @Test func everyEnabledBindingIsOnTheKeysSheet() {
         for (name, harness) in HIITStates.all() where harness.workout.sheet == nil {
-            var copy = harness
-            copy.send(.resize(Size(width: 200, height: 60)))
-            let bindings = copy.workout.pageBindings
-            copy.press(.character("?"))
-            let frame = copy.frame().joined(separator: "\n")
-            let missing = KeyProbe.missingFromSheet(bindings, sheet: frame)
+            let missing = harness.bindingsMissingFromKeysSheet(\.pageBindings)
             #expect(missing.isEmpty, "\(name): \(missing)")
         }
     }

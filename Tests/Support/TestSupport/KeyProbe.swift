@@ -38,3 +38,27 @@ public enum KeyProbe {
         }
     }
 }
+
+extension WorkoutDriver {
+    /// `KeyProbe.undeclaredEffects` on the workout as it is now: each key pressed on a copy,
+    /// counted as doing something when it gives an output or changes what `look` says.
+    public func undeclaredKeyEffects<Action>(
+        of bindings: KeyBindings<Action>, look: (WorkoutDriver) -> String
+    ) -> [String] {
+        let before = look(self)
+        return KeyProbe.undeclaredEffects(of: bindings) { key in
+            var copy = self
+            return !copy.press(key).isEmpty || look(copy) != before
+        }
+    }
+
+    /// The enabled `bindings` the keys sheet leaves out: `?` pressed on a copy in a window big
+    /// enough for the whole sheet.
+    public func bindingsMissingFromKeysSheet<Action>(_ bindings: (Model) -> KeyBindings<Action>) -> [String] {
+        var copy = self
+        copy.send(.resize(Size(width: 200, height: 60)))
+        let listed = bindings(copy.workout)
+        copy.press(.character("?"))
+        return KeyProbe.missingFromSheet(listed, sheet: copy.frame().joined(separator: "\n"))
+    }
+}

@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -119,12 +120,13 @@ public struct CardWorkout: Workout {
         public var seconds: Int
         /// The cards done.
         public var cards: Int
-        /// Reps per exercise, in the order the exercises first came up.
-        public var reps: [(exercise: String, reps: Int)]
+        /// Reps and working seconds (the sum of the cards' splits) per exercise, in the order the
+        /// exercises first came up.
+        public var reps: [(exercise: String, reps: Int, seconds: Int)]
 
         public static func == (lhs: Summary, rhs: Summary) -> Bool {
             lhs.seconds == rhs.seconds && lhs.cards == rhs.cards && lhs.reps.map(\.exercise) == rhs.reps.map(\.exercise)
-                && lhs.reps.map(\.reps) == rhs.reps.map(\.reps)
+                && lhs.reps.map(\.reps) == rhs.reps.map(\.reps) && lhs.reps.map(\.seconds) == rhs.reps.map(\.seconds)
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -829,7 +831,8 @@ public struct CardWorkout: Workout {
         }
         let draw = CardDraw(
             position: current.position, code: current.card.code, exercise: current.exercise, reps: current.reps,
-            drawnAt: session.date(at: current.shownAt))
+            drawnAt: session.date(at: current.shownAt),
+            seconds: TimeInterval(max(0, session.seconds(at: now) - current.shownAtSecond)))
         session.draws.append(draw)
         if !session.isInLog {
             session.isInLog = true
@@ -853,13 +856,15 @@ public struct CardWorkout: Workout {
             return
         }
         end(&session, .finished, at: now, into: &outputs)
-        var reps: [(exercise: String, reps: Int)] = []
+        var reps: [(exercise: String, reps: Int, seconds: Int)] = []
         for draw in session.draws {
             guard let name = tallyName(code: draw.code, reps: draw.reps) else { continue }
+            let split = Int(draw.seconds ?? 0)
             if let index = reps.firstIndex(where: { $0.exercise == name }) {
                 reps[index].reps += draw.reps
+                reps[index].seconds += split
             } else {
-                reps.append((name, draw.reps))
+                reps.append((name, draw.reps, split))
             }
         }
         let seconds = session.seconds(at: now)

@@ -378,8 +378,11 @@ extension CardWorkout {
             Text("\(ClockText.elapsed(summary.seconds)) · \(cards) · \(total) reps", style: .bold, alignment: .center)
                 .render(into: &canvas, in: layout.line)
         }
+        // Each exercise: its name, its reps and the time its cards took (the sum of their splits).
+        let times = summary.reps.map { ClockText.elapsed($0.seconds) }
+        let timeWidth = times.map(\.count).max() ?? 0
         let nameWidth = min(20, summary.reps.map(\.exercise.displayWidth).max() ?? 0)
-        let blockWidth = nameWidth + 6
+        let blockWidth = nameWidth + 6 + 2 + timeWidth
         let reps = layout.reps
         let x = reps.x + max(0, (reps.width - blockWidth) / 2)
         var state = ScrollState(selection: nil)
@@ -389,6 +392,8 @@ extension CardWorkout {
             let entry = summary.reps[index]
             Text(entry.exercise).render(into: &canvas, in: Rect(x: x, y: row.y, width: nameWidth, height: 1))
             canvas.write(padded(entry.reps, 5), at: Point(x: x + nameWidth + 1, y: row.y), clip: row)
+            let time = String(repeating: " ", count: timeWidth - times[index].count) + times[index]
+            canvas.write(time, at: Point(x: x + nameWidth + 8, y: row.y), style: palette.muted, clip: row)
         }
         Button("New deck", state: .focused).render(into: &canvas, in: layout.newDeckButton)
         SummaryLayout.back.render(into: &canvas, in: layout.backButton)

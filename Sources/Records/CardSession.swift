@@ -49,13 +49,20 @@ public struct CardDraw: Sendable, Codable, Equatable, Hashable {
     public var reps: Int
     /// When the card was drawn.
     public var drawnAt: Date
+    /// The card's split: the whole seconds of working time from its draw to its Done, a pause
+    /// left out. The splits of a deck add up to its time. `nil` for cards saved before TermFit
+    /// kept splits.
+    public var seconds: TimeInterval?
 
-    public init(position: Int, code: String, exercise: String, reps: Int, drawnAt: Date) {
+    public init(
+        position: Int, code: String, exercise: String, reps: Int, drawnAt: Date, seconds: TimeInterval? = nil
+    ) {
         self.position = position
         self.code = code
         self.exercise = exercise
         self.reps = reps
         self.drawnAt = drawnAt
+        self.seconds = seconds
     }
 }
 

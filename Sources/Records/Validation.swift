@@ -71,6 +71,7 @@ extension CardDraw {
         try Check.text(exercise, "a card's exercise", maximum: ValueLimits.nameLength)
         try Check.integer(reps, ValueLimits.reps, "a card's reps")
         try Check.date(drawnAt, "a card's time")
+        if let seconds { try Check.seconds(seconds, "a card's split") }
     }
 }
 

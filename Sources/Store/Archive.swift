@@ -179,12 +179,12 @@ extension TermFitStore {
                 for draw in session.draws {
                     try db.execute(
                         sql: """
-                            INSERT INTO card_draw (session_id, position, code, exercise, reps, drawn_at)
-                            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                            INSERT INTO card_draw (session_id, position, code, exercise, reps, drawn_at, seconds)
+                            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                             """,
                         arguments: [
                             session.id.uuidString, draw.position, draw.code, draw.exercise, draw.reps,
-                            draw.drawnAt.storedMilliseconds,
+                            draw.drawnAt.storedMilliseconds, draw.seconds,
                         ])
                 }
                 count(isNew)

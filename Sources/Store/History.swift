@@ -118,7 +118,7 @@ extension HistoryEntry {
             details: session.draws.map { draw in
                 HistoryDetail(
                     session.id, .cards, session.status, item: "card", number: draw.position, at: draw.drawnAt,
-                    exercise: draw.exercise, reps: draw.reps, card: draw.code)
+                    exercise: draw.exercise, reps: draw.reps, duration: draw.seconds, card: draw.code)
             })
     }
 

@@ -165,15 +165,15 @@ extension ProfileStore: CardSessionLog {
     static func saveDraw(_ db: Database, _ draw: CardDraw, sessionID: UUID) throws {
         try db.execute(
             sql: """
-                INSERT INTO card_draw (session_id, position, code, exercise, reps, drawn_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO card_draw (session_id, position, code, exercise, reps, drawn_at, seconds)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (session_id, position) DO UPDATE SET
                     code = excluded.code, exercise = excluded.exercise, reps = excluded.reps,
-                    drawn_at = excluded.drawn_at
+                    drawn_at = excluded.drawn_at, seconds = excluded.seconds
                 """,
             arguments: [
                 sessionID.uuidString, draw.position, draw.code, draw.exercise, draw.reps,
-                draw.drawnAt.storedMilliseconds,
+                draw.drawnAt.storedMilliseconds, draw.seconds,
             ])
     }
 
@@ -218,7 +218,7 @@ extension ProfileStore: CardSessionLog {
                 CardDraw(
                     position: try row.decode(forColumn: "position"), code: try row.decode(forColumn: "code"),
                     exercise: try row.decode(forColumn: "exercise"), reps: try row.decode(forColumn: "reps"),
-                    drawnAt: try Columns.date(row, "drawn_at")))
+                    drawnAt: try Columns.date(row, "drawn_at"), seconds: try row.decode(forColumn: "seconds")))
         }
         return sessions
     }

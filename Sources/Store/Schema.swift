@@ -7,7 +7,7 @@ import GRDB
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 2
+    static let version = 3
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -22,11 +22,21 @@ enum Schema {
             try db.execute(sql: version2)
             try db.execute(sql: "PRAGMA user_version = 2")
         }
+        migrator.registerMigration("v3 card split times") { db in
+            try db.execute(sql: version3)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }()
 
     /// The identifiers of every migration this build knows.
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
+
+    /// Each card's split: whole seconds of working time from its draw to its Done. Cards saved
+    /// before have none (NULL).
+    private static let version3 = """
+        ALTER TABLE card_draw ADD COLUMN seconds REAL CHECK (seconds IS NULL OR seconds >= 0);
+        """
 
     /// The three session tables again, their status allowed to be `cutOff` (SQLite cannot change a
     /// CHECK in place: each table is copied into its new form, dropped and renamed, and its

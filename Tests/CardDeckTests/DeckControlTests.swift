@@ -67,6 +67,44 @@ import Testing
         #expect(harness.workout.bindings.action(for: .character("p")) == .pause)
     }
 
+    @Test func eachCardKeepsItsSplitAndTheSplitsAddUpToTheDeckTimeWithPausesLeftOut() throws {
+        var harness = Harness(partial: ["2S", "3H", "4S"])
+        harness.press(.enter)
+        harness.wait(.seconds(4))
+        harness.press(.enter)  // 2♠: 4 s
+        harness.wait(.seconds(2))
+        harness.press(.character("p"))
+        harness.wait(.seconds(50))  // paused: not part of 3♥'s split
+        harness.press(.enter)
+        harness.wait(.seconds(7))
+        harness.press(.enter)  // 3♥: 9 s of work
+        harness.wait(.seconds(12))
+        harness.press(.enter)  // 4♠: 12 s, the last card
+        let splits = harness.workout.draws.map(\.seconds)
+        #expect(splits == [4, 9, 12])
+        let summary = try #require(harness.workout.summary)
+        #expect(summary.seconds == 25, "the splits add up to the deck's time")
+        #expect(summary.reps.map(\.seconds) == [16, 9], "time per exercise, in the order they came up")
+        #expect(harness.frame().contains { $0.contains("Push-ups") && $0.contains("6") && $0.contains("0:16") })
+        let saved = harness.saves.compactMap { output -> CardDraw? in
+            if case .saveDraw(let draw, _) = output { return draw }
+            return nil
+        }
+        #expect(saved.map(\.seconds) == [9, 12], "each card is saved with its split")
+    }
+
+    @Test func anUndoneCardStartsItsSplitAgain() {
+        var harness = Harness(partial: ["2S", "3H", "4S"])
+        harness.press(.enter)
+        harness.wait(.seconds(5))
+        harness.press(.enter)
+        harness.wait(.seconds(3))
+        harness.press(.character("u"))
+        harness.wait(.seconds(2))
+        harness.press(.enter)
+        #expect(harness.workout.draws.map(\.seconds) == [2], "the card's split counts from when it came back")
+    }
+
     @Test func theClockHoldsUnderTheRulesSheetAnyOtherSheetAndInFlipMode() {
         var harness = Harness()
         harness.press(.enter)

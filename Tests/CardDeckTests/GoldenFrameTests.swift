@@ -93,7 +93,7 @@ import Testing
                 "                  │                                          │",
                 "                  │       1 card · 2 reps · your time        │",
                 "                  │                                          │",
-                "                  │              Push-ups     2              │",
+                "                  │           Push-ups     2  1:15           │",
                 "                  │                                          │",
                 "                  │          [ New deck ]  [ Back ]          │",
                 "                  ╰──────────────────────────────────────────╯",

@@ -40,13 +40,13 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(harness.frame()[0].contains("Flashcards · \(StarterDeck.name)"))
         harness.press(.right)
         var session = try onlySession(log)
-        #expect(session.reviews.map(\.outcome) == [.correct])
+        #expect(session.reviews.map(\.grade) == [.good])
         #expect(session.status == .inProgress)
         harness.now = harness.now + .seconds(2)
         harness.press(.left)
         session = try onlySession(log)
-        #expect(session.reviews.map(\.outcome) == [.correct, .wrong])
-        #expect(try log.flashcardReviews(ofCards: [decks[0].cards[1].id]).count == 1)
+        #expect(session.reviews.map(\.grade) == [.good, .again])
+        #expect(try log.flashcardReviews(ofCards: [session.reviews[1].cardID]).count == 1)
         // Opening again does not add a second starter deck.
         _ = HostHarness(library: log)
         #expect(try log.decks().count == 1)
@@ -67,7 +67,7 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         harness.press(.left)
         #expect(harness.host.unsaved.isEmpty)
         let session = try #require(library.memory.archive(profile: "alex").flashcardSessions.first)
-        #expect(session.reviews.map(\.outcome) == [.correct, .wrong])
+        #expect(session.reviews.map(\.grade) == [.good, .again])
         #expect(!harness.frame()[22].contains("Not saved"))
         // What fails last is tried once more when the program ends.
         library.failing = true

@@ -171,7 +171,7 @@ enum FlashcardsScreens {
     private func snapshot(_ harness: Harness) -> String {
         let workout = harness.workout
         return harness.frame().joined(separator: "\n")
-            + "\(workout.sheets.sheets) \(workout.stack.map(\.id)) \(workout.isRevealed) \(workout.dueOnly) "
+            + "\(workout.sheets.sheets) \(workout.stack.map(\.id)) \(workout.isRevealed) \(workout.mode) "
             + "\(workout.correctCount) \(workout.wrongCount) \(workout.timer)"
     }
 

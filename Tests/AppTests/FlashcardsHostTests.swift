@@ -100,4 +100,32 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         let plain = HostHarness(library: log, options: FlashcardsOptions(plain: true))
         #expect(plain.frame()[0].hasPrefix("Flashcards: "))
     }
+
+    @Test func theDecksListCountsEveryDeckAndTheDailyLimitIsASetting() throws {
+        let log = InMemoryWorkoutLog()
+        let day = 86_400.0
+        let now = Date(timeIntervalSince1970: 1_794_646_800)
+        let cards = { (name: String, count: Int) in
+            (0..<count).map { Flashcard(prompt: "\(name) \($0)?", answer: "\($0)", createdAt: now - day) }
+        }
+        let gym = FlashcardDeck(name: "Gym", createdAt: now - 2 * day, cards: cards("Gym", 4))
+        let anatomy = FlashcardDeck(name: "Anatomy", createdAt: now - day, cards: cards("Anatomy", 30))
+        try log.save(gym)
+        try log.save(anatomy)
+        let session = FlashcardSession(deckID: anatomy.id, deckName: "Anatomy", startedAt: now - 40 * day)
+        try log.start(session)
+        for card in anatomy.cards.prefix(3) {
+            try log.save(
+                FlashcardReview(cardID: card.id, grade: .easy, reviewedAt: now - 40 * day),
+                inFlashcardSession: session.id)
+        }
+        try log.setSetting(.number(3), forName: "flashcards.newCardsPerDay")
+        var harness = HostHarness(library: log)
+        #expect(harness.host.workout?.deck?.name == "Gym")
+        #expect(harness.host.workout?.stack.count == 3, "three new cards a day, as set")
+        harness.press(.character("d"))
+        let frame = harness.frame()
+        #expect(frame.contains { $0.contains("Gym · 4 cards · 0 due · 3 new") }, "\(frame.joined(separator: "\n"))")
+        #expect(frame.contains { $0.contains("Anatomy · 30 cards · 3 due · 3 new") })
+    }
 }

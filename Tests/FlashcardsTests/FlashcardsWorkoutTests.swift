@@ -428,6 +428,28 @@ import Testing
         #expect(harness.prompts.isEmpty)
     }
 
+    @Test func threeStartAgainPassesInAnEveningMoveACardOnce() {
+        // Q1 was learnt weeks ago and is due today.
+        let reviews = [
+            FlashcardReview(cardID: fixedID(100), grade: .good, reviewedAt: testDate.addingTimeInterval(-30 * 86_400)),
+            FlashcardReview(cardID: fixedID(100), grade: .good, reviewedAt: testDate.addingTimeInterval(-29 * 86_400)),
+        ]
+        var harness = Harness(decks: [numberedDeck(1)], reviews: reviews)
+        #expect(harness.prompts == ["Q1"])
+        harness.press(.right)
+        #expect(harness.workout.isOver(at: harness.now))
+        let due = harness.workout.schedule[fixedID(100)].due
+        #expect(harness.workout.schedule[fixedID(100)].intervalDays >= 2)
+        for _ in 0..<2 {
+            harness.press(.enter)
+            #expect(harness.workout.mode == .cram, "nothing is due: Start Again crams")
+            harness.press(.right)
+            #expect(harness.workout.isOver(at: harness.now))
+        }
+        #expect(harness.workout.schedule[fixedID(100)].due == due, "the passes after the first move nothing")
+        #expect(harness.savedReviews.map(\.isCram) == [false, true, true])
+    }
+
     @Test func anEmptyDeckSaysHowToAddCards() {
         var harness = Harness(decks: [numberedDeck(0)])
         #expect(!harness.workout.isOver(at: harness.now))

@@ -1,3 +1,4 @@
+import Records
 import TermUI
 
 /// What a key, a click on the help bar or a button asks the flashcard workout to do.
@@ -5,18 +6,16 @@ public enum FlashcardsAction: Hashable, Sendable {
     // The cards.
     /// Show or hide the top card's answer.
     case reveal
-    /// The top card was known: it leaves the stack.
-    case correct
-    /// The top card was not known: it goes to the bottom.
-    case wrong
+    /// Grade the top card: Again, Hard, Good or Easy.
+    case grade(ReviewGrade)
     /// Deal the deck again with a full clock (once the session is over).
     case startAgain
     /// Open the editor of the deck's cards.
     case edit
     /// Open the list of decks.
     case chooseDeck
-    /// Only the cards due (and new ones), or all cards again.
-    case toggleDueOnly
+    /// A cram session of the whole deck (no due date moves), or studying again.
+    case toggleCram
     /// Open the keys sheet for the screen or sheet below it.
     case showKeys
     /// Leave the workout (asking first with a session under way).
@@ -69,35 +68,46 @@ enum FlashcardsBindings {
 
     /// The main screen: the stack, the end of a session, or an empty deck.
     static func main(
-        hasCard: Bool, isOver: Bool, isRevealed: Bool, dueOnly: Bool, showsAnswerButtons: Bool
+        hasCard: Bool, isOver: Bool, isRevealed: Bool, mode: FlashcardsWorkout.Mode, showsAnswerButtons: Bool
     ) -> KeyBindings<FlashcardsAction> {
         let answering = hasCard && !isOver
+        let cram = mode == .cram
         return KeyBindings([
             KeyBinding(
                 [.character(" "), .enter], isRevealed ? "Hide" : "Answer", group: "Card", bar: 1,
                 meaning: "show or hide the answer (a click on the card too)", enabled: answering, action: .reveal),
             KeyBinding(
-                [.left, .character("h")], "Wrong", group: "Card", bar: 2,
-                meaning:
-                    "wrong: the card goes to the bottom (or \(showsAnswerButtons ? "the ✗ Wrong button" : "drag it left"))",
-                enabled: answering, action: .wrong),
+                [.left, .character("h"), .character("1")], "Again", group: "Card", bar: 2, listing: "←  h  1",
+                meaning: "forgotten: "
+                    + (cram ? "the card goes to the bottom" : "it comes back after a minute (its learning step)")
+                    + " (or \(showsAnswerButtons ? "the ✗ Again button" : "drag it left"))",
+                enabled: answering, action: .grade(.again)),
             KeyBinding(
-                [.right, .character("l")], "Correct", group: "Card", bar: 3,
+                [.character("2")], "Hard", group: "Card", meaning: "recalled with effort: a shorter interval",
+                enabled: answering, action: .grade(.hard)),
+            KeyBinding(
+                [.right, .character("l"), .character("3")], "Good", group: "Card", bar: 3, listing: "→  l  3",
                 meaning:
-                    "correct: the card leaves the stack (or \(showsAnswerButtons ? "the ✓ Correct button" : "drag it right"))",
-                enabled: answering, action: .correct),
+                    "recalled: the card leaves the stack (or \(showsAnswerButtons ? "the ✓ Good button" : "drag it right"))",
+                enabled: answering, action: .grade(.good)),
+            KeyBinding(
+                [.character("4")], "Easy", group: "Card", meaning: "recalled at once: a longer interval",
+                enabled: answering, action: .grade(.easy)),
             KeyBinding(
                 [.enter, .character(" "), .character("r")], "Start Again", group: "Card", bar: 1,
-                meaning: "a new session with the whole deck and a full clock", enabled: isOver, action: .startAgain),
+                meaning: "a new session with a full clock: the cards due, or a cram of the whole deck when none is",
+                enabled: isOver, action: .startAgain),
             KeyBinding(
                 [.character("e"), .character("+")], "Edit", group: "Deck", bar: 4,
                 meaning: "add and delete cards (a click on [ + ] too)", action: .edit),
             KeyBinding(
                 [.character("d")], "Decks", group: "Deck", bar: 5, meaning: "choose another deck", action: .chooseDeck),
             KeyBinding(
-                [.character("u")], dueOnly ? "All cards" : "Due only", group: "Deck", bar: 6,
-                meaning: dueOnly ? "all cards again" : "only the cards due (and new ones), by spaced review",
-                action: .toggleDueOnly),
+                [.character("c")], cram ? "Study" : "Cram", group: "Deck", bar: 6,
+                meaning: cram
+                    ? "study again: the cards due and today's new ones"
+                    : "cram: every card of the deck, no due date moves",
+                action: .toggleCram),
             KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Workout", bar: 7, meaning: "every key",
                 action: .showKeys),

@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -180,8 +181,10 @@ public struct DeckPicker: Hashable, Sendable {
         public var name: String
         /// Its cards.
         public var count: Int
-        /// Its cards due now, when known (for the deck in use).
-        public var due: Int?
+        /// Its cards answered before and due now.
+        public var due: Int
+        /// Its new cards a session would serve today (within the daily limit).
+        public var new: Int
     }
 
     /// The decks, oldest first.

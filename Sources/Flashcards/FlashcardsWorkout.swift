@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -7,12 +8,15 @@ import TermUI
 #endif
 
 /// The flashcard workout's view model, after "Flashzilla": a stack of cards with depth, the top
-/// one's answer revealed on request, swiped right (correct) or left (wrong) by key or by dragging
-/// it with the mouse; wrong cards go back under the stack. A session lasts until every card was
-/// answered right or its timer (100 s by default) runs out; the timer is held while TermFit is
-/// suspended, the window is in the background or a sheet is open. Start Again reloads the deck.
-/// An editor adds and deletes cards, a list switches decks, and the stack is ordered by SM-2
-/// spaced review (cards due first).
+/// one's answer revealed on request, graded Again, Hard, Good or Easy (keys 1–4), or swiped left
+/// (Again) or right (Good) by key or by dragging it with the mouse. Cards are scheduled by FSRS:
+/// a study session serves the cards due (shuffled), then new cards (shuffled, up to a daily
+/// limit); a card in its learning steps comes back in the session when its step is due. A cram
+/// session shows every card of the deck and moves no due date (Again puts the card under the
+/// stack). A session lasts until its stack is empty or its timer (100 s by default) runs out; the
+/// timer is held while TermFit is suspended, the window is in the background or a sheet is open.
+/// Start Again studies what is due, or crams the whole deck when nothing is. An editor adds and
+/// deletes cards and a list switches decks.
 ///
 /// A plain value and a state machine: `handle(_:at:)` takes one event at a monotonic instant and
 /// returns what the host should do (save a review, a card; load a deck's reviews). It never reads
@@ -22,7 +26,7 @@ public struct FlashcardsWorkout: Workout {
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop. `.quit` means "leave the workout".
         case effect(Effect)
-        /// Save a new session (before its first review).
+        /// Save a new session (before its first answer).
         case startSession(FlashcardSession)
         /// Save one answer of the session with this identifier.
         case saveReview(FlashcardReview, sessionID: UUID)
@@ -42,7 +46,7 @@ public struct FlashcardsWorkout: Workout {
     public struct Display: Hashable, Sendable {
         /// Move cards at once instead of animating them.
         public var reducesMotion: Bool
-        /// Colour may be used. Without it the card shows ✓ and ✗ and Correct/Wrong buttons appear.
+        /// Colour may be used. Without it the card shows ✓ and ✗ and Again/Good buttons appear.
         public var usesColor: Bool
         /// Plain lines for a screen reader: no boxes, no colour, no decoration.
         public var plain: Bool
@@ -79,8 +83,8 @@ public struct FlashcardsWorkout: Workout {
     public struct Motion: Hashable, Sendable {
         /// What moves.
         public enum Kind: Hashable, Sendable {
-            /// The card leaves the screen towards `outcome`'s side from `offset`.
-            case away(Flashcard, ReviewOutcome, from: Int)
+            /// The card leaves the screen towards `grade`'s side (Again left, the rest right) from `offset`.
+            case away(Flashcard, ReviewGrade, from: Int)
             /// The top card returns to its place from `offset`.
             case back(from: Int)
         }
@@ -113,6 +117,44 @@ public struct FlashcardsWorkout: Workout {
         func date(at instant: Instant) -> Date {
             startedOn.addingTimeInterval((instant - startedAt).seconds)
         }
+
+        func instant(at date: Date) -> Instant {
+            startedAt + .milliseconds(Int64((date.timeIntervalSince(startedOn) * 1000).rounded(.up)))
+        }
+    }
+
+    /// What a session does with the answers.
+    public enum Mode: Hashable, Sendable {
+        /// Due and new cards, scheduled by FSRS.
+        case study
+        /// Every card of the deck, shown without moving a due date.
+        case cram
+    }
+
+    /// A card in its learning steps that comes back in this session when its step is due.
+    public struct Waiting: Hashable, Sendable {
+        public var card: Flashcard
+        public var due: Date
+    }
+
+    /// How sessions choose their cards.
+    public struct Study: Hashable, Sendable {
+        /// At most this many cards are answered for the first time in one day.
+        public var newCardsPerDay: Int
+        /// Shuffles the due and the new cards of a session; `nil` keeps the deck's order.
+        public var random: SeededRandom?
+        /// Where days begin and end, for the daily limit.
+        public var calendar: Calendar
+
+        /// Anki's defaults: 20 new cards a day, shuffled, days of the local calendar.
+        public init(
+            newCardsPerDay: Int = StudyQueue.defaultNewCardsPerDay, random: SeededRandom? = .fresh(),
+            calendar: Calendar = .current
+        ) {
+            self.newCardsPerDay = max(0, newCardsPerDay)
+            self.random = random
+            self.calendar = calendar
+        }
     }
 
     // MARK: State
@@ -125,17 +167,23 @@ public struct FlashcardsWorkout: Workout {
     public private(set) var decks: [FlashcardDeck]
     /// The deck in use (an index into `decks`), if there is any.
     public private(set) var deckIndex: Int?
-    /// The schedules of the deck's cards.
+    /// The FSRS memories of the cards.
     public private(set) var schedule = ReviewSchedule()
-    /// Only cards due (and new ones) go into the stack.
-    public private(set) var dueOnly = false
+    /// How sessions choose their cards.
+    public private(set) var study: Study
+    /// Whether this session studies or crams.
+    public private(set) var mode = Mode.study
     /// The stack, top card first.
     public private(set) var stack: [Flashcard] = []
+    /// Cards in their learning steps that come back in this session, soonest first.
+    public private(set) var waiting: [Waiting] = []
     /// Cards the session started with.
     public private(set) var cardCount = 0
-    /// Right answers this session.
+    /// New cards among them.
+    public private(set) var newCount = 0
+    /// Answers other than Again this session.
     public private(set) var correctCount = 0
-    /// Wrong answers this session (a card answered wrong twice counts twice).
+    /// Answers graded Again this session (a card answered Again twice counts twice).
     public private(set) var wrongCount = 0
     /// Whether the top card shows its answer.
     public private(set) var isRevealed = false
@@ -150,25 +198,27 @@ public struct FlashcardsWorkout: Workout {
     /// A problem the host reported (a save or a read that failed); shown until it reports none.
     public private(set) var problem: String?
     private(set) var session: Session?
-    private let wallClock: @Sendable () -> Date
+    let wallClock: @Sendable () -> Date
     private let makeIdentifier: @Sendable () -> UUID
 
     /// A workout on `decks`, starting with the deck `deckID` (else the first).
     ///
     /// - Parameters:
-    ///   - reviews: every review of that deck's cards, for the order of the stack, or why they
-    ///     could not be read.
+    ///   - reviews: every answer to the cards of the decks, for their schedule, or why they could
+    ///     not be read.
     ///   - sessionLength: the timer's length.
+    ///   - study: the daily limit of new cards and the shuffling.
     ///   - wallClock: the date and time, read when each session's timer starts.
     ///   - makeIdentifier: a new identifier for each session, review and card.
     public init(
         decks: [FlashcardDeck], deckID: UUID? = nil,
         reviews: Result<[FlashcardReview], any Error> = .success([]),
-        sessionLength: Duration = .seconds(100), display: Display = Display(),
+        sessionLength: Duration = .seconds(100), display: Display = Display(), study: Study = Study(),
         wallClock: @escaping @Sendable () -> Date, makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.decks = decks
         self.display = display
+        self.study = study
         self.wallClock = wallClock
         self.makeIdentifier = makeIdentifier
         timer = PausableTimer(length: sessionLength)
@@ -188,9 +238,9 @@ public struct FlashcardsWorkout: Workout {
     /// The card on top of the stack, the only one that takes input.
     public var topCard: Flashcard? { stack.first }
 
-    /// Whether the session is over: time up, or every card answered right.
+    /// Whether the session is over: time up, or no card left (none waiting for its step either).
     public func isOver(at now: Instant) -> Bool {
-        cardCount > 0 && (stack.isEmpty || timer.isUp(at: now))
+        cardCount > 0 && ((stack.isEmpty && waiting.isEmpty) || timer.isUp(at: now))
     }
 
     /// Whether the top card takes a reveal or a swipe at `now`.
@@ -206,11 +256,16 @@ public struct FlashcardsWorkout: Workout {
 
     // MARK: Host calls
 
-    /// The reviews the host read after `.loadReviews(deckID:)`; the stack is dealt again from
-    /// them. Ignored when another deck has been chosen since.
+    /// The answers to a deck's cards the host read after `.loadReviews(deckID:)`; the stack is
+    /// dealt again from them. Ignored when another deck has been chosen since.
     public mutating func receive(_ reviews: Result<[FlashcardReview], any Error>, for deckID: UUID, at now: Instant) {
-        guard deck?.id == deckID else { return }
-        take(reviews)
+        guard let deck, deck.id == deckID else { return }
+        switch reviews {
+        case .success(let found):
+            schedule.replace(deck.cards.map(\.id), with: found)
+        case .failure(let error):
+            problem = "Could not read past answers (cards are dealt as new): \(error)"
+        }
         startAgain(at: now)
     }
 
@@ -225,7 +280,7 @@ public struct FlashcardsWorkout: Workout {
             schedule = ReviewSchedule(reviews: found)
         case .failure(let error):
             schedule = ReviewSchedule()
-            problem = "Could not read past reviews (cards are in deck order): \(error)"
+            problem = "Could not read past answers (cards are dealt as new): \(error)"
         }
     }
 
@@ -295,6 +350,7 @@ public struct FlashcardsWorkout: Workout {
     /// Ends the session when its time is up and forgets a motion that is over.
     private mutating func advance(to now: Instant, into outputs: inout [Output]) {
         if let motion, now >= motion.endsAt { self.motion = nil }
+        if case .running = timer.state { bringBackWaiting(at: now) }
         if case .running(let endsAt) = timer.state, now >= endsAt {
             timer.stop(at: endsAt)
             end(at: endsAt, into: &outputs)
@@ -324,7 +380,7 @@ public struct FlashcardsWorkout: Workout {
     func bindings(below depth: Int, at now: Instant) -> KeyBindings<FlashcardsAction> {
         guard depth > 0 else {
             return FlashcardsBindings.main(
-                hasCard: topCard != nil, isOver: isOver(at: now), isRevealed: isRevealed, dueOnly: dueOnly,
+                hasCard: topCard != nil, isOver: isOver(at: now), isRevealed: isRevealed, mode: mode,
                 showsAnswerButtons: !display.usesColor && !display.plain)
         }
         switch sheets.sheets[depth - 1] {
@@ -400,14 +456,12 @@ public struct FlashcardsWorkout: Workout {
         case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
         case .edit: openEditor(at: now)
         case .chooseDeck: openDeckPicker(at: now)
-        case .toggleDueOnly:
-            dueOnly.toggle()
+        case .toggleCram:
             abandon(at: now, into: &outputs)
-            startAgain(at: now)
+            startAgain(as: mode == .cram ? .study : .cram, at: now)
         case .reveal: reveal(at: now)
-        case .startAgain: if isOver(at: now) { startAgain(at: now) }
-        case .correct: answer(.correct, from: 0, at: now, into: &outputs)
-        case .wrong: answer(.wrong, from: 0, at: now, into: &outputs)
+        case .startAgain: if isOver(at: now) { startAgain(as: nextMode, at: now) }
+        case .grade(let grade): answer(grade, from: 0, at: now, into: &outputs)
         default: break
         }
     }
@@ -473,7 +527,7 @@ public struct FlashcardsWorkout: Workout {
             drag = nil
             let offset = point.x - held.startX
             if abs(offset) >= swipeThreshold {
-                answer(offset > 0 ? .correct : .wrong, from: offset, at: now, into: &outputs)
+                answer(offset > 0 ? .good : .again, from: offset, at: now, into: &outputs)
             } else if offset == 0 {
                 reveal(at: now)
             } else if !display.reducesMotion {
@@ -488,9 +542,9 @@ public struct FlashcardsWorkout: Workout {
         } else if layout.editButton.contains(point) {
             perform(.edit, at: now, into: &outputs)
         } else if layout.showsButtons && layout.wrongButton.contains(point) {
-            perform(.wrong, at: now, into: &outputs)
+            perform(.grade(.again), at: now, into: &outputs)
         } else if layout.showsButtons && layout.correctButton.contains(point) {
-            perform(.correct, at: now, into: &outputs)
+            perform(.grade(.good), at: now, into: &outputs)
         } else if layout.card.contains(point) {
             perform(.reveal, at: now, into: &outputs)
         }
@@ -561,24 +615,22 @@ public struct FlashcardsWorkout: Workout {
         isRevealed.toggle()
     }
 
-    /// Swipes the top card: right keeps it out of the stack, wrong puts it at the bottom. The
-    /// answer is saved at once (with the session before the first one).
+    /// Grades the top card; the answer is saved at once (with the session before the first one).
+    /// In a study session FSRS schedules the card: one still in its learning steps waits for its
+    /// step and comes back if that falls within the time left. In a cram session Again puts the
+    /// card under the stack and no due date moves.
     private mutating func answer(
-        _ outcome: ReviewOutcome, from offset: Int, at now: Instant, into outputs: inout [Output]
+        _ grade: ReviewGrade, from offset: Int, at now: Instant, into outputs: inout [Output]
     ) {
         guard acceptsAnswers(at: now), let card = topCard, var session, let deck else { return }
         stack.removeFirst()
-        switch outcome {
-        case .correct:
-            correctCount += 1
-        case .wrong:
-            wrongCount += 1
-            stack.append(card)
-        }
+        if grade.isRecalled { correctCount += 1 } else { wrongCount += 1 }
         isRevealed = false
         drag = nil
         let date = session.date(at: now)
-        let review = FlashcardReview(id: makeIdentifier(), cardID: card.id, outcome: outcome, reviewedAt: date)
+        let isCram = mode == .cram
+        let review = FlashcardReview(
+            id: makeIdentifier(), cardID: card.id, grade: grade, reviewedAt: date, isCram: isCram)
         if !session.isInLog {
             session.isInLog = true
             outputs.append(
@@ -588,25 +640,99 @@ public struct FlashcardsWorkout: Workout {
         }
         self.session = session
         outputs.append(.saveReview(review, sessionID: session.id))
-        schedule.record(outcome, card: card.id, at: date)
-        motion = display.reducesMotion ? nil : Motion(kind: .away(card, outcome, from: offset), startedAt: now)
-        if stack.isEmpty {
+        if isCram {
+            if grade == .again { stack.append(card) }
+        } else {
+            schedule.record(grade, card: card.id, at: date)
+            let memory = schedule[card.id]
+            let endsOn = date.addingTimeInterval(Double(secondsLeft(at: now)))
+            if memory.isLearning, let due = memory.due, due <= endsOn {
+                waiting.append(Waiting(card: card, due: due))
+                waiting.sort { $0.due < $1.due }
+            }
+        }
+        motion = display.reducesMotion ? nil : Motion(kind: .away(card, grade, from: offset), startedAt: now)
+        bringBackWaiting(at: now)
+        if stack.isEmpty && waiting.isEmpty {
             timer.stop(at: now)
             end(at: now, into: &outputs)
         }
     }
 
-    /// Deals the deck again and starts a new session with a full timer.
+    /// Puts the waiting cards whose step is due at `now` into the stack, after the top card (the
+    /// one on screen does not change under the member), or on top of an empty stack.
+    private mutating func bringBackWaiting(at now: Instant) {
+        guard let session, !session.isFinished else { return }
+        let date = session.date(at: now)
+        let ready = waiting.prefix { $0.due <= date }
+        guard !ready.isEmpty else { return }
+        waiting.removeFirst(ready.count)
+        stack.insert(contentsOf: ready.map(\.card), at: stack.isEmpty ? 0 : 1)
+    }
+
+    /// When the next waiting card comes back, if one does.
+    public var nextWaitingCard: Instant? {
+        guard let session, let first = waiting.first else { return nil }
+        return session.instant(at: first.due)
+    }
+
+    /// What Start Again begins: a study session when cards are due (or new ones are left for
+    /// today), else a cram session of the whole deck.
+    public var nextMode: Mode {
+        guard let deck else { return .study }
+        let date = wallClock()
+        let hasDue = schedule.dueCount(of: deck.cards, at: date) > 0
+        let hasNew =
+            schedule.newCount(of: deck.cards) > 0
+            && schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar) < study.newCardsPerDay
+        return hasDue || hasNew ? .study : .cram
+    }
+
+    /// Deals the deck again and starts a new study session with a full timer.
     private mutating func startAgain(at now: Instant) {
+        startAgain(as: .study, at: now)
+    }
+
+    /// Deals the deck again for a session in `mode` with a full timer.
+    private mutating func startAgain(as mode: Mode, at now: Instant) {
+        self.mode = mode
         fillStack(at: now)
         session = nil
         motion = nil
         if cardCount > 0 { beginSession(at: now) }
     }
 
-    /// The stack for a new session, in spaced-review order.
+    /// The study queue of `deck` at `date`.
+    private mutating func queue(of deck: FlashcardDeck, at date: Date) -> StudyQueue {
+        var random = study.random
+        defer { study.random = random }
+        return StudyQueue(
+            deck.cards, schedule: schedule, at: date, newCardsPerDay: study.newCardsPerDay, calendar: study.calendar,
+            random: &random)
+    }
+
+    /// The stack for a new session: the study queue, or in a cram session the whole deck
+    /// (shuffled as the study queue is).
     private mutating func fillStack(at now: Instant = .zero) {
-        stack = deck.map { schedule.ordered($0.cards, at: wallClock(), dueOnly: dueOnly) } ?? []
+        if let deck {
+            switch mode {
+            case .study:
+                let queue = self.queue(of: deck, at: wallClock())
+                stack = queue.cards
+                newCount = queue.new.count
+            case .cram:
+                stack = deck.cards
+                if var random = study.random {
+                    stack.shuffle(using: &random)
+                    study.random = random
+                }
+                newCount = 0
+            }
+        } else {
+            stack = []
+            newCount = 0
+        }
+        waiting = []
         cardCount = stack.count
         correctCount = 0
         wrongCount = 0
@@ -640,8 +766,8 @@ public struct FlashcardsWorkout: Workout {
     /// answer: its timer starts by itself when the screen opens, and nothing of it is saved yet.
     public func leaveQuestion(at now: Instant) -> String? {
         guard let session, session.isInLog, !session.isFinished, !isOver(at: now) else { return nil }
-        return "The session is saved as abandoned (\(correctCount) right, \(wrongCount) wrong, "
-            + "\(stack.count) left)."
+        return "The session is saved as abandoned (\(correctCount) recalled, \(wrongCount) again, "
+            + "\(stack.count + waiting.count) left)."
     }
 
     /// The leave question on screen, if it is.
@@ -689,8 +815,13 @@ public struct FlashcardsWorkout: Workout {
         let date = wallClock()
         let entries = decks.map { deck in
             DeckPicker.Entry(
-                id: deck.id, name: deck.name, count: deck.cards.count,
-                due: deck.id == self.deck?.id ? schedule.dueCount(of: deck.cards, at: date) : nil)
+                id: deck.id, name: deck.name, count: deck.cards.count, due: schedule.dueCount(of: deck.cards, at: date),
+                new: min(
+                    schedule.newCount(of: deck.cards),
+                    max(
+                        0,
+                        study.newCardsPerDay
+                            - schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar))))
         }
         open(.decks(DeckPicker(entries: entries, current: deck?.id)), at: now)
     }
@@ -702,7 +833,6 @@ public struct FlashcardsWorkout: Workout {
         if index == deckIndex { return }
         abandon(at: now, into: &outputs)
         deckIndex = index
-        schedule = ReviewSchedule()
         startAgain(at: now)
         outputs.append(.rememberDeck(id))
         outputs.append(.loadReviews(deckID: id))
@@ -721,6 +851,7 @@ public struct FlashcardsWorkout: Workout {
             deadlines.append(min(next, motion.endsAt))
         }
         if let change = timer.nextChange(after: now) { deadlines.append(change) }
+        if case .running = timer.state, let back = nextWaitingCard, back > now { deadlines.append(back) }
         return deadlines.min()
     }
 }

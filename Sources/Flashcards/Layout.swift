@@ -38,7 +38,7 @@ struct Palette: Hashable, Sendable {
 /// Where everything on the flashcard screen goes, for drawing and for hit-testing clicks alike.
 ///
 /// The title, the score and [ + ] keep the top row and the help bar the last; the timer's
-/// capsule, the card, the cards peeking below it and (without colour) the Correct/Wrong buttons
+/// capsule, the card, the cards peeking below it and (without colour) the Again/Good buttons
 /// are one group, centred in the rows between. The card grows with the window, up to a width
 /// that still reads well, and as tall as its text needs.
 struct ScreenLayout: Hashable, Sendable {
@@ -52,7 +52,7 @@ struct ScreenLayout: Hashable, Sendable {
     var card: Rect
     /// The cards below it, each a row lower and two columns narrower, nearest first.
     var peeks: [Rect]
-    /// Without colour: the Wrong and Correct buttons under the stack.
+    /// Without colour: the Again and Good buttons under the stack.
     var showsButtons: Bool
     var wrongButton: Rect
     var correctButton: Rect
@@ -67,8 +67,8 @@ struct ScreenLayout: Hashable, Sendable {
 
     static let editButtonTitle = "+"
     static let startAgainTitle = "Start Again"
-    static let wrongTitle = "✗ Wrong"
-    static let correctTitle = "✓ Correct"
+    static let wrongTitle = "✗ Again"
+    static let correctTitle = "✓ Good"
     /// The widest a card gets: wider lines are hard to read.
     static let widestCard = 100
     /// The width a card has before the window is wide enough to grow it.

@@ -1,6 +1,12 @@
 import Records
 import TermUI
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension FlashcardsWorkout {
     var palette: Palette { Palette(usesColor: display.usesColor && !display.plain) }
 
@@ -31,16 +37,56 @@ extension FlashcardsWorkout {
     var emptyMessage: String? {
         guard cardCount == 0 else { return nil }
         guard let deck else { return "There is no deck yet: import one with `termfit flashcards import`." }
-        if dueOnly && !deck.cards.isEmpty { return "No card of “\(deck.name)” is due. Press u for all cards." }
+        if !deck.cards.isEmpty {
+            let next = deck.cards.compactMap { schedule[$0.id].due }.min()
+            let when = next.map { " The next is due " + Self.relative($0, from: wallClock()) + "." } ?? ""
+            return "Nothing of “\(deck.name)” is due now.\(when) Press c to cram every card (no due date moves)."
+        }
         return "“\(deck.name)” has no cards. Press e to add some."
+    }
+
+    /// "in 3 days", "in 2 hours", "in 5 minutes".
+    static func relative(_ date: Date, from now: Date) -> String {
+        let seconds = max(0, date.timeIntervalSince(now))
+        func count(_ value: Double, _ unit: String) -> String {
+            let whole = Int(value.rounded(.up))
+            return "in \(whole) \(unit)\(whole == 1 ? "" : "s")"
+        }
+        if seconds >= 86_400 { return count(seconds / 86_400, "day") }
+        if seconds >= 3600 { return count(seconds / 3600, "hour") }
+        return count(max(1, seconds / 60), "minute")
+    }
+
+    /// A card waits for its learning step while the stack is empty: when it comes back.
+    func waitingMessage(at now: Instant) -> String? {
+        guard stack.isEmpty, !isOver(at: now), let back = nextWaitingCard else { return nil }
+        let seconds = Int((back - now).seconds.rounded(.up))
+        let count = waiting.count == 1 ? "A card comes" : "\(waiting.count) cards come"
+        return "\(count) back for its learning step in \(Self.clock(seconds))."
     }
 
     /// What the end of a session says.
     func endMessage(at now: Instant) -> String {
-        stack.isEmpty ? "Every card answered right" : "Time is up"
+        guard stack.isEmpty && waiting.isEmpty else { return "Time is up" }
+        return mode == .cram ? "Every card crammed" : "Every card due is done"
+    }
+
+    /// What Start Again will do, said at the end of a session.
+    var startAgainHint: String {
+        nextMode == .cram ? "Nothing is due: Start Again crams every card" : "Start Again studies the cards due"
     }
 
     var scoreText: String { "✓ \(correctCount)  ✗ \(wrongCount)" }
+
+    /// The time left as plain mode says it: the whole length before the first second passes,
+    /// then "under 2:00", "under 1:00" as each whole minute is passed, then each of the last 10
+    /// seconds; so a screen reader hears the line change once a minute, not every second.
+    func announcedTimeLeft(at now: Instant) -> String {
+        let left = secondsLeft(at: now)
+        let length = Int(timer.length.seconds.rounded(.up))
+        if left <= 10 || left >= length { return Self.clock(left) }
+        return "under " + Self.clock(min(length, (left / 60 + 1) * 60))
+    }
 
     // MARK: Drawing
 
@@ -53,11 +99,12 @@ extension FlashcardsWorkout {
         let layout = self.layout
         let palette = self.palette
         let helpBar = bindings(at: now).helpBar
-        let title = "Flashcards · " + (deck?.name ?? "no deck")
+        let title = "Flashcards · " + (deck?.name ?? "no deck") + (mode == .cram ? " · cram" : "")
         let score = scoreText
         let timerLabel = self.timerLabel(at: now)
         let over = isOver(at: now)
-        let empty = emptyMessage
+        let empty = emptyMessage ?? waitingMessage(at: now)
+        let hint = startAgainHint
         let cards = self.cardsToDraw(at: now)
         let notice = problem
         let showsButtons = layout.showsButtons
@@ -87,8 +134,12 @@ extension FlashcardsWorkout {
                 let rows = layout.card.inset(left: 2, right: 2)
                 let top = max(rows.y, layout.startAgain.y - 3)
                 Text(endMessage, style: .bold, alignment: .center).render(into: &canvas, in: rows.row(top - rows.y))
-                Text("✓ \(correct) correct   ✗ \(wrong) wrong", alignment: .center)
+                Text("✓ \(correct) recalled   ✗ \(wrong) again", alignment: .center)
                     .render(into: &canvas, in: rows.row(top + 1 - rows.y))
+                if top + 2 < layout.startAgain.y {
+                    Text(hint, style: palette.muted, alignment: .center).render(
+                        into: &canvas, in: rows.row(top + 2 - rows.y))
+                }
                 Button(ScreenLayout.startAgainTitle, state: .focused).render(into: &canvas, in: layout.startAgain)
             } else {
                 for card in cards { card.draw(into: &canvas, palette: palette) }
@@ -117,13 +168,13 @@ extension FlashcardsWorkout {
         if let motion, now < motion.endsAt {
             let progress = motion.progress(at: now)
             switch motion.kind {
-            case .away(let card, let outcome, let from):
-                let direction = outcome == .correct ? 1 : -1
+            case .away(let card, let grade, let from):
+                let direction = grade == .again ? -1 : 1
                 let distance = layout.card.width + size.width / 2
                 let offset = from + Int((Double(distance) * progress).rounded()) * direction
                 leaving = CardPicture(
                     card: card, revealed: false, frame: layout.card, offset: offset, threshold: threshold,
-                    lean: direction, marker: outcome)
+                    lean: direction, marker: grade)
                 // The rest move up into place during the first half.
                 lift = progress < 0.5 ? 1 : 0
             case .back(let from):
@@ -142,7 +193,7 @@ extension FlashcardsWorkout {
         }
         if pictures.isEmpty, let top = topCard {
             let offset = drag?.offset ?? 0
-            let marker: ReviewOutcome? = offset == 0 ? nil : (offset > 0 ? .correct : .wrong)
+            let marker: ReviewGrade? = offset == 0 ? nil : (offset > 0 ? .good : .again)
             pictures.append(
                 CardPicture(
                     card: top, revealed: isRevealed, frame: layout.card.offsetBy(y: lift), offset: offset,
@@ -204,10 +255,10 @@ extension FlashcardsWorkout {
                 ) { canvas, rect, index, _ in
                     let entry = picker.entries[index]
                     let selected = index == picker.selection
-                    let due = entry.due.map { ", \($0) due" } ?? ""
                     let count = entry.count == 1 ? "1 card" : "\(entry.count) cards"
                     let line =
-                        "\(selected ? "▸" : " ") \(index < 9 ? "\(index + 1)" : " ")  \(entry.name) (\(count)\(due))"
+                        "\(selected ? "▸" : " ") \(index < 9 ? "\(index + 1)" : " ")  \(entry.name) · \(count) · "
+                        + "\(entry.due) due · \(entry.new) new"
                     Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
                         .render(into: &canvas, in: rect)
                 }
@@ -291,21 +342,27 @@ extension FlashcardsWorkout {
     private func renderPlain(into composition: inout Composition, at now: Instant) {
         var paragraphs: [String] = []
         let count = cardCount == 1 ? "1 card" : "\(cardCount) cards"
-        paragraphs.append("Flashcards: \(deck?.name ?? "no deck"), \(count)\(dueOnly ? " due" : "")")
-        let seconds = secondsLeft(at: now)
+        let kind = mode == .cram ? "cram, no due date moves" : "\(cardCount - newCount) due, \(newCount) new"
+        paragraphs.append("Flashcards: \(deck?.name ?? "no deck"), \(count) (\(kind))")
         let paused = timerLabel(at: now).hasPrefix("Paused") ? " (paused)" : ""
-        paragraphs.append("Time left: \(seconds) second\(seconds == 1 ? "" : "s")\(paused)")
-        paragraphs.append("Score: \(correctCount) correct, \(wrongCount) wrong, \(stack.count) left")
+        paragraphs.append("Time left: \(announcedTimeLeft(at: now))\(paused)")
+        paragraphs.append("Score: \(correctCount) recalled, \(wrongCount) again, \(stack.count + waiting.count) left")
         if let empty = emptyMessage {
             paragraphs.append(empty)
         } else if isOver(at: now) {
-            paragraphs.append("\(endMessage(at: now)). Enter starts again.")
+            let next = nextMode == .cram ? "a cram of every card, since nothing is due" : "the cards due"
+            paragraphs.append("\(endMessage(at: now)). Enter starts again with \(next).")
         } else if let card = topCard {
-            paragraphs.append("Card: " + card.prompt.replacingNewlines)
-            paragraphs.append(isRevealed ? "Answer: " + card.answer.replacingNewlines : "Answer hidden: Space shows it")
+            let number = max(1, min(cardCount, cardCount - stack.count - waiting.count + 1))
+            paragraphs.append("Card \(number) of \(cardCount)")
+            paragraphs.append("Prompt: " + card.prompt.replacingNewlines)
+            paragraphs.append(
+                isRevealed ? "Answer: " + card.answer.replacingNewlines : "Answer: hidden, Space shows it")
             if let drag, drag.offset != 0 {
-                paragraphs.append(drag.offset > 0 ? "Moving right: correct" : "Moving left: wrong")
+                paragraphs.append(drag.offset > 0 ? "Moving right: good" : "Moving left: again")
             }
+        } else if let waiting = waitingMessage(at: now) {
+            paragraphs.append(waiting)
         }
         if let problem { paragraphs.append("Problem: " + problem) }
         let keys = bindings(at: now).helpBar.hints.map { "\($0.key) \($0.description)" }.joined(separator: ", ")
@@ -353,7 +410,7 @@ struct CardPicture {
     /// -1, 0 or 1: the top third of the rows moves this many columns, the bottom third the other way.
     var lean = 0
     /// The mark shown while it is dragged (always without colour, as ✓ or ✗ in the border).
-    var marker: ReviewOutcome?
+    var marker: ReviewGrade?
 
     func draw(into canvas: inout Canvas, palette: Palette) {
         guard !frame.isEmpty else { return }
@@ -395,8 +452,8 @@ struct CardPicture {
             Text(hint, style: palette.muted, alignment: .center).render(into: &face, in: inside.row(inside.height - 1))
         }
         if let marker, !palette.usesColor, face.size.width >= 14 {
-            let mark = marker == .correct ? " ✓ Correct " : " ✗ Wrong "
-            let x = marker == .correct ? face.size.width - mark.displayWidth - 2 : 2
+            let mark = marker == .again ? " ✗ Again " : " ✓ \(marker.rawValue.capitalized) "
+            let x = marker == .again ? 2 : face.size.width - mark.displayWidth - 2
             face.write(mark, at: Point(x: x, y: 0), style: .bold)
         }
         let rows = frame.height

@@ -1,4 +1,5 @@
 import Records
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -49,4 +50,9 @@ extension SettingKey where Value == String {
 extension SettingKey where Value == Bool {
     /// Flashcards as plain lines for a screen reader (`--plain`).
     public static var flashcardsPlain: Self { .init("flashcards.plain") }
+}
+
+extension SettingKey where Value == Int {
+    /// How many flashcards may be answered for the first time in one day (default 20).
+    public static var flashcardsNewPerDay: Self { .init("flashcards.newCardsPerDay") }
 }

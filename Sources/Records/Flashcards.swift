@@ -41,30 +41,95 @@ public struct FlashcardDeck: Sendable, Codable, Equatable, Hashable, Identifiabl
     }
 }
 
-/// Whether a flashcard was answered correctly (swiped right) or not (swiped left).
-public enum ReviewOutcome: String, Sendable, Codable, CaseIterable {
-    case correct
-    case wrong
+/// How well a flashcard was recalled, as in Anki: Again (forgotten), Hard, Good or Easy.
+///
+/// A swipe left is Again, a swipe right Good; the keys 1–4 give all four.
+public enum ReviewGrade: String, Sendable, Codable, CaseIterable, Comparable {
+    case again
+    case hard
+    case good
+    case easy
+
+    /// The grade's number in FSRS and on the keys: Again 1, Hard 2, Good 3, Easy 4.
+    public var number: Int {
+        switch self {
+        case .again: 1
+        case .hard: 2
+        case .good: 3
+        case .easy: 4
+        }
+    }
+
+    /// Whether the card was recalled at all (every grade but Again).
+    public var isRecalled: Bool { self != .again }
+
+    /// The grade of an answer saved before there were four: `correct` is Good, `wrong` Again.
+    public init?(legacyOutcome: String) {
+        switch legacyOutcome {
+        case "correct": self = .good
+        case "wrong": self = .again
+        default: self.init(rawValue: legacyOutcome)
+        }
+    }
+
+    public static func < (lhs: ReviewGrade, rhs: ReviewGrade) -> Bool { lhs.number < rhs.number }
 }
 
-/// One swipe of one flashcard.
+/// One answer to one flashcard.
 ///
 /// Reviews are kept even when their card is later deleted, so that a session's score stays what
-/// it was. Spaced-review scheduling (due dates, intervals) is derived from a card's reviews.
+/// it was. Scheduling (due dates, intervals) is derived from a card's reviews; cram reviews are
+/// kept for the score and the history but never move a card.
 public struct FlashcardReview: Sendable, Codable, Equatable, Hashable, Identifiable {
     public var id: UUID
     /// The card that was reviewed.
     public var cardID: UUID
-    /// Correct or wrong.
-    public var outcome: ReviewOutcome
-    /// When the card was swiped.
+    /// How well it was recalled.
+    public var grade: ReviewGrade
+    /// When the card was answered.
     public var reviewedAt: Date
+    /// Answered in a cram session, which shows cards without scheduling them.
+    public var isCram: Bool
 
-    public init(id: UUID = UUID(), cardID: UUID, outcome: ReviewOutcome, reviewedAt: Date) {
+    public init(id: UUID = UUID(), cardID: UUID, grade: ReviewGrade, reviewedAt: Date, isCram: Bool = false) {
         self.id = id
         self.cardID = cardID
-        self.outcome = outcome
+        self.grade = grade
         self.reviewedAt = reviewedAt
+        self.isCram = isCram
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, cardID, grade, reviewedAt, isCram
+        /// Archives written before grades had `"outcome": "correct" | "wrong"`.
+        case outcome
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        cardID = try container.decode(UUID.self, forKey: .cardID)
+        reviewedAt = try container.decode(Date.self, forKey: .reviewedAt)
+        isCram = try container.decodeIfPresent(Bool.self, forKey: .isCram) ?? false
+        if let grade = try container.decodeIfPresent(ReviewGrade.self, forKey: .grade) {
+            self.grade = grade
+        } else {
+            let outcome = try container.decode(String.self, forKey: .outcome)
+            guard let grade = ReviewGrade(legacyOutcome: outcome) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .outcome, in: container, debugDescription: "“\(outcome)” is not a grade")
+            }
+            self.grade = grade
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(cardID, forKey: .cardID)
+        try container.encode(grade, forKey: .grade)
+        try container.encode(reviewedAt, forKey: .reviewedAt)
+        try container.encode(isCram, forKey: .isCram)
     }
 }
 
@@ -82,7 +147,7 @@ public struct FlashcardSession: Sendable, Codable, Equatable, Hashable, Identifi
     public var finishedAt: Date?
     /// How the session ended.
     public var status: SessionStatus
-    /// Every swipe, in order.
+    /// Every answer, in order.
     public var reviews: [FlashcardReview]
 
     public init(
@@ -98,8 +163,8 @@ public struct FlashcardSession: Sendable, Codable, Equatable, Hashable, Identifi
         self.reviews = reviews
     }
 
-    /// The number of cards answered correctly.
-    public var correctCount: Int { reviews.count(where: { $0.outcome == .correct }) }
-    /// The number of cards answered wrongly.
-    public var wrongCount: Int { reviews.count(where: { $0.outcome == .wrong }) }
+    /// The number of answers that recalled the card (Hard, Good or Easy).
+    public var correctCount: Int { reviews.count(where: { $0.grade.isRecalled }) }
+    /// The number of answers graded Again.
+    public var wrongCount: Int { reviews.count(where: { $0.grade == .again }) }
 }

@@ -95,7 +95,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .cardFinish(_, let status, _, _): "cards: the end of a session (\(status.word))"
         case .flashcardSession(let session):
             "flashcards: the start of a session on \(session.deckName) (\(Self.count(session.reviews.count, "answer")))"
-        case .flashcardReview(let review, _): "flashcards: an answer (\(review.outcome.rawValue))"
+        case .flashcardReview(let review, _):
+            "flashcards: an answer (\(review.grade.rawValue)\(review.isCram ? ", cram" : ""))"
         case .flashcardFinish(_, let status, _): "flashcards: the end of a session (\(status.word))"
         case .flashcard(let card, _): "flashcards: the card \(card.prompt)"
         case .flashcardDeletion: "flashcards: a card deleted"

@@ -62,6 +62,7 @@ public enum ValueLimits {
     public static let settingRanges: [String: ClosedRange<Double>] = [
         "hiit.exerciseSeconds": 1...5_999,
         "flashcards.sessionSeconds": 1...5_999,
+        "flashcards.newCardsPerDay": 0...9_999,
         "cards.deckCount": 1...20,
         "cards.aceReps": 1...14,
         "dumbbells.restPresetSeconds": 1...3_600,

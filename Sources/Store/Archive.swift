@@ -255,12 +255,12 @@ extension TermFitStore {
                 for review in session.reviews {
                     try db.execute(
                         sql: """
-                            INSERT INTO flashcard_review (id, session_id, card_id, outcome, reviewed_at)
-                            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                            INSERT INTO flashcard_review (id, session_id, card_id, grade, reviewed_at, cram)
+                            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                             """,
                         arguments: [
                             review.id.uuidString, session.id.uuidString, review.cardID.uuidString,
-                            review.outcome.rawValue, review.reviewedAt.storedMilliseconds,
+                            review.grade.rawValue, review.reviewedAt.storedMilliseconds, review.isCram,
                         ])
                 }
                 count(isNew)

@@ -148,7 +148,8 @@ extension HistoryEntry {
             details: session.reviews.enumerated().map { index, review in
                 HistoryDetail(
                     session.id, .flashcards, session.status, item: "answer", number: index + 1, at: review.reviewedAt,
-                    exercise: session.deckName, card: review.cardID.uuidString, outcome: review.outcome.rawValue)
+                    exercise: session.deckName, card: review.cardID.uuidString,
+                    outcome: review.grade.rawValue + (review.isCram ? " (cram)" : ""))
             })
     }
 

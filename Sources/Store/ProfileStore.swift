@@ -465,14 +465,16 @@ extension ProfileStore: FlashcardLibrary {
     static func saveReview(_ db: Database, _ review: FlashcardReview, sessionID: UUID) throws {
         try db.execute(
             sql: """
-                INSERT INTO flashcard_review (id, session_id, card_id, outcome, reviewed_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO flashcard_review (id, session_id, card_id, grade, reviewed_at, cram)
+                VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
-                    card_id = excluded.card_id, outcome = excluded.outcome, reviewed_at = excluded.reviewed_at
+                    card_id = excluded.card_id, grade = excluded.grade, reviewed_at = excluded.reviewed_at,
+                    cram = excluded.cram
                 WHERE flashcard_review.session_id = excluded.session_id
                 """,
             arguments: [
-                review.id.uuidString, sessionID.uuidString, review.cardID.uuidString, review.outcome.rawValue,
-                review.reviewedAt.storedMilliseconds,
+                review.id.uuidString, sessionID.uuidString, review.cardID.uuidString, review.grade.rawValue,
+                review.reviewedAt.storedMilliseconds, review.isCram,
             ])
     }
 
@@ -507,7 +509,8 @@ extension ProfileStore: FlashcardLibrary {
     static func review(_ row: Row) throws -> FlashcardReview {
         FlashcardReview(
             id: try Columns.uuid(row, "id"), cardID: try Columns.uuid(row, "card_id"),
-            outcome: try Columns.value(row, "outcome"), reviewedAt: try Columns.date(row, "reviewed_at"))
+            grade: try Columns.value(row, "grade"), reviewedAt: try Columns.date(row, "reviewed_at"),
+            isCram: try row.decode(forColumn: "cram"))
     }
 
     /// Flashcard sessions of this profile matching `condition`, ordered by start, with their reviews.

@@ -7,7 +7,7 @@ import GRDB
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 3
+    static let version = 6
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -25,6 +25,10 @@ enum Schema {
         migrator.registerMigration("v3 card split times") { db in
             try db.execute(sql: version3)
             try db.execute(sql: "PRAGMA user_version = 3")
+        }
+        migrator.registerMigration("v6 flashcard grades and cram reviews") { db in
+            try db.execute(sql: version6)
+            try db.execute(sql: "PRAGMA user_version = 6")
         }
         return migrator
     }()
@@ -88,6 +92,28 @@ enum Schema {
         DROP TABLE flashcard_session;
         ALTER TABLE flashcard_session_v2 RENAME TO flashcard_session;
         CREATE INDEX flashcard_session_by_start ON flashcard_session(profile_id, started_at, id);
+        """
+
+    /// Flashcard reviews keep Anki's four grades (again, hard, good, easy) instead of right or
+    /// wrong, and whether they were given in a cram session (shown, never scheduled). The table is
+    /// copied as in v2, since SQLite cannot change a CHECK in place: `correct` becomes `good` and
+    /// `wrong` becomes `again`, so the earlier answers keep scheduling their cards.
+    private static let version6 = """
+        CREATE TABLE flashcard_review_v6 (
+            id TEXT NOT NULL PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES flashcard_session(id) ON DELETE CASCADE,
+            card_id TEXT NOT NULL,
+            grade TEXT NOT NULL CHECK (grade IN ('again', 'hard', 'good', 'easy')),
+            reviewed_at INTEGER NOT NULL,
+            cram INTEGER NOT NULL DEFAULT 0 CHECK (cram IN (0, 1))
+        );
+        INSERT INTO flashcard_review_v6 (id, session_id, card_id, grade, reviewed_at, cram)
+            SELECT id, session_id, card_id, CASE outcome WHEN 'correct' THEN 'good' ELSE 'again' END, reviewed_at, 0
+            FROM flashcard_review;
+        DROP TABLE flashcard_review;
+        ALTER TABLE flashcard_review_v6 RENAME TO flashcard_review;
+        CREATE INDEX flashcard_review_by_session ON flashcard_review(session_id, reviewed_at, id);
+        CREATE INDEX flashcard_review_by_card ON flashcard_review(card_id, reviewed_at);
         """
 
     // Times are whole milliseconds since 1970 UTC; durations and rest are seconds (REAL);

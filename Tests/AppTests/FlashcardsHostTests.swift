@@ -40,13 +40,13 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(harness.frame()[0].contains("Flashcards · \(StarterDeck.name)"))
         harness.press(.right)
         var session = try onlySession(log)
-        #expect(session.reviews.map(\.outcome) == [.correct])
+        #expect(session.reviews.map(\.grade) == [.good])
         #expect(session.status == .inProgress)
         harness.now = harness.now + .seconds(2)
         harness.press(.left)
         session = try onlySession(log)
-        #expect(session.reviews.map(\.outcome) == [.correct, .wrong])
-        #expect(try log.flashcardReviews(ofCards: [decks[0].cards[1].id]).count == 1)
+        #expect(session.reviews.map(\.grade) == [.good, .again])
+        #expect(try log.flashcardReviews(ofCards: [session.reviews[1].cardID]).count == 1)
         // Opening again does not add a second starter deck.
         _ = HostHarness(library: log)
         #expect(try log.decks().count == 1)
@@ -67,7 +67,7 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         harness.press(.left)
         #expect(harness.host.unsaved.isEmpty)
         let session = try #require(library.memory.archive(profile: "alex").flashcardSessions.first)
-        #expect(session.reviews.map(\.outcome) == [.correct, .wrong])
+        #expect(session.reviews.map(\.grade) == [.good, .again])
         #expect(!harness.frame()[22].contains("Not saved"))
         // What fails last is tried once more when the program ends.
         library.failing = true
@@ -99,5 +99,33 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(HostHarness(library: log).host.workout?.deck?.name == StarterDeck.name)
         let plain = HostHarness(library: log, options: FlashcardsOptions(plain: true))
         #expect(plain.frame()[0].hasPrefix("Flashcards: "))
+    }
+
+    @Test func theDecksListCountsEveryDeckAndTheDailyLimitIsASetting() throws {
+        let log = InMemoryWorkoutLog()
+        let day = 86_400.0
+        let now = Date(timeIntervalSince1970: 1_794_646_800)
+        let cards = { (name: String, count: Int) in
+            (0..<count).map { Flashcard(prompt: "\(name) \($0)?", answer: "\($0)", createdAt: now - day) }
+        }
+        let gym = FlashcardDeck(name: "Gym", createdAt: now - 2 * day, cards: cards("Gym", 4))
+        let anatomy = FlashcardDeck(name: "Anatomy", createdAt: now - day, cards: cards("Anatomy", 30))
+        try log.save(gym)
+        try log.save(anatomy)
+        let session = FlashcardSession(deckID: anatomy.id, deckName: "Anatomy", startedAt: now - 40 * day)
+        try log.start(session)
+        for card in anatomy.cards.prefix(3) {
+            try log.save(
+                FlashcardReview(cardID: card.id, grade: .easy, reviewedAt: now - 40 * day),
+                inFlashcardSession: session.id)
+        }
+        try log.setSetting(.number(3), forName: "flashcards.newCardsPerDay")
+        var harness = HostHarness(library: log)
+        #expect(harness.host.workout?.deck?.name == "Gym")
+        #expect(harness.host.workout?.stack.count == 3, "three new cards a day, as set")
+        harness.press(.character("d"))
+        let frame = harness.frame()
+        #expect(frame.contains { $0.contains("Gym · 4 cards · 0 due · 3 new") }, "\(frame.joined(separator: "\n"))")
+        #expect(frame.contains { $0.contains("Anatomy · 30 cards · 3 due · 3 new") })
     }
 }

@@ -50,7 +50,7 @@ import Testing
         #expect(host.unsaved.isEmpty)
         #expect(host.problem == nil)
         let session = try #require(library.memory.archive(profile: "alex").flashcardSessions.first)
-        #expect(session.reviews.map(\.outcome) == [.correct, .wrong], "in the order they were given")
+        #expect(session.reviews.map(\.grade) == [.good, .again], "in the order they were given")
     }
 
     @Test func aSettingThatCannotBeKeptIsSaidUntilOneIsKept() throws {

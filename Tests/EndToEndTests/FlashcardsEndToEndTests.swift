@@ -5,9 +5,9 @@ import Testing
     import Glibc
 #endif
 
-/// `termfit flashcards` as a user runs it: import a deck from a file, swipe through it in tmux,
-/// suspend and resume, edit a card, then find the reviews in the history; and the import and
-/// export commands on their own.
+/// `termfit flashcards` as a user runs it: import a deck from a file, answer it in tmux (the cards
+/// come shuffled), suspend and resume, edit a card, cram, then find the answers in the history;
+/// and the import and export commands on their own.
 @Suite(.serialized) struct FlashcardsEndToEndTests {
     private func makeDataDirectory() throws -> URL { try temporaryDataDirectory("flashcards") }
 
@@ -35,16 +35,18 @@ import Testing
         let session = try TmuxSession.withJobControl(
             [Binary.termfit, "flashcards"] + common, environment: ["TERMFIT_DATA_DIR": data.path])
         defer { session.close() }
-        try session.waitFor("Flashcards · Gym")
-        try session.waitFor("Squat?")
+        let prompts = ["Squat?", "Plank, front?", "Curl?"]
+        let first = try session.waitFor("Flashcards · Gym")
+        #expect(prompts.contains { prompt in first.contains { $0.contains(prompt) } }, "a card of the deck on top")
         try session.send("Space")
-        try session.waitFor("Legs")
+        try session.waitFor("Space Hide")
         try session.send("l")
         try session.waitFor("✓ 1  ✗ 0")
-        try session.waitFor("Plank, front?")
         try session.send("h")
         try session.waitFor("✓ 1  ✗ 1")
-        try session.waitFor("Curl?")  // the wrong card went to the bottom: Curl is next
+        // Good and Again: both wait for their learning step; the third card is on top.
+        let third = try session.screen()
+        #expect(prompts.contains { prompt in third.contains { $0.contains(prompt) } }, "\(third)")
 
         // Ctrl-Z: the timer holds while TermFit is stopped.
         let jobs = try session.jobsDirectory()
@@ -77,12 +79,21 @@ import Testing
         try session.send("Enter")
         try session.waitFor("Gym: 4 cards")
         try session.send("Escape")
+        // A new study session: the two new cards (the answered ones wait for their steps).
         try session.waitFor("✓ 0  ✗ 0")
+        for count in 1...2 {
+            try session.send("Right")
+            try session.waitFor("✓ \(count)  ✗ 0")
+        }
+        try session.waitFor("Every card due is done")
+        // c crams the whole deck: every card, and no due date moves.
+        try session.send("c")
+        try session.waitFor("Flashcards · Gym · cram")
         for count in 1...4 {
             try session.send("Right")
             try session.waitFor("✓ \(count)  ✗ 0")
         }
-        try session.waitFor("Every card answered right")
+        try session.waitFor("Every card crammed")
         try session.send("q")
         #expect(try session.waitForExit() == 0)
         #expect(try session.terminalIsRestored())
@@ -90,7 +101,12 @@ import Testing
         let history = try runCommand([Binary.termfit, "history", "--workout", "flashcards"] + common)
         #expect(history.status == 0)
         #expect(history.output.contains("Gym: 1 correct, 1 wrong"), "history:\n\(history.output)")
+        #expect(history.output.contains("Gym: 2 correct, 0 wrong"), "history:\n\(history.output)")
         #expect(history.output.contains("Gym: 4 correct, 0 wrong"), "history:\n\(history.output)")
+        let detail = try runCommand(
+            [Binary.termfit, "history", "--workout", "flashcards", "--detail", "--format", "csv"] + common)
+        #expect(detail.output.contains(",again,"), "\(detail.output)")
+        #expect(detail.output.contains(",good (cram),"), "\(detail.output)")
         let csv = try runCommand([Binary.termfit, "history", "--workout", "flashcards", "--format", "csv"] + common)
         #expect(csv.output.contains("abandoned"), "the first session was left for the edited deck")
         #expect(csv.output.contains("finished"))

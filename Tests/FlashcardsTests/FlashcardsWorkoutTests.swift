@@ -40,22 +40,40 @@ import Testing
         #expect(session.startedAt == testDate)
         #expect(id == session.id)
         #expect(review.cardID == fixedID(100))
-        #expect(review.outcome == .correct)
+        #expect(review.grade == .good)
         harness.press(.character("l"))
         #expect(harness.prompts == ["Q3"])
         #expect(harness.savedReviews.count == 2, "one save per answer, the session only once")
     }
 
-    @Test func leftIsWrongAndTheCardGoesToTheBottom() {
+    @Test func leftIsAgainAndTheCardComesBackWhenItsLearningStepIsDue() {
         var harness = Harness()
         harness.press(.character(" "), .left)
-        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.prompts == ["Q2", "Q3"])
+        #expect(harness.waitingPrompts == ["Q1"], "back in a minute, Anki's first learning step")
         #expect(harness.workout.wrongCount == 1)
         #expect(!harness.workout.isRevealed, "the next card starts with its answer hidden")
         harness.press(.character("h"))
-        #expect(harness.prompts == ["Q3", "Q1", "Q2"])
-        #expect(harness.savedReviews.map(\.outcome) == [.wrong, .wrong])
-        #expect(harness.workout.cardCount == harness.workout.correctCount + harness.workout.stack.count)
+        #expect(harness.prompts == ["Q3"])
+        #expect(harness.waitingPrompts == ["Q1", "Q2"])
+        #expect(harness.savedReviews.map(\.grade) == [.again, .again])
+        harness.wait(.seconds(60))
+        #expect(harness.prompts == ["Q3", "Q1", "Q2"], "due again: after the card on screen")
+        #expect(harness.workout.waiting.isEmpty)
+    }
+
+    @Test func theLastCardWaitingForItsStepKeepsTheSessionOpenAndSaysWhen() {
+        var harness = Harness(decks: [numberedDeck(1)])
+        harness.press(.left)
+        #expect(harness.prompts.isEmpty)
+        #expect(!harness.workout.isOver(at: harness.now))
+        #expect(harness.frame().contains { $0.contains("A card comes back for its learning step in 1:00") })
+        #expect(harness.workout.nextDeadline(after: harness.now) == harness.now + .seconds(1))
+        harness.wait(.seconds(60))
+        #expect(harness.prompts == ["Q1"])
+        harness.press(.character("3"))
+        #expect(harness.waitingPrompts.isEmpty, "Good on the first step waits 10 minutes: after this session")
+        #expect(harness.workout.isOver(at: harness.now))
     }
 
     @Test func aDragPastAThirdOfTheCardSwipesItAndAShorterOneSpringsBack() {
@@ -76,11 +94,12 @@ import Testing
         #expect(harness.workout.motion == nil)
         // Left past the threshold: wrong. Right past it: correct.
         harness.drag(by: -threshold)
-        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.prompts == ["Q2", "Q3"])
         harness.drag(by: threshold + 5)
-        #expect(harness.prompts == ["Q3", "Q1"])
-        #expect(harness.savedReviews.map(\.outcome) == [.wrong, .correct])
-        guard case .away(let card, .correct, let offset) = harness.workout.motion?.kind else {
+        #expect(harness.prompts == ["Q3"])
+        #expect(harness.waitingPrompts == ["Q1"])
+        #expect(harness.savedReviews.map(\.grade) == [.again, .good])
+        guard case .away(let card, .good, let offset) = harness.workout.motion?.kind else {
             Issue.record("expected the card to leave to the right")
             return
         }
@@ -194,26 +213,28 @@ import Testing
         for key: Key in [.right, .left, .character("l"), .character("h")] { harness.press(key) }
         harness.drag(by: 40)
         #expect(harness.savedReviews.count == session, "no answer is taken at 0")
-        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.prompts == ["Q2", "Q1", "Q3"], "Q1 came back after its 1-minute step, after the top card")
         #expect(harness.workout.nextDeadline(after: harness.now) == nil, "idle: no wake-ups")
         let frame = harness.frame()
         #expect(frame.contains { $0.contains("Time is up") })
         #expect(frame.contains { $0.contains("[ Start Again ]") })
-        #expect(frame.contains { $0.contains("✓ 0 correct   ✗ 1 wrong") })
+        #expect(frame.contains { $0.contains("✓ 0 recalled   ✗ 1 again") })
     }
 
     @Test func anEmptyStackEndsTheSessionAndStopsTheClock() {
         var harness = Harness(decks: [numberedDeck(2)])
-        harness.press(.right, .left)
-        harness.wait(.seconds(3))
         harness.press(.right)
+        harness.wait(.seconds(3))
+        harness.press(.character("4"))
         #expect(harness.workout.stack.isEmpty)
+        #expect(harness.workout.waiting.isEmpty, "Good waits 10 minutes and Easy days: after this session")
         #expect(harness.workout.isOver(at: harness.now))
         #expect(harness.workout.secondsLeft(at: harness.now) == 97, "the clock stops where it was")
         #expect(harness.workout.nextDeadline(after: harness.now) == nil)
-        #expect(harness.frame().contains { $0.contains("Every card answered right") })
+        #expect(harness.frame().contains { $0.contains("Every card due is done") })
+        #expect(harness.frame().contains { $0.contains("Nothing is due: Start Again crams every card") })
         #expect(harness.workout.correctCount == 2)
-        #expect(harness.workout.wrongCount == 1)
+        #expect(harness.workout.wrongCount == 0)
         guard case .finishSession(_, .finished, _) = harness.outputs.last else {
             Issue.record("the session is marked finished")
             return
@@ -227,17 +248,19 @@ import Testing
         let before = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
         harness.click(harness.workout.layout.startAgain)
         #expect(!harness.workout.isOver(at: harness.now))
-        #expect(harness.workout.stack.count == 3)
         #expect(harness.workout.correctCount == 0)
         #expect(harness.workout.secondsLeft(at: harness.now) == 100)
-        // Answered cards are now due in a day: the unanswered one comes first.
-        #expect(harness.prompts == ["Q3", "Q1", "Q2"])
+        // The answered cards wait for their 10-minute step: only the new one is served.
+        #expect(harness.workout.mode == .study)
+        #expect(harness.prompts == ["Q3"])
         harness.press(.right)
         let after = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
         #expect(after.count == before.count + 1, "a new session")
-        harness.wait(.seconds(100))
+        #expect(harness.workout.isOver(at: harness.now))
         harness.press(.enter)
         #expect(harness.workout.secondsLeft(at: harness.now) == 100, "Enter starts again too")
+        #expect(harness.workout.mode == .cram, "nothing is due: a cram of the whole deck")
+        #expect(harness.prompts == ["Q1", "Q2", "Q3"])
     }
 
     @Test func leavingAbandonsASessionUnderWayAndTerminateCutsItOff() {
@@ -267,7 +290,7 @@ import Testing
 
     @Test func theEditorAddsACardWithUTF8TextAndDoneRestartsWithIt() {
         var harness = Harness()
-        harness.press(.right)
+        harness.press(.character("4"))
         harness.press(.character("e"))
         guard case .editor = harness.workout.sheet else {
             Issue.record("the editor opens with e")
@@ -293,7 +316,8 @@ import Testing
             Issue.record("the old session is abandoned, got \(closing)")
             return
         }
-        #expect(harness.workout.stack.count == 4, "a new session with the saved cards")
+        #expect(harness.workout.stack.count == 3, "a new session with the new card (Q1 is due in days)")
+        #expect(harness.prompts.last == "Größter Muske?")
         #expect(harness.workout.correctCount == 0)
     }
 
@@ -320,7 +344,8 @@ import Testing
         #expect(!editor.hasDraft)
         #expect(harness.press(.escape).isEmpty, "nothing changed: the session goes on")
         #expect(harness.workout.sheet == nil)
-        #expect(harness.prompts == ["Q2", "Q3", "Q1"])
+        #expect(harness.prompts == ["Q2", "Q3"])
+        #expect(harness.waitingPrompts == ["Q1"])
         #expect(harness.workout.deck?.cards.count == 3)
         // Enter on an empty field adds nothing and says why.
         harness.press(.character("e"), .tab)
@@ -365,29 +390,64 @@ import Testing
         #expect(outputs.contains(.loadReviews(deckID: fixedID(1))))
         #expect(outputs.contains { if case .finishSession(_, .abandoned, _) = $0 { true } else { false } })
         #expect(harness.workout.deck?.name == "Other")
-        let review = FlashcardReview(cardID: fixedID(200), outcome: .correct, reviewedAt: testDate)
+        let review = FlashcardReview(cardID: fixedID(200), grade: .good, reviewedAt: testDate)
         harness.workout.receive(.success([review]), for: fixedID(1), at: harness.now)
-        #expect(harness.prompts == ["Q2", "Q1"], "the card answered today is due later")
+        #expect(harness.prompts == ["Q2"], "the card answered today is due in 10 minutes, its learning step")
         harness.workout.receive(.success([]), for: fixedID(0), at: harness.now)
-        #expect(harness.prompts == ["Q2", "Q1"], "an answer for another deck is ignored")
+        #expect(harness.prompts == ["Q2"], "an answer for another deck is ignored")
     }
 
-    @Test func dueOnlyServesTheCardsDueAndSaysWhenThereAreNone() {
+    @Test func cramShowsEveryCardAndMovesNoDueDate() {
         let old = testDate.addingTimeInterval(-3 * 86_400)
         let reviews = [
-            FlashcardReview(cardID: fixedID(100), outcome: .correct, reviewedAt: old),
-            FlashcardReview(cardID: fixedID(101), outcome: .correct, reviewedAt: testDate),
-            FlashcardReview(cardID: fixedID(102), outcome: .correct, reviewedAt: testDate),
+            FlashcardReview(cardID: fixedID(100), grade: .easy, reviewedAt: old),
+            FlashcardReview(cardID: fixedID(101), grade: .easy, reviewedAt: testDate),
+            FlashcardReview(cardID: fixedID(102), grade: .easy, reviewedAt: testDate),
         ]
         var harness = Harness(reviews: reviews)
-        #expect(harness.prompts == ["Q1", "Q2", "Q3"], "due first: Q1 was due two days ago")
-        harness.press(.character("u"))
+        #expect(harness.workout.mode == .study)
+        #expect(harness.prompts.isEmpty, "Easy schedules the cards days out: none is due")
+        #expect(harness.frame().contains { $0.contains("Nothing of “Numbers” is due now.") })
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+        let dueBefore = harness.workout.schedule[fixedID(101)].due
+        harness.press(.character("c"))
+        #expect(harness.workout.mode == .cram)
+        #expect(harness.prompts == ["Q1", "Q2", "Q3"])
+        harness.press(.left)
+        #expect(harness.prompts == ["Q2", "Q3", "Q1"], "Again in a cram: under the stack")
+        let outputs = harness.press(.right, .character("4"), .character("2"))
+        #expect(harness.workout.isOver(at: harness.now))
+        #expect(harness.savedReviews.allSatisfy { $0.isCram })
+        #expect(outputs.contains { if case .finishSession(_, .finished, _) = $0 { true } else { false } })
+        #expect(harness.workout.schedule[fixedID(101)].due == dueBefore, "no due date moved")
+        // Nothing due: Start Again crams once more; c studies again.
+        harness.press(.enter)
+        #expect(harness.workout.mode == .cram)
+        harness.press(.character("c"))
+        #expect(harness.workout.mode == .study)
+        #expect(harness.prompts.isEmpty)
+    }
+
+    @Test func threeStartAgainPassesInAnEveningMoveACardOnce() {
+        // Q1 was learnt weeks ago and is due today.
+        let reviews = [
+            FlashcardReview(cardID: fixedID(100), grade: .good, reviewedAt: testDate.addingTimeInterval(-30 * 86_400)),
+            FlashcardReview(cardID: fixedID(100), grade: .good, reviewedAt: testDate.addingTimeInterval(-29 * 86_400)),
+        ]
+        var harness = Harness(decks: [numberedDeck(1)], reviews: reviews)
         #expect(harness.prompts == ["Q1"])
         harness.press(.right)
-        harness.press(.character("u"), .character("u"))
-        #expect(harness.workout.stack.isEmpty)
-        #expect(harness.frame().contains { $0.contains("No card of “Numbers” is due") })
-        #expect(harness.workout.nextDeadline(after: harness.now) == nil)
+        #expect(harness.workout.isOver(at: harness.now))
+        let due = harness.workout.schedule[fixedID(100)].due
+        #expect(harness.workout.schedule[fixedID(100)].intervalDays >= 2)
+        for _ in 0..<2 {
+            harness.press(.enter)
+            #expect(harness.workout.mode == .cram, "nothing is due: Start Again crams")
+            harness.press(.right)
+            #expect(harness.workout.isOver(at: harness.now))
+        }
+        #expect(harness.workout.schedule[fixedID(100)].due == due, "the passes after the first move nothing")
+        #expect(harness.savedReviews.map(\.isCram) == [false, true, true])
     }
 
     @Test func anEmptyDeckSaysHowToAddCards() {

@@ -112,4 +112,23 @@ import Testing
         harness.wait(.seconds(90))
         expectGolden(harness.canvas(), "theEndOfASession")
     }
+
+    @Test func theDecksListCountsEveryDeck() {
+        let big = numberedDeck(120, name: "Anatomy", id: 1)
+        let old = testDate.addingTimeInterval(-40 * 86_400)
+        let reviews = big.cards.prefix(8).map { FlashcardReview(cardID: $0.id, grade: .easy, reviewedAt: old) }
+        var harness = Harness(decks: [Self.deck, big], reviews: Array(reviews))
+        harness.press(.character("d"))
+        expectGolden(harness.canvas(), "theDecksListCountsEveryDeck")
+    }
+
+    @Test func aCardWaitingForItsLearningStepAndNothingDue() {
+        var waiting = Harness(decks: [numberedDeck(1)], size: Size(width: 40, height: 12))
+        waiting.press(.left)
+        waiting.wait(.seconds(15))
+        expectGolden(waiting.canvas(), "aCardWaitingForItsLearningStep")
+        let reviews = Self.deck.cards.map { FlashcardReview(cardID: $0.id, grade: .easy, reviewedAt: testDate) }
+        let nothing = Harness(decks: [Self.deck], reviews: reviews)
+        expectGolden(nothing.canvas(), "nothingDue")
+    }
 }

@@ -36,7 +36,7 @@ extension Harness {
         #expect(harness.press(.character("q")).isEmpty)
         #expect(
             harness.workout.pendingQuestion
-                == "Leave? The session is saved as abandoned (1 right, 1 wrong, 2 left).")
+                == "Leave? The session is saved as abandoned (1 recalled, 1 again, 2 left).")
         #expect(harness.frame().contains { $0.contains("saved as abandoned") })
         #expect(harness.frame().last == "y Leave  n Stay")
         harness.wait(.seconds(30))
@@ -45,7 +45,8 @@ extension Harness {
         harness.press(.character("n"))
         #expect(harness.question == nil)
         #expect(harness.workout.isRevealed, "the answer still shows")
-        #expect(harness.workout.stack.count == 2)
+        #expect(harness.workout.stack.count == 1)
+        #expect(harness.workout.waiting.count == 1, "the card answered Again waits for its step")
         harness.wait(.seconds(5))
         #expect(harness.workout.secondsLeft(at: harness.now) == 85, "and runs again")
         harness.press(.escape)
@@ -86,7 +87,7 @@ extension Harness {
         harness.press(.character("q"))
         #expect(
             harness.frame().prefix(3) == [
-                "Leave? The session is saved as abandoned (1 right, 0 wrong, 2 left).",
+                "Leave? The session is saved as abandoned (1 recalled, 0 again, 2 left).",
                 "Keys: y Leave, n Stay", "",
             ])
     }

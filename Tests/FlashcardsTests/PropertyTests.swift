@@ -20,7 +20,8 @@ import Testing
 
     static let keys: [Key] = [
         .right, .left, .character("l"), .character("h"), .character(" "), .enter, .right, .left, .right, .left,
-        .character("e"), .character("d"), .character("u"), .character("r"), .character("?"), .escape, .tab,
+        .character("e"), .character("d"), .character("c"), .character("r"), .character("2"), .character("4"),
+        .character("?"), .escape, .tab,
         .backTab, .up, .down, .delete, .backspace, .character("x"), .character("é"), .character("1"),
         .character("2"), .home, .end, .function(1), .character("+"),
     ]
@@ -72,8 +73,13 @@ import Testing
         let workout = harness.workout
         let context = "\(PropertySeeds.replay(seed)) after: \(history.suffix(6).joined(separator: "; "))"
         #expect(
-            workout.cardCount == workout.correctCount + workout.stack.count,
-            "card count = correct + left in stack; \(context)")
+            workout.mode == .cram
+                ? workout.cardCount == workout.correctCount + workout.stack.count
+                : workout.cardCount >= workout.stack.count + workout.waiting.count,
+            "card count = recalled + left in a cram; no more left than dealt in a study; \(context)")
+        #expect(
+            Set(workout.stack.map(\.id)).isDisjoint(with: workout.waiting.map(\.card.id)),
+            "a card waits or is in the stack, never both; \(context)")
         #expect(workout.timer.remaining(at: harness.now) >= .zero, "no negative time; \(context)")
         #expect(workout.secondsLeft(at: harness.now) >= 0, "\(context)")
         #expect(Set(workout.stack.map(\.id)).count == workout.stack.count, "a card is in the stack once; \(context)")

@@ -28,6 +28,7 @@ enum FlashcardsScreens {
     static let names = [
         "hidden", "revealed", "dragged", "no colour", "over", "empty", "editor prompt", "editor answer",
         "editor list", "decks", "keys", "keys over the decks", "leave", "plain", "plain editor", "plain keys",
+        "cram", "waiting", "nothing due", "plain waiting", "plain over",
     ]
 
     /// The workout in state `name` at `size`.
@@ -45,7 +46,11 @@ enum FlashcardsScreens {
                     createdAt: testDate)
             }
         }
-        var harness = Harness(decks: decks, usesColor: name != "no colour", plain: plain, size: size)
+        let reviews =
+            name == "nothing due"
+            ? deck.cards.map { FlashcardReview(cardID: $0.id, grade: .easy, reviewedAt: testDate) } : []
+        var harness = Harness(
+            decks: decks, reviews: reviews, usesColor: name != "no colour", plain: plain, size: size)
         switch name {
         case "revealed", "plain": harness.press(.character(" "))
         case "dragged":
@@ -56,7 +61,9 @@ enum FlashcardsScreens {
             harness.mouse(.drag, Point(x: start.x + 1, y: start.y))
         case "no colour":
             harness.press(.character(" "))
-        case "over": harness.wait(.seconds(100))
+        case "over", "plain over": harness.wait(.seconds(100))
+        case "cram": harness.press(.character("c"), .left)
+        case "waiting", "plain waiting": harness.press(.left, .left, .left)
         case "editor prompt", "plain editor":
             harness.press(.character("e"))
             harness.type("A new prompt")
@@ -103,7 +110,7 @@ enum FlashcardsScreens {
             #expect(problems.isEmpty, "\(size) \(name): \(problems)\n\(lines.joined(separator: "\n"))")
             if plain {
                 let keys = harness.workout.bindings(at: harness.now).helpBar.hints.map { "\($0.key) \($0.description)" }
-                if name == "plain" {
+                if ["plain", "plain waiting", "plain over"].contains(name) {
                     #expect(lines.joined(separator: " ").contains("Keys: " + keys[0]), "\(size): the keys line")
                 } else {
                     #expect(lines.last?.hasPrefix(keys[0]) == true, "\(size) \(name): \(lines.last ?? "")")
@@ -164,14 +171,14 @@ enum FlashcardsScreens {
 @Suite struct FlashcardsBindingTests {
     static let states = [
         "hidden", "revealed", "over", "empty", "editor prompt", "editor answer", "editor list", "decks", "keys",
-        "keys over the decks", "leave", "plain",
+        "keys over the decks", "leave", "plain", "cram", "waiting", "nothing due",
     ]
 
     /// What a key could change: the screen, the sheets, the stack and the score.
     private func snapshot(_ harness: Harness) -> String {
         let workout = harness.workout
         return harness.frame().joined(separator: "\n")
-            + "\(workout.sheets.sheets) \(workout.stack.map(\.id)) \(workout.isRevealed) \(workout.dueOnly) "
+            + "\(workout.sheets.sheets) \(workout.stack.map(\.id)) \(workout.isRevealed) \(workout.mode) "
             + "\(workout.correctCount) \(workout.wrongCount) \(workout.timer)"
     }
 
@@ -189,7 +196,10 @@ enum FlashcardsScreens {
         #expect(problems.isEmpty, "\(state): \(problems)")
     }
 
-    @Test(arguments: ["hidden", "revealed", "over", "empty", "editor prompt", "editor list", "decks"])
+    @Test(arguments: [
+        "hidden", "revealed", "over", "empty", "editor prompt", "editor list", "decks", "cram", "waiting",
+        "nothing due",
+    ])
     func everyEnabledBindingIsOnTheKeysSheet(state: String) {
         let size = Size(width: 250, height: 70)
         var harness = FlashcardsScreens.harness(state, size: size)

@@ -23,6 +23,13 @@ func numberedDeck(_ count: Int, name: String = "Numbers", id: Int = 0) -> Flashc
         })
 }
 
+/// The Gregorian calendar in UTC, so that days end at the same moment wherever the tests run.
+let utcCalendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+}()
+
 /// A flashcard workout driven by a test clock (TestSupport's `WorkoutDriver`); the wall clock is
 /// `testDate`.
 typealias Harness = WorkoutDriver<FlashcardsWorkout>
@@ -31,13 +38,15 @@ extension WorkoutDriver where Model == FlashcardsWorkout {
     init(
         decks: [FlashcardDeck] = [numberedDeck(3)], reviews: [FlashcardReview] = [], seconds: Int = 100,
         reducesMotion: Bool = true, usesColor: Bool = true, plain: Bool = false,
-        size: Size = Size(width: 80, height: 24)
+        size: Size = Size(width: 80, height: 24), newCardsPerDay: Int = 20, seed: UInt64? = nil
     ) {
         let identifiers = Identifiers()
         self.init(
             FlashcardsWorkout(
                 decks: decks, reviews: .success(reviews), sessionLength: .seconds(seconds),
                 display: .init(reducesMotion: reducesMotion, usesColor: usesColor, plain: plain),
+                study: .init(
+                    newCardsPerDay: newCardsPerDay, random: seed.map(SeededRandom.init), calendar: utcCalendar),
                 wallClock: { testDate }, makeIdentifier: { identifiers.make() }),
             size: size)
     }
@@ -57,6 +66,9 @@ extension WorkoutDriver where Model == FlashcardsWorkout {
 
     /// The prompts of the stack, top first.
     var prompts: [String] { workout.stack.map(\.prompt) }
+
+    /// The prompts of the cards waiting for their learning step, soonest first.
+    var waitingPrompts: [String] { workout.waiting.map(\.card.prompt) }
 
     /// The reviews saved so far.
     var savedReviews: [FlashcardReview] {

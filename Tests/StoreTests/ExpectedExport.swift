@@ -116,20 +116,23 @@ enum ExpectedExport {
               "reviews" : [
                 {
                   "cardID" : "00000000-0000-0000-0000-000000000031",
+                  "grade" : "good",
                   "id" : "00000000-0000-0000-0000-000000000041",
-                  "outcome" : "correct",
+                  "isCram" : false,
                   "reviewedAt" : "2025-03-03T20:00:04.000Z"
                 },
                 {
                   "cardID" : "00000000-0000-0000-0000-000000000032",
+                  "grade" : "again",
                   "id" : "00000000-0000-0000-0000-000000000042",
-                  "outcome" : "wrong",
+                  "isCram" : false,
                   "reviewedAt" : "2025-03-03T20:00:09.000Z"
                 },
                 {
                   "cardID" : "00000000-0000-0000-0000-000000000033",
+                  "grade" : "good",
                   "id" : "00000000-0000-0000-0000-000000000043",
-                  "outcome" : "correct",
+                  "isCram" : false,
                   "reviewedAt" : "2025-03-03T20:00:15.000Z"
                 }
               ],

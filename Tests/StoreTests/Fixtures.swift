@@ -42,9 +42,9 @@ enum Fixture {
     static let flashcardSession = FlashcardSession(
         id: id(4), deckID: id(3), deckName: "Spanish, verbs", startedAt: time("2025-03-03T20:00:00Z"))
     static let reviews = [
-        FlashcardReview(id: id(41), cardID: id(31), outcome: .correct, reviewedAt: time("2025-03-03T20:00:04Z")),
-        FlashcardReview(id: id(42), cardID: id(32), outcome: .wrong, reviewedAt: time("2025-03-03T20:00:09Z")),
-        FlashcardReview(id: id(43), cardID: id(33), outcome: .correct, reviewedAt: time("2025-03-03T20:00:15Z")),
+        FlashcardReview(id: id(41), cardID: id(31), grade: .good, reviewedAt: time("2025-03-03T20:00:04Z")),
+        FlashcardReview(id: id(42), cardID: id(32), grade: .again, reviewedAt: time("2025-03-03T20:00:09Z")),
+        FlashcardReview(id: id(43), cardID: id(33), grade: .good, reviewedAt: time("2025-03-03T20:00:15Z")),
     ]
 
     static let hiitSessions = [

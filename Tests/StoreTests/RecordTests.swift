@@ -125,14 +125,14 @@ struct RecordTests {
         let later = FlashcardSession(
             id: id(5), deckID: id(3), deckName: "Anatomy", startedAt: time("2025-03-09T08:00:00Z"))
         let again = FlashcardReview(
-            id: id(44), cardID: id(32), outcome: .correct, reviewedAt: time("2025-03-09T08:00:03Z"))
+            id: id(44), cardID: id(32), grade: .good, reviewedAt: time("2025-03-09T08:00:03Z"))
         for log in [anna as any WorkoutLogs, memory] {
             try Fixture.record(into: log)
             try log.start(later)
             try log.save(again, inFlashcardSession: later.id)
             let reviews = try log.flashcardReviews(ofCards: [id(32), id(33), id(99)])
             #expect(reviews.map(\.id) == [id(42), id(43), id(44)])
-            #expect(reviews.map(\.outcome) == [.wrong, .correct, .correct])
+            #expect(reviews.map(\.grade) == [.again, .good, .good])
             #expect(try log.flashcardReviews(ofCards: []).isEmpty)
         }
         // Deleting the card keeps its reviews; another profile sees none of them.

@@ -88,7 +88,7 @@ public struct FlashcardsData: WorkoutData {
     }
 
     /// Reads the profile's decks (adding the starter deck to a profile that has none), the
-    /// chosen deck's reviews and the settings, and opens the workout.
+    /// answers to their cards and the settings, and opens the workout.
     ///
     /// - Parameters:
     ///   - options: the command line's `--seconds` and `--plain`, over the settings.
@@ -109,14 +109,16 @@ public struct FlashcardsData: WorkoutData {
         }
         let deckID = stored.value(for: .flashcardDeck).flatMap(UUID.init(uuidString:))
         let chosen = decks.first { $0.id == deckID } ?? decks[0]
-        let reviews = Result { try library.flashcardReviews(ofCards: chosen.cards.map(\.id)) }
+        // Every deck's answers: the decks list shows what is due and new in each.
+        let reviews = Result { try library.flashcardReviews(ofCards: decks.flatMap(\.cards).map(\.id)) }
+        let newPerDay = stored.value(for: .flashcardsNewPerDay) ?? StudyQueue.defaultNewCardsPerDay
         let seconds = options.seconds ?? stored.value(for: .flashcardSessionLength) ?? FlashcardsOptions.defaultSeconds
         let plain = options.plain || stored.value(for: .flashcardsPlain) == true
         var workout = FlashcardsWorkout(
             decks: decks, deckID: chosen.id, reviews: reviews,
             sessionLength: .seconds(min(max(seconds, 1), FlashcardsOptions.secondsRange.upperBound)),
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
-            wallClock: wallClock, makeIdentifier: makeIdentifier)
+            study: .init(newCardsPerDay: newPerDay), wallClock: wallClock, makeIdentifier: makeIdentifier)
         if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
         return (workout, FlashcardsData(library: library, settingsStore: settings))
     }

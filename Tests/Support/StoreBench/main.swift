@@ -139,7 +139,7 @@ do {
                 try step { try log.start(session) }
                 for review in 0..<20 {
                     let swipe = FlashcardReview(
-                        cardID: UUID(), outcome: review % 3 == 0 ? .wrong : .correct,
+                        cardID: UUID(), grade: review % 3 == 0 ? .again : .good,
                         reviewedAt: session.startedAt.addingTimeInterval(Double(review) * 5))
                     try step { try log.save(swipe, inFlashcardSession: session.id) }
                 }

@@ -56,6 +56,22 @@ public enum FlashcardsAction: Hashable, Sendable {
     /// Stay with everything as it was.
     case stay
 
+    // Managing decks and editing cards.
+    /// Name a new deck (in the decks list).
+    case newDeck
+    /// Rename the highlighted deck.
+    case renameDeck
+    /// Ask to delete the highlighted deck.
+    case deleteDeck
+    /// Delete the deck asked about.
+    case confirmDeleteDeck
+    /// Keep the deck asked about.
+    case keepDeck
+    /// Put the card deleted last back (in the editor).
+    case undoDelete
+    /// Load the highlighted card into the fields to change it.
+    case editCard
+
     /// Rows a page key moves.
     static let pageRows = 8
 }

@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -170,7 +171,8 @@ public struct CardEditor: Hashable, Sendable {
     }
 }
 
-/// The deck list: every deck with its size and how many cards are due.
+/// The deck list: every deck with its size and how many cards are due, and a line that names a
+/// new deck or renames one.
 public struct DeckPicker: Hashable, Sendable {
     /// One line of the list.
     public struct Entry: Hashable, Sendable {
@@ -184,12 +186,26 @@ public struct DeckPicker: Hashable, Sendable {
         public var due: Int?
     }
 
+    /// What the name line is for.
+    public enum Naming: Hashable, Sendable {
+        /// A new deck.
+        case new
+        /// Renaming this deck.
+        case rename(UUID)
+    }
+
     /// The decks, oldest first.
-    public let entries: [Entry]
+    public private(set) var entries: [Entry]
     /// The highlighted line and where the list is scrolled to.
     public private(set) var scroll = ScrollState()
     /// The highlighted line.
     public var selection: Int { scroll.selection ?? 0 }
+    /// What the name line is for, while it takes the keys.
+    public private(set) var naming: Naming?
+    /// The name being typed.
+    public private(set) var name = TextField(limit: ValueLimits.nameLength)
+    /// What happened last, or why a key was refused.
+    public private(set) var message: String?
 
     /// A list of `entries` with `current` highlighted.
     public init(entries: [Entry], current: UUID?) {
@@ -213,5 +229,63 @@ public struct DeckPicker: Hashable, Sendable {
     /// Scrolls the list to keep the highlighted line in view in `height` rows.
     mutating func scrollList(height: Int) {
         _ = scroll.visibleRows(count: entries.count, height: height)
+    }
+
+    /// The list read again: the highlight stays on its deck (else on `current`).
+    mutating func refresh(_ newEntries: [Entry], current: UUID?) {
+        let kept = chosen
+        entries = newEntries
+        let index = entries.firstIndex { $0.id == kept } ?? entries.firstIndex { $0.id == current } ?? 0
+        scroll = ScrollState()
+        scroll.select(index, count: entries.count)
+    }
+
+    /// Shows `text` on the name line.
+    mutating func say(_ text: String?) { message = text }
+
+    /// Starts typing a name: empty for a new deck, the deck's name to rename it.
+    mutating func startNaming(_ what: Naming) {
+        naming = what
+        message = nil
+        if case .rename(let id) = what, let entry = entries.first(where: { $0.id == id }) {
+            name.set(entry.name)
+        } else {
+            name.set("")
+        }
+    }
+
+    /// Stops typing a name.
+    mutating func stopNaming(_ note: String? = nil) {
+        naming = nil
+        name.set("")
+        message = note
+    }
+
+    /// A key for the name being typed.
+    mutating func type(_ key: Key) {
+        message = nil
+        _ = name.handle(key)
+    }
+
+    /// Pasted text into the name (line breaks and tabs become spaces: a name is one line).
+    mutating func paste(_ text: String) {
+        guard naming != nil else { return }
+        name.insert(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+    }
+
+    /// The name typed, checked: not empty and not another deck's; `nil` with a message if not.
+    mutating func typedName() -> String? {
+        let typed = name.text.trimmingBlanks()
+        guard !typed.isEmpty else {
+            message = "Type a name first"
+            return nil
+        }
+        var renamed: UUID?
+        if case .rename(let id) = naming { renamed = id }
+        if entries.contains(where: { $0.name == typed && $0.id != renamed }) {
+            message = "A deck is already called “\(typed.truncated(toWidth: 30))”"
+            return nil
+        }
+        return typed
     }
 }

@@ -211,6 +211,8 @@ extension FlashcardsWorkout {
                     Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
                         .render(into: &canvas, in: rect)
                 }
+                DeckPickerLayout.drawFooter(
+                    picker, in: layout.footer, plain: plain, muted: plain ? .plain : palette.muted, into: &canvas)
                 if plain {
                     HelpBar(helpBar.hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
                 }
@@ -218,7 +220,7 @@ extension FlashcardsWorkout {
             addLayer(
                 plain: plain, sheet: DeckPickerLayout.sheet(screen: size, count: picker.entries.count), title: "Decks",
                 into: &composition, draw: draw)
-        case .leave(let question):
+        case .leave(let question), .deleteDeck(let question, _):
             if plain {
                 composition.add(.sheet) { canvas in
                     canvas.clear()

@@ -208,7 +208,12 @@ enum FlashcardsBindings {
                         meaning: "delete the highlighted card", action: .deleteCard),
                     escapeBinding, tabBinding("Fields", "the prompt and answer fields"),
                     KeyBinding(
-                        [.enter], "Fields", group: "Editor", meaning: "back to the prompt field", action: .submit),
+                        [.enter, .character("e")], "Change", group: "Cards", bar: 6,
+                        meaning: "change the highlighted card's prompt and answer in the fields", action: .editCard),
+                    KeyBinding(
+                        [.character("u")], "Undo", group: "Cards", bar: 7,
+                        meaning: "put back the card deleted last (until the editor closes or another change)",
+                        enabled: editor.undoable != nil, action: .undoDelete),
                     KeyBinding(
                         [.character("?"), .function(1)], "Keys", group: "Editor", bar: 5, meaning: "every key",
                         action: .showKeys),
@@ -219,8 +224,12 @@ enum FlashcardsBindings {
         }
         return KeyBindings([
             KeyBinding(
-                [.enter], editor.focus == .prompt && editor.answer.text.isEmpty ? "Next" : "Add", group: "Editor",
-                bar: 1, meaning: "in the prompt: on to the answer; in the answer: add the card (the Add button too)",
+                [.enter],
+                editor.focus == .prompt && editor.answer.text.isEmpty ? "Next" : editor.editing == nil ? "Add" : "Save",
+                group: "Editor", bar: 1,
+                meaning:
+                    "in the prompt: on to the answer; in the answer: add the card, or save the one being changed "
+                    + "(the Add button too)",
                 action: .submit),
             escapeBinding, tabBinding("Next field", "the next field (prompt, answer, the list), or the one before"),
             KeyBinding(

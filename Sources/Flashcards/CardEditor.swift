@@ -7,8 +7,9 @@ import TermUI
     import Foundation
 #endif
 
-/// The Edit Cards sheet: two text fields for a new card's prompt and answer, and the list of the
-/// deck's cards to delete from. A value the workout keeps while the sheet is open.
+/// The Edit Cards sheet: two text fields for a new card's prompt and answer (or a card's being
+/// changed), and the list of the deck's cards to change or delete from, with the last deletion
+/// undoable. A value the workout keeps while the sheet is open.
 public struct CardEditor: Hashable, Sendable {
     /// Where the keys go.
     public enum Focus: Hashable, Sendable, CaseIterable {
@@ -23,17 +24,27 @@ public struct CardEditor: Hashable, Sendable {
         case add(prompt: String, answer: String)
         /// Delete this card.
         case delete(Flashcard)
+        /// Save this card, changed (or restored after a deletion).
+        case update(Flashcard)
+        /// Put this deleted card back.
+        case restore(Flashcard)
         /// Close the sheet.
         case close
     }
 
-    /// The most characters a side of a card takes when typed.
-    public static let fieldLimit = 200
+    /// The most characters a side of a card takes (as many as a card may hold, so that changing an
+    /// imported card never cuts it).
+    public static let fieldLimit = ValueLimits.cardTextLength
 
     /// The new card's front.
     public private(set) var prompt = TextField(limit: CardEditor.fieldLimit)
-    /// The new card's back.
-    public private(set) var answer = TextField(limit: CardEditor.fieldLimit)
+    /// The new card's back; a pasted line break stays in it.
+    public private(set) var answer = CardEditor.answerField()
+    /// The card whose prompt and answer are in the fields to be changed, if one is.
+    public private(set) var editing: Flashcard?
+    /// The card deleted last, which `u` puts back until the sheet closes or another card is
+    /// added, changed or deleted.
+    public private(set) var undoable: Flashcard?
     /// The field or list with the keys.
     public private(set) var focus = Focus.prompt
     /// The deck's cards, oldest first, as the list shows them.
@@ -50,8 +61,14 @@ public struct CardEditor: Hashable, Sendable {
         self.cards = cards
     }
 
-    /// Whether anything is typed into the fields.
-    public var hasDraft: Bool { !prompt.text.isEmpty || !answer.text.isEmpty }
+    /// Whether anything is typed into the fields (or a card is being changed).
+    public var hasDraft: Bool { !prompt.text.isEmpty || !answer.text.isEmpty || editing != nil }
+
+    private static func answerField() -> TextField {
+        var field = TextField(limit: CardEditor.fieldLimit)
+        field.allowsLineBreaks = true
+        return field
+    }
 
     /// The highlighted card of the list and where the list is scrolled to.
     public private(set) var scroll = ScrollState()
@@ -69,8 +86,9 @@ public struct CardEditor: Hashable, Sendable {
             guard hasDraft else { return .close }
             prompt.set("")
             answer.set("")
-            focus = .prompt
-            message = "Card not added; Esc again closes"
+            focus = editing == nil ? .prompt : .list
+            message = editing == nil ? "Card not added; Esc again closes" : "Card not changed; Esc again closes"
+            editing = nil
         case .fieldUp:
             if focus == .answer { focus = .prompt }
         case .fieldDown:
@@ -102,18 +120,47 @@ public struct CardEditor: Hashable, Sendable {
                 return .none
             }
             return .delete(cards[selection])
+        case .editCard:
+            guard cards.indices.contains(selection) else {
+                message = "No card to change"
+                return .none
+            }
+            let card = cards[selection]
+            editing = card
+            undoable = nil
+            prompt.set(card.prompt)
+            answer.set(card.answer)
+            focus = .prompt
+            message = "Changing the card: Enter in the answer saves, Esc keeps it"
+        case .undoDelete:
+            guard let card = undoable else {
+                message = "Nothing to undo"
+                return .none
+            }
+            return .restore(card)
         default:
             break
         }
         return .none
     }
 
-    /// Pastes text into the focused field (line breaks become spaces).
+    /// Pastes text into the focused field. The answer keeps line breaks; the prompt is one line
+    /// (line breaks become spaces), and a tab in it ends the prompt: what follows goes into the
+    /// answer, as a row of a deck file would (`prompt<TAB>answer`). Other tabs become spaces.
     public mutating func paste(_ text: String) {
-        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        func spaced(_ text: Substring, keepingLineBreaks: Bool) -> String {
+            String(text.map { $0 == "\t" || (!keepingLineBreaks && $0.isNewline) ? " " : $0 })
+        }
         switch focus {
-        case .prompt: prompt.insert(flat)
-        case .answer: answer.insert(flat)
+        case .prompt:
+            if let tab = text.firstIndex(of: "\t") {
+                prompt.insert(spaced(text[..<tab], keepingLineBreaks: false))
+                answer.insert(spaced(text[text.index(after: tab)...], keepingLineBreaks: true))
+                focus = .answer
+            } else {
+                prompt.insert(spaced(text[...], keepingLineBreaks: false))
+            }
+        case .answer: answer.insert(spaced(text[...], keepingLineBreaks: true))
         case .list: message = "Tab to a field to paste"
         }
     }
@@ -131,6 +178,11 @@ public struct CardEditor: Hashable, Sendable {
             focus = .answer
             message = "Type the answer too"
             return .none
+        }
+        if var card = editing {
+            card.prompt = front
+            card.answer = back
+            return .update(card)
         }
         return .add(prompt: front, answer: back)
     }
@@ -154,6 +206,7 @@ public struct CardEditor: Hashable, Sendable {
 
     /// The workout added `card`: it joins the list and the fields empty for the next.
     mutating func added(_ card: Flashcard) {
+        undoable = nil
         cards.append(card)
         prompt.set("")
         answer.set("")
@@ -162,12 +215,31 @@ public struct CardEditor: Hashable, Sendable {
         message = "Added “\(card.prompt.truncated(toWidth: 30))”"
     }
 
-    /// The workout deleted `card`.
+    /// The workout deleted `card`: `u` can put it back.
     mutating func deleted(_ card: Flashcard) {
         cards.removeAll { $0.id == card.id }
         scroll.select(selection, count: cards.count)
         changed = true
-        message = "Deleted “\(card.prompt.truncated(toWidth: 30))”"
+        undoable = card
+        message = "Deleted “\(card.prompt.truncated(toWidth: 30))” · u undoes"
+    }
+
+    /// The workout saved `card` changed, or put it back after a deletion.
+    mutating func updated(_ card: Flashcard, restored: Bool) {
+        if let index = cards.firstIndex(where: { $0.id == card.id }) {
+            cards[index] = card
+        } else {
+            cards.append(card)
+            cards.sort { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+        }
+        changed = true
+        editing = nil
+        undoable = nil
+        prompt.set("")
+        answer.set("")
+        focus = .list
+        if let index = cards.firstIndex(where: { $0.id == card.id }) { scroll.select(index, count: cards.count) }
+        message = (restored ? "Put back “" : "Changed “") + card.prompt.truncated(toWidth: 30) + "”"
     }
 }
 

@@ -221,3 +221,16 @@ extension DeckPickerLayout {
         }
     }
 }
+
+extension FlashcardsWorkout {
+    /// `card` changed in place in deck `index`, or put back where its creation time puts it.
+    mutating func keep(_ card: Flashcard, in index: Int) {
+        if let position = decks[index].cards.firstIndex(where: { $0.id == card.id }) {
+            decks[index].cards[position] = card
+        } else {
+            decks[index].cards.append(card)
+            decks[index].cards.sort { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+        }
+        if let position = stack.firstIndex(where: { $0.id == card.id }) { stack[position] = card }
+    }
+}

@@ -140,7 +140,7 @@ public struct FlashcardsWorkout: Workout {
     /// Only cards due (and new ones) go into the stack.
     public private(set) var dueOnly = false
     /// The stack, top card first.
-    public private(set) var stack: [Flashcard] = []
+    public internal(set) var stack: [Flashcard] = []
     /// Cards the session started with.
     public private(set) var cardCount = 0
     /// Right answers this session.
@@ -437,6 +437,11 @@ public struct FlashcardsWorkout: Workout {
             decks[deckIndex].cards.removeAll { $0.id == card.id }
             outputs.append(.deleteCard(card.id))
             editor.deleted(card)
+        case .update(let card), .restore(let card):
+            guard let deckIndex else { return }
+            keep(card, in: deckIndex)
+            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            editor.updated(card, restored: request == .restore(card))
         case .close:
             close(at: now)
             if editor.changed {

@@ -182,7 +182,8 @@ struct EditorLayout {
         promptField = fields.split(rows[0])[1]
         answerField = fields.split(rows[1])[1]
         message = rows[2]
-        let frames = Button.frames(of: [Button("Add"), Button("Done")], in: rows[3], alignment: .leading)
+        let frames = Button.frames(
+            of: [Button(editor.editing == nil ? "Add" : "Save"), Button("Done")], in: rows[3], alignment: .leading)
         addButton = rows[3].isEmpty ? .zero : frames[0]
         doneButton = rows[3].isEmpty ? .zero : frames[1]
         listHeader = rows[5]

@@ -269,7 +269,7 @@ extension FlashcardsWorkout {
             editor.message
             ?? (editor.focus == .list ? "Delete removes the highlighted card" : "Enter in the answer adds the card")
         Text(message, style: editor.message == nil ? palette.muted : .bold).render(into: &canvas, in: layout.message)
-        Button("Add").render(into: &canvas, in: layout.addButton)
+        Button(editor.editing == nil ? "Add" : "Save").render(into: &canvas, in: layout.addButton)
         Button("Done").render(into: &canvas, in: layout.doneButton)
         let count = editor.cards.count == 1 ? "1 card" : "\(editor.cards.count) cards"
         Text("\(deckName): \(count)", style: palette.muted).render(into: &canvas, in: layout.listHeader)

@@ -221,7 +221,7 @@ public struct CardEditor: Hashable, Sendable {
         scroll.select(selection, count: cards.count)
         changed = true
         undoable = card
-        message = "Deleted “\(card.prompt.truncated(toWidth: 30))” · u undoes"
+        message = "u undoes deleting “\(card.prompt.truncated(toWidth: 30))”"
     }
 
     /// The workout saved `card` changed, or put it back after a deletion.

@@ -267,7 +267,10 @@ extension FlashcardsWorkout {
         }
         let message =
             editor.message
-            ?? (editor.focus == .list ? "Delete removes the highlighted card" : "Enter in the answer adds the card")
+            ?? (editor.focus == .list
+                ? "Delete removes the highlighted card"
+                : editor.editing == nil
+                    ? "Enter in the answer adds the card" : "Enter in the answer saves the changed card")
         Text(message, style: editor.message == nil ? palette.muted : .bold).render(into: &canvas, in: layout.message)
         Button(editor.editing == nil ? "Add" : "Save").render(into: &canvas, in: layout.addButton)
         Button("Done").render(into: &canvas, in: layout.doneButton)

@@ -42,7 +42,7 @@ import Testing
         var harness = Harness(decks: [numberedDeck(3)])
         harness.press(.character("e"), .tab, .tab, .down)
         #expect(harness.press(.delete) == [.deleteCard(fixedID(101))])
-        #expect(editor(harness)?.message == "Deleted “Q2” · u undoes")
+        #expect(editor(harness)?.message == "u undoes deleting “Q2”")
         let original = numberedDeck(3).cards[1]
         #expect(harness.press(.character("u")) == [.saveCard(original, deckID: fixedID(0))])
         #expect(harness.workout.deck?.cards == numberedDeck(3).cards, "back in its place, the same card")

@@ -89,4 +89,16 @@ import Testing
         #expect(harness.canvas().lines().joined().contains("No decks: n makes one"))
         #expect(FlashcardsBindings.decks(DeckPicker(entries: [], current: nil)).action(for: .character("x")) == nil)
     }
+
+    @Test func aDeckInUseDeletedByAnotherTermFitGivesWayWhenTheListIsReadAgain() {
+        var harness = Harness(decks: [numberedDeck(3), numberedDeck(2, name: "Other", id: 1)])
+        harness.press(.character("d"))
+        harness.workout.receive(decks: .success([numberedDeck(2, name: "Other", id: 1)]), at: harness.now)
+        #expect(harness.workout.deck?.name == "Other")
+        #expect(harness.workout.stack.count == 2)
+        struct Unreadable: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
+        harness.workout.receive(decks: .failure(Unreadable()), at: harness.now)
+        #expect(harness.workout.problem == "Could not read the decks again: disk I/O error")
+        #expect(harness.workout.decks.count == 1, "what was read before stays")
+    }
 }

@@ -55,6 +55,22 @@ public enum FlashcardsAction: Hashable, Sendable {
     /// Stay with everything as it was.
     case stay
 
+    // Managing decks and editing cards.
+    /// Name a new deck (in the decks list).
+    case newDeck
+    /// Rename the highlighted deck.
+    case renameDeck
+    /// Ask to delete the highlighted deck.
+    case deleteDeck
+    /// Delete the deck asked about.
+    case confirmDeleteDeck
+    /// Keep the deck asked about.
+    case keepDeck
+    /// Put the card deleted last back (in the editor).
+    case undoDelete
+    /// Load the highlighted card into the fields to change it.
+    case editCard
+
     /// Rows a page key moves.
     static let pageRows = 8
 }
@@ -202,7 +218,12 @@ enum FlashcardsBindings {
                         meaning: "delete the highlighted card", action: .deleteCard),
                     escapeBinding, tabBinding("Fields", "the prompt and answer fields"),
                     KeyBinding(
-                        [.enter], "Fields", group: "Editor", meaning: "back to the prompt field", action: .submit),
+                        [.enter, .character("e")], "Change", group: "Cards", bar: 6,
+                        meaning: "change the highlighted card's prompt and answer in the fields", action: .editCard),
+                    KeyBinding(
+                        [.character("u")], "Undo", group: "Cards", bar: 7,
+                        meaning: "put back the card deleted last (until the editor closes or another change)",
+                        enabled: editor.undoable != nil, action: .undoDelete),
                     KeyBinding(
                         [.character("?"), .function(1)], "Keys", group: "Editor", bar: 5, meaning: "every key",
                         action: .showKeys),
@@ -213,8 +234,12 @@ enum FlashcardsBindings {
         }
         return KeyBindings([
             KeyBinding(
-                [.enter], editor.focus == .prompt && editor.answer.text.isEmpty ? "Next" : "Add", group: "Editor",
-                bar: 1, meaning: "in the prompt: on to the answer; in the answer: add the card (the Add button too)",
+                [.enter],
+                editor.focus == .prompt && editor.answer.text.isEmpty ? "Next" : editor.editing == nil ? "Add" : "Save",
+                group: "Editor", bar: 1,
+                meaning:
+                    "in the prompt: on to the answer; in the answer: add the card, or save the one being changed "
+                    + "(the Add button too)",
                 action: .submit),
             escapeBinding, tabBinding("Next field", "the next field (prompt, answer, the list), or the one before"),
             KeyBinding(

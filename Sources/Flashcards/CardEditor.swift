@@ -7,8 +7,9 @@ import TermUI
     import Foundation
 #endif
 
-/// The Edit Cards sheet: two text fields for a new card's prompt and answer, and the list of the
-/// deck's cards to delete from. A value the workout keeps while the sheet is open.
+/// The Edit Cards sheet: two text fields for a new card's prompt and answer (or a card's being
+/// changed), and the list of the deck's cards to change or delete from, with the last deletion
+/// undoable. A value the workout keeps while the sheet is open.
 public struct CardEditor: Hashable, Sendable {
     /// Where the keys go.
     public enum Focus: Hashable, Sendable, CaseIterable {
@@ -23,17 +24,27 @@ public struct CardEditor: Hashable, Sendable {
         case add(prompt: String, answer: String)
         /// Delete this card.
         case delete(Flashcard)
+        /// Save this card, changed (or restored after a deletion).
+        case update(Flashcard)
+        /// Put this deleted card back.
+        case restore(Flashcard)
         /// Close the sheet.
         case close
     }
 
-    /// The most characters a side of a card takes when typed.
-    public static let fieldLimit = 200
+    /// The most characters a side of a card takes (as many as a card may hold, so that changing an
+    /// imported card never cuts it).
+    public static let fieldLimit = ValueLimits.cardTextLength
 
     /// The new card's front.
     public private(set) var prompt = TextField(limit: CardEditor.fieldLimit)
-    /// The new card's back.
-    public private(set) var answer = TextField(limit: CardEditor.fieldLimit)
+    /// The new card's back; a pasted line break stays in it.
+    public private(set) var answer = CardEditor.answerField()
+    /// The card whose prompt and answer are in the fields to be changed, if one is.
+    public private(set) var editing: Flashcard?
+    /// The card deleted last, which `u` puts back until the sheet closes or another card is
+    /// added, changed or deleted.
+    public private(set) var undoable: Flashcard?
     /// The field or list with the keys.
     public private(set) var focus = Focus.prompt
     /// The deck's cards, oldest first, as the list shows them.
@@ -50,8 +61,14 @@ public struct CardEditor: Hashable, Sendable {
         self.cards = cards
     }
 
-    /// Whether anything is typed into the fields.
-    public var hasDraft: Bool { !prompt.text.isEmpty || !answer.text.isEmpty }
+    /// Whether anything is typed into the fields (or a card is being changed).
+    public var hasDraft: Bool { !prompt.text.isEmpty || !answer.text.isEmpty || editing != nil }
+
+    private static func answerField() -> TextField {
+        var field = TextField(limit: CardEditor.fieldLimit)
+        field.allowsLineBreaks = true
+        return field
+    }
 
     /// The highlighted card of the list and where the list is scrolled to.
     public private(set) var scroll = ScrollState()
@@ -69,8 +86,9 @@ public struct CardEditor: Hashable, Sendable {
             guard hasDraft else { return .close }
             prompt.set("")
             answer.set("")
-            focus = .prompt
-            message = "Card not added; Esc again closes"
+            focus = editing == nil ? .prompt : .list
+            message = editing == nil ? "Card not added; Esc again closes" : "Card not changed; Esc again closes"
+            editing = nil
         case .fieldUp:
             if focus == .answer { focus = .prompt }
         case .fieldDown:
@@ -102,18 +120,47 @@ public struct CardEditor: Hashable, Sendable {
                 return .none
             }
             return .delete(cards[selection])
+        case .editCard:
+            guard cards.indices.contains(selection) else {
+                message = "No card to change"
+                return .none
+            }
+            let card = cards[selection]
+            editing = card
+            undoable = nil
+            prompt.set(card.prompt)
+            answer.set(card.answer)
+            focus = .prompt
+            message = "Changing the card: Enter in the answer saves, Esc keeps it"
+        case .undoDelete:
+            guard let card = undoable else {
+                message = "Nothing to undo"
+                return .none
+            }
+            return .restore(card)
         default:
             break
         }
         return .none
     }
 
-    /// Pastes text into the focused field (line breaks become spaces).
+    /// Pastes text into the focused field. The answer keeps line breaks; the prompt is one line
+    /// (line breaks become spaces), and a tab in it ends the prompt: what follows goes into the
+    /// answer, as a row of a deck file would (`prompt<TAB>answer`). Other tabs become spaces.
     public mutating func paste(_ text: String) {
-        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        func spaced(_ text: Substring, keepingLineBreaks: Bool) -> String {
+            String(text.map { $0 == "\t" || (!keepingLineBreaks && $0.isNewline) ? " " : $0 })
+        }
         switch focus {
-        case .prompt: prompt.insert(flat)
-        case .answer: answer.insert(flat)
+        case .prompt:
+            if let tab = text.firstIndex(of: "\t") {
+                prompt.insert(spaced(text[..<tab], keepingLineBreaks: false))
+                answer.insert(spaced(text[text.index(after: tab)...], keepingLineBreaks: true))
+                focus = .answer
+            } else {
+                prompt.insert(spaced(text[...], keepingLineBreaks: false))
+            }
+        case .answer: answer.insert(spaced(text[...], keepingLineBreaks: true))
         case .list: message = "Tab to a field to paste"
         }
     }
@@ -131,6 +178,11 @@ public struct CardEditor: Hashable, Sendable {
             focus = .answer
             message = "Type the answer too"
             return .none
+        }
+        if var card = editing {
+            card.prompt = front
+            card.answer = back
+            return .update(card)
         }
         return .add(prompt: front, answer: back)
     }
@@ -154,6 +206,7 @@ public struct CardEditor: Hashable, Sendable {
 
     /// The workout added `card`: it joins the list and the fields empty for the next.
     mutating func added(_ card: Flashcard) {
+        undoable = nil
         cards.append(card)
         prompt.set("")
         answer.set("")
@@ -162,16 +215,36 @@ public struct CardEditor: Hashable, Sendable {
         message = "Added “\(card.prompt.truncated(toWidth: 30))”"
     }
 
-    /// The workout deleted `card`.
+    /// The workout deleted `card`: `u` can put it back.
     mutating func deleted(_ card: Flashcard) {
         cards.removeAll { $0.id == card.id }
         scroll.select(selection, count: cards.count)
         changed = true
-        message = "Deleted “\(card.prompt.truncated(toWidth: 30))”"
+        undoable = card
+        message = "u undoes deleting “\(card.prompt.truncated(toWidth: 30))”"
+    }
+
+    /// The workout saved `card` changed, or put it back after a deletion.
+    mutating func updated(_ card: Flashcard, restored: Bool) {
+        if let index = cards.firstIndex(where: { $0.id == card.id }) {
+            cards[index] = card
+        } else {
+            cards.append(card)
+            cards.sort { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+        }
+        changed = true
+        editing = nil
+        undoable = nil
+        prompt.set("")
+        answer.set("")
+        focus = .list
+        if let index = cards.firstIndex(where: { $0.id == card.id }) { scroll.select(index, count: cards.count) }
+        message = (restored ? "Put back “" : "Changed “") + card.prompt.truncated(toWidth: 30) + "”"
     }
 }
 
-/// The deck list: every deck with its size and how many cards are due.
+/// The deck list: every deck with its size and how many cards are due, and a line that names a
+/// new deck or renames one.
 public struct DeckPicker: Hashable, Sendable {
     /// One line of the list.
     public struct Entry: Hashable, Sendable {
@@ -187,12 +260,26 @@ public struct DeckPicker: Hashable, Sendable {
         public var new: Int
     }
 
+    /// What the name line is for.
+    public enum Naming: Hashable, Sendable {
+        /// A new deck.
+        case new
+        /// Renaming this deck.
+        case rename(UUID)
+    }
+
     /// The decks, oldest first.
-    public let entries: [Entry]
+    public private(set) var entries: [Entry]
     /// The highlighted line and where the list is scrolled to.
     public private(set) var scroll = ScrollState()
     /// The highlighted line.
     public var selection: Int { scroll.selection ?? 0 }
+    /// What the name line is for, while it takes the keys.
+    public private(set) var naming: Naming?
+    /// The name being typed.
+    public private(set) var name = TextField(limit: ValueLimits.nameLength)
+    /// What happened last, or why a key was refused.
+    public private(set) var message: String?
 
     /// A list of `entries` with `current` highlighted.
     public init(entries: [Entry], current: UUID?) {
@@ -216,5 +303,63 @@ public struct DeckPicker: Hashable, Sendable {
     /// Scrolls the list to keep the highlighted line in view in `height` rows.
     mutating func scrollList(height: Int) {
         _ = scroll.visibleRows(count: entries.count, height: height)
+    }
+
+    /// The list read again: the highlight stays on its deck (else on `current`).
+    mutating func refresh(_ newEntries: [Entry], current: UUID?) {
+        let kept = chosen
+        entries = newEntries
+        let index = entries.firstIndex { $0.id == kept } ?? entries.firstIndex { $0.id == current } ?? 0
+        scroll = ScrollState()
+        scroll.select(index, count: entries.count)
+    }
+
+    /// Shows `text` on the name line.
+    mutating func say(_ text: String?) { message = text }
+
+    /// Starts typing a name: empty for a new deck, the deck's name to rename it.
+    mutating func startNaming(_ what: Naming) {
+        naming = what
+        message = nil
+        if case .rename(let id) = what, let entry = entries.first(where: { $0.id == id }) {
+            name.set(entry.name)
+        } else {
+            name.set("")
+        }
+    }
+
+    /// Stops typing a name.
+    mutating func stopNaming(_ note: String? = nil) {
+        naming = nil
+        name.set("")
+        message = note
+    }
+
+    /// A key for the name being typed.
+    mutating func type(_ key: Key) {
+        message = nil
+        _ = name.handle(key)
+    }
+
+    /// Pasted text into the name (line breaks and tabs become spaces: a name is one line).
+    mutating func paste(_ text: String) {
+        guard naming != nil else { return }
+        name.insert(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+    }
+
+    /// The name typed, checked: not empty and not another deck's; `nil` with a message if not.
+    mutating func typedName() -> String? {
+        let typed = name.text.trimmingBlanks()
+        guard !typed.isEmpty else {
+            message = "Type a name first"
+            return nil
+        }
+        var renamed: UUID?
+        if case .rename(let id) = naming { renamed = id }
+        if entries.contains(where: { $0.name == typed && $0.id != renamed }) {
+            message = "A deck is already called “\(typed.truncated(toWidth: 30))”"
+            return nil
+        }
+        return typed
     }
 }

@@ -1,4 +1,5 @@
 import Records
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -42,16 +43,13 @@ public struct DeckFileError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
 
-/// Reading and writing decks as text. Parsing is all or nothing: a file with any bad line gives
-/// an error naming that line and no cards.
+/// Reading and writing decks as text: the tokenizer (quotes, line breaks, encodings) and the
+/// writer. What the fields mean (Anki's header lines, HTML, decks, guids, tags) is `AnkiText`.
 ///
 /// What is read: an optional UTF-8 byte-order mark; lines ending in LF, CRLF or CR; fields quoted
-/// with `"` (a quote inside doubled) that may hold separators and line breaks; empty lines and
-/// `#` comment lines skipped; Anki's header lines `#separator:` (tab, comma, semicolon, pipe,
-/// space or the character itself), `#columns:` (the columns named Front/Question/Prompt and
-/// Back/Answer are used) and `#guid column:`, `#notetype column:`, `#deck column:`,
-/// `#tags column:` (those columns are skipped). The first two other columns are the prompt and the
-/// answer; further ones (tags) are ignored.
+/// with `"` (a quote inside doubled) that may hold separators and line breaks. A file that is not
+/// UTF-8, holds a NUL, has a line over ``maximumLineBytes`` or a quote left open is refused as a
+/// whole, naming the line; a row that makes no card is skipped and reported (see `AnkiText`).
 public enum DeckFile {
     /// A card as text.
     public struct Card: Hashable, Sendable {
@@ -77,11 +75,15 @@ public enum DeckFile {
 
     // MARK: Reading
 
-    /// The cards in `data`, read as `format` unless a `#separator:` header says otherwise.
-    public static func parse(_ data: Data, format: DeckFileFormat) throws(DeckFileError) -> [Card] {
+    /// The notes of `data`, read as `format` unless a `#separator:` header says otherwise.
+    public static func read(_ data: Data, format: DeckFileFormat) throws(DeckFileError) -> AnkiText.Contents {
+        try AnkiText.read(try text(of: data), separator: format.separator)
+    }
+
+    /// `data` as text, checked line by line so that an error can say where it breaks.
+    static func text(of data: Data) throws(DeckFileError) -> String {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        // Check the encoding line by line first, so the error can say where it breaks.
         var text = ""
         text.reserveCapacity(bytes.count)
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
@@ -96,70 +98,82 @@ public enum DeckFile {
             if index > 0 { text.append("\n") }
             text.append(decoded)
         }
-        var parser = Parser(separator: format.separator)
-        return try parser.parse(text)
+        return text
     }
 
-    /// A quote-aware reader of one file.
-    private struct Parser {
-        var separator: Character
-        var skipped: Set<Int> = []
-        var promptColumn: Int?
-        var answerColumn: Int?
-        var cards: [Card] = []
+    /// One record of a file: its fields, the line it starts on, and whether its first field began
+    /// with a quote (so a `#` in it is text, not a header).
+    struct Record {
+        var fields: [String]
+        var line: Int
+        var startsQuoted: Bool
+    }
 
-        init(separator: Character) { self.separator = separator }
+    /// A quote-aware reader of records, one line at a time.
+    struct Tokenizer {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        var line = 1
 
-        mutating func parse(_ text: String) throws(DeckFileError) -> [Card] {
-            let scalars = Array(text.unicodeScalars)
-            var index = 0
-            var line = 1
+        init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+        /// Whether only blank lines are left.
+        var isAtEnd: Bool { index >= scalars.count }
+
+        /// Skips empty and blank lines; `false` at the end of the text.
+        mutating func skipBlankLines() -> Bool {
             while index < scalars.count {
-                let recordLine = line
-                // Skip empty (or blank) lines; read comment and header lines.
                 var end = index
                 while end < scalars.count && (scalars[end] == " " || scalars[end] == "\t") { end += 1 }
                 if end == scalars.count {
-                    break
-                }
-                if scalars[end] == "\n" || scalars[end] == "\r" {
                     index = end
-                    consumeLineBreak(scalars, &index, &line)
-                    continue
+                    return false
                 }
-                if scalars[index] == "#" {
-                    var content = ""
-                    index += 1
-                    while index < scalars.count && scalars[index] != "\n" && scalars[index] != "\r" {
-                        content.unicodeScalars.append(scalars[index])
-                        index += 1
-                    }
-                    if cards.isEmpty { try header(content, line: recordLine) }
-                    continue
-                }
-                let fields = try record(scalars, &index, &line)
-                try add(fields, line: recordLine)
+                guard scalars[end] == "\n" || scalars[end] == "\r" else { return true }
+                index = end
+                consumeLineBreak()
             }
-            return cards
+            return false
+        }
+
+        /// The rest of the line as it is written (a header line), and moves past its line break.
+        mutating func rawLine() -> String {
+            var content = ""
+            while index < scalars.count && scalars[index] != "\n" && scalars[index] != "\r" {
+                content.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            if index < scalars.count { consumeLineBreak() }
+            return content
+        }
+
+        /// The rest of the line without moving.
+        func peekLine() -> String {
+            var content = ""
+            var end = index
+            while end < scalars.count && scalars[end] != "\n" && scalars[end] != "\r" {
+                content.unicodeScalars.append(scalars[end])
+                end += 1
+            }
+            return content
         }
 
         /// Moves past one line break (LF, CRLF or CR).
-        private func consumeLineBreak(_ scalars: [Unicode.Scalar], _ index: inout Int, _ line: inout Int) {
+        private mutating func consumeLineBreak() {
             if scalars[index] == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" { index += 1 }
             index += 1
             line += 1
         }
 
         /// The fields of one record, which may span lines inside quotes; ends after its line break.
-        private func record(
-            _ scalars: [Unicode.Scalar], _ index: inout Int, _ line: inout Int
-        ) throws(DeckFileError) -> [String] {
+        mutating func record(separator: Character) throws(DeckFileError) -> Record {
             let startLine = line
+            let startsQuoted = index < scalars.count && scalars[index] == "\""
             var fields: [String] = []
             var field = ""
             var quoted = false
             var atFieldStart = true
-            let separator = self.separator.unicodeScalars.first ?? "\t"
+            let separator = separator.unicodeScalars.first ?? "\t"
             while index < scalars.count {
                 let scalar = scalars[index]
                 if quoted {
@@ -180,7 +194,7 @@ public enum DeckFile {
                     }
                     if scalar == "\n" || scalar == "\r" {
                         field.append("\n")
-                        consumeLineBreak(scalars, &index, &line)
+                        consumeLineBreak()
                         continue
                     }
                     field.unicodeScalars.append(scalar)
@@ -201,9 +215,9 @@ public enum DeckFile {
                     continue
                 }
                 if scalar == "\n" || scalar == "\r" {
-                    consumeLineBreak(scalars, &index, &line)
+                    consumeLineBreak()
                     fields.append(field)
-                    return fields
+                    return Record(fields: fields, line: startLine, startsQuoted: startsQuoted)
                 }
                 field.unicodeScalars.append(scalar)
                 atFieldStart = false
@@ -211,84 +225,39 @@ public enum DeckFile {
             }
             if quoted { throw DeckFileError(line: startLine, "a quoted field is not closed") }
             fields.append(field)
-            return fields
-        }
-
-        /// Reads an Anki header line (`separator:tab`); other comments are ignored.
-        private mutating func header(_ content: String, line: Int) throws(DeckFileError) {
-            guard let colon = content.firstIndex(of: ":") else { return }
-            let name = content[..<colon].trimmingBlanks().lowercased()
-            let value = String(content[content.index(after: colon)...])
-            switch name {
-            case "separator":
-                let named: [String: Character] = [
-                    "tab": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " ", "colon": ":",
-                ]
-                if let character = named[value.trimmingBlanks().lowercased()] {
-                    separator = character
-                } else if value.count == 1, let character = value.first {
-                    separator = character
-                } else {
-                    throw DeckFileError(line: line, "unknown separator \"\(value)\"; use tab, comma or semicolon")
-                }
-            case "columns":
-                let names = value.split(separator: separator, omittingEmptySubsequences: false).map {
-                    $0.trimmingBlanks().lowercased()
-                }
-                promptColumn = names.firstIndex { ["front", "question", "prompt"].contains($0) }
-                answerColumn = names.firstIndex { ["back", "answer"].contains($0) }
-            case "guid column", "notetype column", "deck column", "tags column":
-                guard let number = Int(value.trimmingBlanks()), number >= 1 else {
-                    throw DeckFileError(line: line, "\(name) needs a column number from 1")
-                }
-                skipped.insert(number - 1)
-            default:
-                break
-            }
-        }
-
-        /// Turns one record into a card, or says what is wrong with it.
-        private mutating func add(_ fields: [String], line: Int) throws(DeckFileError) {
-            let usable = fields.indices.filter { !skipped.contains($0) }
-            let promptIndex = promptColumn ?? usable.first
-            let answerIndex = answerColumn ?? usable.first { $0 != promptIndex }
-            let separatorName = separator == "\t" ? "a tab" : "\"\(separator)\""
-            guard let promptIndex, let answerIndex, promptIndex < fields.count, answerIndex < fields.count else {
-                throw DeckFileError(line: line, "needs a prompt and an answer separated by \(separatorName)")
-            }
-            let prompt = fields[promptIndex].trimmingBlanks(andNewlines: true)
-            let answer = fields[answerIndex].trimmingBlanks(andNewlines: true)
-            for (side, text) in [("prompt", prompt), ("answer", answer)] {
-                if text.isEmpty { throw DeckFileError(line: line, "the \(side) is empty") }
-                if text.count > DeckFile.maximumLength {
-                    throw DeckFileError(line: line, "the \(side) is longer than \(DeckFile.maximumLength) characters")
-                }
-            }
-            guard cards.count < DeckFile.maximumCards else {
-                throw DeckFileError(line: line, "more than \(DeckFile.maximumCards) cards in one file")
-            }
-            cards.append(Card(prompt: prompt, answer: answer))
+            return Record(fields: fields, line: startLine, startsQuoted: startsQuoted)
         }
     }
 
     // MARK: Writing
 
-    /// `cards` as a file of `format`. Tab-separated files start with Anki's header lines
-    /// (`#separator:tab`, `#html:false`, `#columns:Front<TAB>Back`); CSV has no header. Fields
-    /// holding the separator, a quote or a line break, or starting with `#`, are quoted.
-    public static func write(_ cards: [Card], format: DeckFileFormat) -> String {
+    /// `decks` as a file of `format` that TermFit and Anki read back.
+    ///
+    /// Tab-separated files start with Anki's header lines: `#separator:tab`, `#html:false` (the
+    /// fields are plain text), `#notetype:Basic`, `#guid column:1`, `#deck column:2`,
+    /// `#tags column:5` and `#columns:` naming them, so that a re-import in either program
+    /// updates the notes instead of adding them again. CSV starts with the row
+    /// `guid,deck,front,back,tags`, which the reader takes as the column names. Fields holding
+    /// the separator, a quote or a line break, or starting with `#`, are quoted.
+    public static func write(_ decks: [FlashcardDeck], format: DeckFileFormat) -> String {
         let separator = format.separator
-        var text = format == .tsv ? "#separator:tab\n#html:false\n#columns:Front\tBack\n" : ""
-        for card in cards {
-            text +=
-                quoted(card.prompt, separator: separator) + String(separator)
-                + quoted(card.answer, separator: separator) + "\n"
+        let names = ["guid", "deck", "Front", "Back", "tags"]
+        var text =
+            format == .tsv
+            ? "#separator:tab\n#html:false\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags column:5\n"
+                + "#columns:" + names.joined(separator: "\t") + "\n"
+            : names.map { $0.lowercased() }.joined(separator: ",") + "\n"
+        for deck in decks {
+            for card in deck.cards {
+                let fields = [card.guid, deck.name, card.prompt, card.answer, card.tags.joined(separator: " ")]
+                text += fields.map { quoted($0, separator: separator) }.joined(separator: String(separator)) + "\n"
+            }
         }
         return text
     }
 
     /// `field` as written in a file: in quotes (quotes doubled) when it needs them.
-    private static func quoted(_ field: String, separator: Character) -> String {
+    static func quoted(_ field: String, separator: Character) -> String {
         let needsQuotes =
             field.hasPrefix("#")
             || field.contains { $0 == separator || $0 == "\"" || $0.isNewline }

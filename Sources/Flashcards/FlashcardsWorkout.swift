@@ -40,6 +40,13 @@ public struct FlashcardsWorkout: Workout {
         case loadReviews(deckID: UUID)
         /// Remember this deck as the one last chosen.
         case rememberDeck(UUID)
+        /// Read every deck again and hand them over with `receive(decks:at:)` (the list of decks
+        /// opened: another TermFit may have imported one).
+        case loadDecks
+        /// Save a deck's name (a new deck, or one renamed); its cards are left alone.
+        case saveDeck(FlashcardDeck)
+        /// Delete a deck and its cards.
+        case deleteDeck(UUID)
     }
 
     /// How the screen should look and move.
@@ -69,6 +76,8 @@ public struct FlashcardsWorkout: Workout {
         case decks(DeckPicker)
         /// Leaving would end a session under way: Leave or Stay.
         case leave(ConfirmSheet)
+        /// Deleting this deck and its cards: Delete or Keep.
+        case deleteDeck(ConfirmSheet, UUID)
     }
 
     /// The mouse holding the top card.
@@ -164,17 +173,17 @@ public struct FlashcardsWorkout: Workout {
     /// The size of the screen, from the last `.resize`.
     public private(set) var size = Size.zero
     /// Every deck of the profile, oldest first.
-    public private(set) var decks: [FlashcardDeck]
+    public internal(set) var decks: [FlashcardDeck]
     /// The deck in use (an index into `decks`), if there is any.
-    public private(set) var deckIndex: Int?
+    public internal(set) var deckIndex: Int?
     /// The FSRS memories of the cards.
-    public private(set) var schedule = ReviewSchedule()
+    public internal(set) var schedule = ReviewSchedule()
     /// How sessions choose their cards.
     public private(set) var study: Study
     /// Whether this session studies or crams.
     public private(set) var mode = Mode.study
     /// The stack, top card first.
-    public private(set) var stack: [Flashcard] = []
+    public internal(set) var stack: [Flashcard] = []
     /// Cards in their learning steps that come back in this session, soonest first.
     public private(set) var waiting: [Waiting] = []
     /// Cards the session started with.
@@ -194,12 +203,12 @@ public struct FlashcardsWorkout: Workout {
     /// A card moving by itself, if one is.
     public private(set) var motion: Motion?
     /// The sheets over the cards, the newest on top.
-    public private(set) var sheets = SheetStack<Sheet>()
+    public internal(set) var sheets = SheetStack<Sheet>()
     /// A problem the host reported (a save or a read that failed); shown until it reports none.
-    public private(set) var problem: String?
+    public internal(set) var problem: String?
     private(set) var session: Session?
     let wallClock: @Sendable () -> Date
-    private let makeIdentifier: @Sendable () -> UUID
+    let makeIdentifier: @Sendable () -> UUID
 
     /// A workout on `decks`, starting with the deck `deckID` (else the first).
     ///
@@ -305,6 +314,9 @@ public struct FlashcardsWorkout: Workout {
             if case .editor(var editor) = sheet {
                 editor.paste(text)
                 sheets.replaceTop(with: .editor(editor))
+            } else if case .decks(var picker) = sheet {
+                picker.paste(text)
+                sheets.replaceTop(with: .decks(picker))
             }
         case .suspend:
             timer.hold(.suspended, at: now)
@@ -342,7 +354,7 @@ public struct FlashcardsWorkout: Workout {
             let height = display.plain ? size.height - 2 : keys.size(on: size).height - 2
             _ = scroll.visibleRows(count: keys.lines.count + (display.plain ? 1 : 0), height: max(0, height))
             sheets.replaceTop(with: .keys(scroll))
-        case .leave, nil:
+        case .leave, .deleteDeck, nil:
             break
         }
     }
@@ -386,15 +398,16 @@ public struct FlashcardsWorkout: Workout {
         switch sheets.sheets[depth - 1] {
         case .keys: return FlashcardsBindings.keysSheet
         case .editor(let editor): return FlashcardsBindings.editor(editor)
-        case .decks(let picker): return FlashcardsBindings.decks(count: picker.entries.count)
+        case .decks(let picker): return FlashcardsBindings.decks(picker)
         case .leave: return FlashcardsBindings.leaveQuestion
+        case .deleteDeck: return FlashcardsBindings.deleteDeckQuestion
         }
     }
 
     private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
         if let action = bindings(at: now).action(for: key) {
             perform(action, at: now, into: &outputs)
-        } else if case .editor(let editor) = sheet, editor.focus != .list, case .character = key {
+        } else if case .character = key, acceptsText {
             // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
             perform(.type(key), at: now, into: &outputs)
         }
@@ -416,22 +429,14 @@ public struct FlashcardsWorkout: Workout {
             let request = editor.perform(action)
             sheets.replaceTop(with: .editor(editor))
             carryOut(request, at: now, into: &outputs)
-        case .decks(var picker):
+        case .decks(let picker):
+            performInPicker(action, picker, at: now, into: &outputs)
+        case .deleteDeck(_, let id):
             switch action {
-            case .move(let rows): picker.move(by: rows)
-            case .first: picker.select(0)
-            case .last: picker.select(picker.entries.count - 1)
-            case .openDeck:
-                if let chosen = picker.chosen { return choose(deck: chosen, at: now, into: &outputs) }
-            case .openDeckNumber(let number):
-                if picker.entries.indices.contains(number - 1) {
-                    return choose(deck: picker.entries[number - 1].id, at: now, into: &outputs)
-                }
-            case .close: return close(at: now)
-            case .showKeys: return open(.keys(ScrollState(selection: nil)), at: now)
+            case .confirmDeleteDeck: deleteDeck(id, at: now, into: &outputs)
+            case .keepDeck: close(at: now)
             default: break
             }
-            sheets.replaceTop(with: .decks(picker))
         case .leave:
             switch action {
             case .confirmLeave:
@@ -455,7 +460,9 @@ public struct FlashcardsWorkout: Workout {
             }
         case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
         case .edit: openEditor(at: now)
-        case .chooseDeck: openDeckPicker(at: now)
+        case .chooseDeck:
+            openDeckPicker(at: now)
+            outputs.append(.loadDecks)
         case .toggleCram:
             abandon(at: now, into: &outputs)
             startAgain(as: mode == .cram ? .study : .cram, at: now)
@@ -483,6 +490,11 @@ public struct FlashcardsWorkout: Workout {
             decks[deckIndex].cards.removeAll { $0.id == card.id }
             outputs.append(.deleteCard(card.id))
             editor.deleted(card)
+        case .update(let card), .restore(let card):
+            guard let deckIndex else { return }
+            keep(card, in: deckIndex)
+            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            editor.updated(card, restored: request == .restore(card))
         case .close:
             close(at: now)
             if editor.changed {
@@ -571,6 +583,14 @@ public struct FlashcardsWorkout: Workout {
             }
             return
         }
+        if case .deleteDeck(let question, _) = sheet {
+            switch question.handle(mouse, screen: size) {
+            case .leave: perform(.confirmDeleteDeck, at: now, into: &outputs)
+            case .stay: perform(.keepDeck, at: now, into: &outputs)
+            case .none: break
+            }
+            return
+        }
         guard mouse.kind == .release else { return }
         switch sheet {
         case .keys:
@@ -602,7 +622,7 @@ public struct FlashcardsWorkout: Workout {
             } else if !layout.frame.contains(point) {
                 close(at: now)
             }
-        case .leave:
+        case .leave, .deleteDeck:
             break
         }
     }
@@ -689,7 +709,7 @@ public struct FlashcardsWorkout: Workout {
     }
 
     /// Deals the deck again and starts a new study session with a full timer.
-    private mutating func startAgain(at now: Instant) {
+    mutating func startAgain(at now: Instant) {
         startAgain(as: .study, at: now)
     }
 
@@ -750,7 +770,7 @@ public struct FlashcardsWorkout: Workout {
     }
 
     /// Marks a session that was saved and is not over as abandoned.
-    private mutating func abandon(at now: Instant, into outputs: inout [Output]) {
+    mutating func abandon(at now: Instant, into outputs: inout [Output]) {
         close(as: .abandoned, at: now, into: &outputs)
     }
 
@@ -791,14 +811,14 @@ public struct FlashcardsWorkout: Workout {
     }
 
     /// Opens `newSheet` over the cards (and any sheet); the timer stands still under it.
-    private mutating func open(_ newSheet: Sheet, at now: Instant) {
+    mutating func open(_ newSheet: Sheet, at now: Instant) {
         drag = nil
         sheets.push(newSheet)
         timer.hold(.sheet, at: now)
     }
 
     /// Closes the sheet on top; the timer runs again once the last is closed.
-    private mutating func close(at now: Instant) {
+    mutating func close(at now: Instant) {
         sheets.pop()
         if sheets.isEmpty { timer.release(.sheet, at: now) }
     }
@@ -811,9 +831,14 @@ public struct FlashcardsWorkout: Workout {
         open(.editor(CardEditor(cards: deck.cards)), at: now)
     }
 
-    private mutating func openDeckPicker(at now: Instant) {
+    mutating func openDeckPicker(at now: Instant) {
+        open(.decks(DeckPicker(entries: pickerEntries(), current: deck?.id)), at: now)
+    }
+
+    /// The lines of the list of decks.
+    func pickerEntries() -> [DeckPicker.Entry] {
         let date = wallClock()
-        let entries = decks.map { deck in
+        return decks.map { deck in
             DeckPicker.Entry(
                 id: deck.id, name: deck.name, count: deck.cards.count, due: schedule.dueCount(of: deck.cards, at: date),
                 new: min(
@@ -823,11 +848,10 @@ public struct FlashcardsWorkout: Workout {
                         study.newCardsPerDay
                             - schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar))))
         }
-        open(.decks(DeckPicker(entries: entries, current: deck?.id)), at: now)
     }
 
     /// Switches to deck `id`: the host reads its reviews and hands them back (`receive`).
-    private mutating func choose(deck id: UUID, at now: Instant, into outputs: inout [Output]) {
+    mutating func choose(deck id: UUID, at now: Instant, into outputs: inout [Output]) {
         close(at: now)
         guard let index = decks.firstIndex(where: { $0.id == id }) else { return }
         if index == deckIndex { return }

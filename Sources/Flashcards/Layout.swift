@@ -182,7 +182,8 @@ struct EditorLayout {
         promptField = fields.split(rows[0])[1]
         answerField = fields.split(rows[1])[1]
         message = rows[2]
-        let frames = Button.frames(of: [Button("Add"), Button("Done")], in: rows[3], alignment: .leading)
+        let frames = Button.frames(
+            of: [Button(editor.editing == nil ? "Add" : "Save"), Button("Done")], in: rows[3], alignment: .leading)
         addButton = rows[3].isEmpty ? .zero : frames[0]
         doneButton = rows[3].isEmpty ? .zero : frames[1]
         listHeader = rows[5]
@@ -197,11 +198,15 @@ struct EditorLayout {
 struct DeckPickerLayout {
     var frame: Rect
     var content: Rect
+    /// The line under the list: the name being typed, or what happened.
+    var footer: Rect
     /// The rows in view and the deck index each shows.
     var rows: [(rect: Rect, index: Int)]
 
     static func sheet(screen: Size, count: Int) -> TermUI.Sheet {
-        Sheet(title: "Decks", size: Size(width: min(60, screen.width - 2), height: min(count + 2, screen.height - 3)))
+        Sheet(
+            title: "Decks",
+            size: Size(width: min(60, screen.width - 2), height: min(max(1, count) + 3, screen.height - 3)))
     }
 
     init(screen: Size, picker: DeckPicker, plain: Bool) {
@@ -214,6 +219,7 @@ struct DeckPickerLayout {
             frame = sheet.frame(in: area)
             content = sheet.contentRect(in: area).inset(left: 1, right: 1)
         }
+        (content, footer) = content.splitBottom(min(1, content.height))
         var scroll = picker.scroll
         rows = ScrollList.frames(count: picker.entries.count, state: &scroll, in: content).map { ($0.frame, $0.index) }
     }

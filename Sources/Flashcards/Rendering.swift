@@ -262,6 +262,8 @@ extension FlashcardsWorkout {
                     Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
                         .render(into: &canvas, in: rect)
                 }
+                DeckPickerLayout.drawFooter(
+                    picker, in: layout.footer, plain: plain, muted: plain ? .plain : palette.muted, into: &canvas)
                 if plain {
                     HelpBar(helpBar.hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
                 }
@@ -269,7 +271,7 @@ extension FlashcardsWorkout {
             addLayer(
                 plain: plain, sheet: DeckPickerLayout.sheet(screen: size, count: picker.entries.count), title: "Decks",
                 into: &composition, draw: draw)
-        case .leave(let question):
+        case .leave(let question), .deleteDeck(let question, _):
             if plain {
                 composition.add(.sheet) { canvas in
                     canvas.clear()
@@ -316,9 +318,12 @@ extension FlashcardsWorkout {
         }
         let message =
             editor.message
-            ?? (editor.focus == .list ? "Delete removes the highlighted card" : "Enter in the answer adds the card")
+            ?? (editor.focus == .list
+                ? "Delete removes the highlighted card"
+                : editor.editing == nil
+                    ? "Enter in the answer adds the card" : "Enter in the answer saves the changed card")
         Text(message, style: editor.message == nil ? palette.muted : .bold).render(into: &canvas, in: layout.message)
-        Button("Add").render(into: &canvas, in: layout.addButton)
+        Button(editor.editing == nil ? "Add" : "Save").render(into: &canvas, in: layout.addButton)
         Button("Done").render(into: &canvas, in: layout.doneButton)
         let count = editor.cards.count == 1 ? "1 card" : "\(editor.cards.count) cards"
         Text("\(deckName): \(count)", style: palette.muted).render(into: &canvas, in: layout.listHeader)

@@ -14,12 +14,54 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     public var answer: String
     /// When the card was added; cards are listed in this order.
     public var createdAt: Date
+    /// The note's identifier in Anki's text files (its guid column): a re-import of the same note
+    /// updates this card instead of adding another. Made from `id` unless the card came from Anki.
+    public var guid: String
+    /// Anki's tags of the note (words without spaces), kept for export.
+    public var tags: [String]
 
-    public init(id: UUID = UUID(), prompt: String, answer: String, createdAt: Date) {
+    public init(
+        id: UUID = UUID(), prompt: String, answer: String, createdAt: Date, guid: String? = nil, tags: [String] = []
+    ) {
         self.id = id
         self.prompt = prompt
         self.answer = answer
         self.createdAt = createdAt
+        self.guid = guid ?? Flashcard.guid(for: id)
+        self.tags = tags
+    }
+
+    /// A guid for a card made in TermFit: the two halves of its identifier's 128 bits combined
+    /// (exclusive or) and written in base 62 (eleven letters and digits, so it never needs quoting
+    /// in a text file).
+    public static func guid(for id: UUID) -> String {
+        let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
+        let high = bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let low = bytes.suffix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var value = high ^ low
+        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var text = ""
+        for _ in 0..<11 {
+            text.append(digits[Int(value % 62)])
+            value /= 62
+        }
+        return text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, prompt, answer, createdAt, guid, tags
+    }
+
+    /// Reads a card; an export from before guids and tags gets the guid made from its identifier.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(UUID.self, forKey: .id)
+        self.init(
+            id: id, prompt: try container.decode(String.self, forKey: .prompt),
+            answer: try container.decode(String.self, forKey: .answer),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            guid: try container.decodeIfPresent(String.self, forKey: .guid),
+            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [])
     }
 }
 

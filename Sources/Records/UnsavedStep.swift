@@ -35,6 +35,10 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     case flashcard(Flashcard, deckID: UUID)
     /// `FlashcardLibrary.deleteCard`: a card deleted in the editor.
     case flashcardDeletion(UUID)
+    /// `FlashcardLibrary.save(_:)`: a deck made or renamed in the list of decks.
+    case flashcardDeck(FlashcardDeck)
+    /// `FlashcardLibrary.deleteDeck`: a deck deleted in the list of decks.
+    case flashcardDeckDeletion(UUID)
     /// `HIITLog.save`: a HIIT exercise done (or rated).
     case hiitExercise(HIITSession)
 
@@ -53,7 +57,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardSession(let session): try session.validate()
         case .flashcardReview(let review, _): try review.validate()
         case .flashcard(let card, _): try card.validate()
-        case .flashcardDeletion, .cardDrawDeletion: break
+        case .flashcardDeck(let deck): try deck.validate()
+        case .flashcardDeletion, .cardDrawDeletion, .flashcardDeckDeletion: break
         case .hiitExercise(let session): try session.validate()
         }
     }
@@ -76,6 +81,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
             try logs.finishFlashcardSession(id, status: status, at: date)
         case .flashcard(let card, let deckID): try logs.save(card, inDeck: deckID)
         case .flashcardDeletion(let id): try logs.deleteCard(id)
+        case .flashcardDeck(let deck): try logs.save(deck)
+        case .flashcardDeckDeletion(let id): try logs.deleteDeck(id)
         case .hiitExercise(let session): try logs.save(session)
         }
     }
@@ -100,6 +107,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardFinish(_, let status, _): "flashcards: the end of a session (\(status.word))"
         case .flashcard(let card, _): "flashcards: the card \(card.prompt)"
         case .flashcardDeletion: "flashcards: a card deleted"
+        case .flashcardDeck(let deck): "flashcards: the deck \(deck.name)"
+        case .flashcardDeckDeletion: "flashcards: a deck deleted"
         case .hiitExercise(let session): "hiit: \(session.exercise)"
         }
     }

@@ -136,6 +136,13 @@ extension Flashcard {
         try Check.text(prompt, "a card's prompt", maximum: ValueLimits.cardTextLength, empty: false)
         try Check.text(answer, "a card's answer", maximum: ValueLimits.cardTextLength)
         try Check.date(createdAt, "a card's creation time")
+        try Check.text(guid, "a card's guid", maximum: ValueLimits.nameLength, empty: false)
+        for tag in tags {
+            try Check.text(tag, "a card's tag", maximum: ValueLimits.nameLength, empty: false)
+            if tag.contains(where: \.isWhitespace) {
+                throw LogError.invalidValue("a card's tag has a space in it: \(tag)")
+            }
+        }
     }
 }
 

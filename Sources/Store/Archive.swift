@@ -227,12 +227,13 @@ extension TermFitStore {
                 for card in deck.cards {
                     try db.execute(
                         sql: """
-                            INSERT INTO flashcard (id, deck_id, prompt, answer, created_at) VALUES (?, ?, ?, ?, ?)
+                            INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
                             ON CONFLICT DO NOTHING
                             """,
                         arguments: [
                             card.id.uuidString, deck.id.uuidString, card.prompt, card.answer,
-                            card.createdAt.storedMilliseconds,
+                            card.createdAt.storedMilliseconds, card.guid, card.tags.joined(separator: " "),
                         ])
                 }
                 count(isNew)

@@ -452,13 +452,14 @@ extension ProfileStore: FlashcardLibrary {
         }
         try db.execute(
             sql: """
-                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
-                    created_at = excluded.created_at
+                    created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags
                 """,
             arguments: [
                 card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
+                card.guid, card.tags.joined(separator: " "),
             ])
     }
 
@@ -500,7 +501,9 @@ extension ProfileStore: FlashcardLibrary {
             decks[position].cards.append(
                 Flashcard(
                     id: try Columns.uuid(row, "id"), prompt: try row.decode(forColumn: "prompt"),
-                    answer: try row.decode(forColumn: "answer"), createdAt: try Columns.date(row, "created_at")))
+                    answer: try row.decode(forColumn: "answer"), createdAt: try Columns.date(row, "created_at"),
+                    guid: try row.decode(forColumn: "guid"),
+                    tags: (try row.decode(String.self, forColumn: "tags")).split(separator: " ").map(String.init)))
         }
         return decks
     }

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import Records
 
 /// TermFit's database schema and its migrations.
 ///
@@ -7,7 +9,7 @@ import GRDB
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 6
+    static let version = 7
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -30,6 +32,15 @@ enum Schema {
             try db.execute(sql: version6)
             try db.execute(sql: "PRAGMA user_version = 6")
         }
+        migrator.registerMigration("v7 flashcard notes have a guid and tags") { db in
+            try db.execute(sql: version7)
+            // Every card so far gets the guid a new card would get from its identifier.
+            for id in try String.fetchAll(db, sql: "SELECT id FROM flashcard") {
+                let guid = UUID(uuidString: id).map(Flashcard.guid(for:)) ?? id
+                try db.execute(sql: "UPDATE flashcard SET guid = ? WHERE id = ?", arguments: [guid, id])
+            }
+            try db.execute(sql: "PRAGMA user_version = 7")
+        }
         return migrator
     }()
 
@@ -40,6 +51,13 @@ enum Schema {
     /// before have none (NULL).
     private static let version3 = """
         ALTER TABLE card_draw ADD COLUMN seconds REAL CHECK (seconds IS NULL OR seconds >= 0);
+        """
+
+    /// A card's Anki guid (what a re-import matches notes by) and its tags, separated by spaces.
+    private static let version7 = """
+        ALTER TABLE flashcard ADD COLUMN guid TEXT NOT NULL DEFAULT '';
+        ALTER TABLE flashcard ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+        CREATE INDEX flashcard_by_guid ON flashcard(guid);
         """
 
     /// The three session tables again, their status allowed to be `cutOff` (SQLite cannot change a

@@ -24,6 +24,7 @@ public enum ASCIIFallback {
         case 0x2191, 0x25B2, 0x25B4: return UInt8(ascii: "^")
         case 0x2193, 0x25BC, 0x25BE: return UInt8(ascii: "v")
         case 0x2194: return UInt8(ascii: "/")  // ↔ ("flip mode / deck mode")
+        case 0x21B5: return UInt8(ascii: "/")  // ↵ (a line break in a text field, as " / " elsewhere)
         case 0x2022, 0x00B7, 0x25CF, 0x25CB, 0x25E6, 0x2219: return UInt8(ascii: "*")
         case 0x2713, 0x2714: return UInt8(ascii: "v")  // ✓
         case 0x2717, 0x2718, 0x00D7: return UInt8(ascii: "x")  // ✗ ×

@@ -58,24 +58,26 @@ private func withProfile(_ data: DataOptions, _ body: (ProfileStore) throws -> V
     }
 }
 
-/// `termfit flashcards import FILE --deck NAME`.
+/// `termfit flashcards import FILE [--deck NAME]`.
 struct FlashcardsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the cards of a tab-separated or CSV file to a deck (made if it does not exist).",
+        abstract: "Add or update cards from a tab-separated or CSV file, such as Anki's \"Notes in Plain Text\".",
         discussion: """
-            One card a line: prompt, then answer (a tab or a comma between them). Quoted fields may \
-            hold separators and line breaks; empty lines and # comments are skipped; Anki's text \
-            export (#separator:, #columns: and the like) is understood. Cards already in the deck \
-            are not added twice. On any error nothing is imported.
+            One card a row: prompt, then answer (a tab or a comma between them). Quoted fields may \
+            hold separators and line breaks. Anki's export is read in full: its # header lines, HTML \
+            turned into plain text, a deck column (each deck is made or added to), tags, and the \
+            guid column, so that importing a newer export updates the cards instead of adding them \
+            twice. A first row of column names (front,back) is skipped. Rows that make no card are \
+            listed with their line and reason; a file that cannot be read imports nothing.
             Exit status: 0 success, 1 error, 2 usage error, 3 a bad file or database problem.
             """)
 
     @Argument(help: ArgumentHelp("The file to read, or - for standard input.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("The deck to add the cards to.", valueName: "name"))
-    var deck: String
+    @Option(help: ArgumentHelp("The deck for every card (default: the deck the file names).", valueName: "name"))
+    var deck: String?
 
     @Option(help: "tsv or csv (default: csv for a .csv file, else tsv).", transform: parseFormat)
     var format: DeckFileFormat?
@@ -83,44 +85,38 @@ struct FlashcardsImportCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        if deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck needs a name.") }
+        if let deck, deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck needs a name.") }
     }
 
     func run() throws {
         // 10,000 cards of two 1,000-character sides, with room for quoting and comments.
         let contents = try readImportFile(file, limit: 32 << 20)
-        let cards: [DeckFile.Card]
+        let read: AnkiText.Contents
         do {
-            cards = try DeckFile.parse(contents, format: format ?? .guess(fromPath: file))
+            read = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
         } catch {
             printError("\(file): \(error); nothing was imported")
             throw TermFitExitStatus.dataFile
         }
-        guard !cards.isEmpty else {
+        guard !read.notes.isEmpty else {
+            for skip in read.skipped { printError("\(file): skipped \(skip)") }
             printError("\(file): no cards in the file; nothing was imported")
             throw TermFitExitStatus.dataFile
         }
-        let name = deck.trimmingCharacters(in: .whitespaces)
         try withProfile(data) { profile in
-            let now = Date()
-            var target =
-                try profile.decks().first { $0.name == name } ?? FlashcardDeck(name: name, createdAt: now)
-            let known = Set(target.cards.map { DeckFile.Card(prompt: $0.prompt, answer: $0.answer) })
-            var added: [Flashcard] = []
-            var seen = known
-            for (index, card) in cards.enumerated() where seen.insert(card).inserted {
-                added.append(
-                    Flashcard(
-                        prompt: card.prompt, answer: card.answer,
-                        createdAt: now.addingTimeInterval(Double(index) / 1000)))
+            let plan: DeckImport
+            do {
+                plan = try DeckImport(
+                    read, into: try profile.decks(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
+            } catch {
+                printError("\(file): \(error); nothing was imported")
+                throw TermFitExitStatus.dataFile
             }
-            target.cards = added
-            // One transaction: the deck and all its new cards, or nothing.
-            try profile.save(target)
-            let skipped = cards.count - added.count
-            let note = skipped > 0 ? " (\(skipped) already there)" : ""
-            let plural = added.count == 1 ? "card" : "cards"
-            printLine("Imported \(added.count) \(plural) into “\(name)”\(note).")
+            // One transaction: every deck and card, or nothing.
+            try profile.save(decks: plan.decks)
+            if let names = plan.columnNames { printError("\(file): skipped \(names)") }
+            for skip in plan.skipped { printError("\(file): skipped \(skip)") }
+            printLine(plan.summary)
         }
     }
 }
@@ -129,8 +125,10 @@ struct FlashcardsImportCommand: ParsableCommand {
 struct FlashcardsExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a deck's cards to standard output as tab-separated text (Anki's format) or CSV.",
+        abstract: "Write a deck's cards to standard output as Anki's plain-text notes (tab-separated) or CSV.",
         discussion: """
+            The fields are plain text (#html:false); each card's guid, deck and tags are written too, \
+            so importing the file again, here or into Anki, updates the cards instead of adding them.
             Example: termfit flashcards export --deck "Muscles and training" > muscles.txt
             Exit status: 0 success, 1 error (no such deck), 2 usage error, 3 database problem.
             """)
@@ -151,10 +149,9 @@ struct FlashcardsExportCommand: ParsableCommand {
                 printError("no deck is called “\(deck)”" + (names.isEmpty ? "" : "; the decks are \(names)"))
                 throw TermFitExitStatus.failure
             }
-            let cards = found.cards.map { DeckFile.Card(prompt: $0.prompt, answer: $0.answer) }
             // The deck's own format, with control and bidirectional characters made visible (a
             // prompt has no use for them; tabs and line breaks inside quoted fields stay).
-            let text = DeckFile.write(cards, format: format)
+            let text = DeckFile.write([found], format: format)
             FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
     }

@@ -128,4 +128,30 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(frame.contains { $0.contains("Gym · 4 cards · 0 due · 3 new") }, "\(frame.joined(separator: "\n"))")
         #expect(frame.contains { $0.contains("Anatomy · 30 cards · 3 due · 3 new") })
     }
+
+    @Test func aDeckImportedWhileTheWorkoutRunsIsListedAndDecksAreMadeRenamedAndDeleted() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(library: log)
+        // Another TermFit (`termfit flashcards import`) adds a deck to the same profile.
+        let date = Date(timeIntervalSince1970: 1_794_646_800)
+        try log.save(
+            FlashcardDeck(
+                name: "Spanish::Verbs", createdAt: date.addingTimeInterval(60),
+                cards: [Flashcard(prompt: "hablar", answer: "to speak", createdAt: date)]))
+        harness.press(.character("d"))
+        #expect(harness.frame().joined().contains("Spanish::Verbs · 1 card · 0 due · 1 new"))
+        harness.press(.character("n"))
+        harness.type("Stretches")
+        harness.press(.enter)
+        #expect(Set(try log.decks().map(\.name)) == [StarterDeck.name, "Spanish::Verbs", "Stretches"])
+        harness.press(.character("r"), .control("u"))
+        harness.type("Mobility")
+        harness.press(.enter)
+        #expect(Set(try log.decks().map(\.name)) == [StarterDeck.name, "Spanish::Verbs", "Mobility"])
+        let spanish = try #require(harness.host.workout?.decks.firstIndex { $0.name == "Spanish::Verbs" })
+        harness.press(.home)
+        for _ in 0..<spanish { harness.press(.down) }
+        harness.press(.character("x"), .character("y"))
+        #expect(Set(try log.decks().map(\.name)) == [StarterDeck.name, "Mobility"])
+    }
 }

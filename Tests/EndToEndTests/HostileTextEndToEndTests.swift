@@ -134,7 +134,7 @@ import Testing
         #expect(badDate.error.contains("'a^[]0;owned^G"), "\(badDate.error)")
 
         let cards = directory.appendingPathComponent("cards.tsv")
-        try Data("front\tback\n".utf8).write(to: cards)
+        try Data("Squat\tLegs\n".utf8).write(to: cards)
         let deckImport = try termfit([
             "flashcards", "import", cards.path, "--deck", Self.hostile, "--data-dir", data, "--profile", "anna",
         ])

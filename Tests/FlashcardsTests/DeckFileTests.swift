@@ -1,4 +1,5 @@
 import Foundation
+import Records
 import Testing
 
 @testable import Flashcards
@@ -7,7 +8,11 @@ import Testing
 /// name their line and import nothing.
 @Suite struct DeckFileTests {
     private func parse(_ text: String, _ format: DeckFileFormat = .tsv) throws(DeckFileError) -> [DeckFile.Card] {
-        try DeckFile.parse(Data(text.utf8), format: format)
+        try DeckFile.read(Data(text.utf8), format: format).notes.map { card($0.prompt, $0.answer) }
+    }
+
+    private func skipped(_ text: String, _ format: DeckFileFormat = .tsv) throws(DeckFileError) -> [String] {
+        try DeckFile.read(Data(text.utf8), format: format).skipped.map(\.description)
     }
 
     private func card(_ prompt: String, _ answer: String) -> DeckFile.Card {
@@ -29,14 +34,20 @@ import Testing
         }
     }
 
-    @Test func tabSeparatedLinesWithEmptyLinesAndComments() throws {
-        let cards = try parse("# my deck\nSquat\tLegs\n\n   \nPush-up\tChest\n# the end\n")
-        #expect(cards == [card("Squat", "Legs"), card("Push-up", "Chest")])
+    @Test func tabSeparatedLinesWithEmptyLinesAndCommentsReported() throws {
+        let text = "# my deck\nSquat\tLegs\n\n   \nPush-up\tChest\n# the end\n#hashtag\ta word after #\n"
+        #expect(
+            try parse(text) == [card("Squat", "Legs"), card("Push-up", "Chest"), card("#hashtag", "a word after #")])
+        #expect(
+            try skipped(text) == [
+                "line 1: starts with # but is not an Anki header (a comment?) and has no answer",
+                "line 6: starts with # but is not an Anki header (a comment?) and has no answer",
+            ])
     }
 
     @Test func aByteOrderMarkAndCRLFLineEndings() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Squat\tLegs\r\nPlank\tCore\r\n\r\nLunge\tLegs".utf8)
-        let cards = try DeckFile.parse(Data(bytes), format: .tsv)
+        let cards = try DeckFile.read(Data(bytes), format: .tsv).notes.map { card($0.prompt, $0.answer) }
         #expect(cards == [card("Squat", "Legs"), card("Plank", "Core"), card("Lunge", "Legs")])
         #expect(try parse("A\tB\rC\tD\r") == [card("A", "B"), card("C", "D")], "old Mac line ends")
     }
@@ -69,41 +80,78 @@ import Testing
     @Test func invalidUTF8IsRefusedWithItsLineNumber() {
         let bytes = Array("Squat\tLegs\nPlank\tCore\nBad ".utf8) + [0xC3, 0x28] + Array("\tx\n".utf8)
         #expect(throws: DeckFileError(line: 3, "not UTF-8 text (save the file as UTF-8)")) {
-            try DeckFile.parse(Data(bytes), format: .tsv)
+            _ = try DeckFile.read(Data(bytes), format: .tsv)
         }
         #expect(
             DeckFileError(line: 3, "not UTF-8 text (save the file as UTF-8)").description
                 == "line 3: not UTF-8 text (save the file as UTF-8)")
     }
 
-    @Test func badLinesNameTheirLine() {
-        #expect(throws: DeckFileError(line: 2, "needs a prompt and an answer separated by a tab")) {
-            try parse("A\tB\nonly a prompt\nC\tD")
-        }
-        #expect(throws: DeckFileError(line: 3, "the answer is empty")) { try parse("A\tB\n\nC\t  \n") }
-        #expect(throws: DeckFileError(line: 1, "the prompt is empty")) { try parse("\tB") }
+    @Test func badRowsAreSkippedWithTheirLineAndBrokenFilesAreRefused() throws {
+        #expect(try parse("A\tB\nonly a prompt\nC\tD") == [card("A", "B"), card("C", "D")])
+        #expect(try skipped("A\tB\nonly a prompt\nC\tD") == ["line 2: needs a prompt and an answer separated by a tab"])
+        #expect(try skipped("A\tB\n\nC\t  \n") == ["line 3: the answer is empty"])
+        #expect(try skipped("\tB") == ["line 1: the prompt is empty"])
+        let long = String(repeating: "x", count: DeckFile.maximumLength + 1)
+        #expect(try skipped("A\t\(long)") == ["line 1: the answer is longer than 1000 characters"])
         #expect(throws: DeckFileError(line: 2, "a quoted field is not closed")) { try parse("A,B\n\"C,D\nE,F\n", .csv) }
         #expect(throws: DeckFileError.self) { try parse("\"A\"x,B", .csv) }
-        #expect(throws: DeckFileError(line: 1, "unknown separator \"wave\"; use tab, comma or semicolon")) {
+        #expect(
+            throws: DeckFileError(
+                line: 1, "unknown separator \"wave\"; use Tab, Comma, Semicolon, Pipe, Space, Colon or one character")
+        ) {
             try parse("#separator:wave\nA\tB")
         }
-        let long = String(repeating: "x", count: DeckFile.maximumLength + 1)
-        #expect(throws: DeckFileError(line: 1, "the answer is longer than 1000 characters")) { try parse("A\t\(long)") }
+        #expect(throws: DeckFileError(line: 2, "#deck column needs a column number from 1, not \"zero\"")) {
+            try parse("#separator:tab\n#deck column:zero\nA\tB")
+        }
+    }
+
+    @Test func aFirstRowOfColumnNamesIsSkippedAndNamesTheColumns() throws {
+        for header in ["prompt,answer", "Front,Back", "question,answer", "answer,question"] {
+            let cards = try parse("\(header)\nSquat,Legs\n", .csv)
+            let expected = header.hasPrefix("answer") ? card("Legs", "Squat") : card("Squat", "Legs")
+            #expect(cards == [expected], "\(header)")
+            let read = try DeckFile.read(Data("\(header)\nSquat,Legs\n".utf8), format: .csv)
+            #expect(read.columnNames?.line == 1 && read.skipped.isEmpty)
+        }
+        // A first row that is a card stays one.
+        #expect(try parse("Front of the thigh,Quadriceps\n", .csv) == [card("Front of the thigh", "Quadriceps")])
+    }
+
+    @Test func separatorsByNameOrCharacter() throws {
+        for (name, separator) in [
+            ("Tab", "\t"), ("Comma", ","), ("Semicolon", ";"), ("Pipe", "|"), ("Space", " "), ("Colon", ":"),
+            ("~", "~"),
+        ] {
+            #expect(try parse("#separator:\(name)\nA\(separator)B\n", .csv) == [card("A", "B")], "\(name)")
+        }
     }
 
     @Test func exportReadsBackTheSameCardsInBothFormats() throws {
         let cards = [
             card("Squat", "Legs"), card("Tab\there", "Comma, and \"quotes\""), card("Two\nlines", "ok"),
-            card("#not a comment", "Ünïcødé 💪"),
+            card("#not a comment", "Ünïcødé 💪"), card("<b>not</b> HTML &amp;", "a < b"),
         ]
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let deck = FlashcardDeck(
+            name: "Spanish::Verbs", createdAt: date,
+            cards: cards.map { Flashcard(prompt: $0.prompt, answer: $0.answer, createdAt: date, tags: ["es", "v1"]) })
         for format in DeckFileFormat.allCases {
-            let text = DeckFile.write(cards, format: format)
-            #expect(try parse(text, format) == cards, "\(format)")
+            let text = DeckFile.write([deck], format: format)
+            let read = try DeckFile.read(Data(text.utf8), format: format)
+            #expect(read.notes.map { card($0.prompt, $0.answer) } == cards, "\(format)")
+            #expect(read.notes.map(\.guid) == deck.cards.map(\.guid), "\(format)")
+            #expect(read.notes.allSatisfy { $0.tags == ["es", "v1"] && $0.deck == "Spanish::Verbs" }, "\(format)")
+            #expect(!read.isHTML, "what the file claims: plain text")
         }
+        let one = FlashcardDeck(
+            name: "D", createdAt: date, cards: [Flashcard(prompt: "A", answer: "B", createdAt: date, guid: "g1")])
         #expect(
-            DeckFile.write([card("A", "B")], format: .tsv)
-                == "#separator:tab\n#html:false\n#columns:Front\tBack\nA\tB\n")
-        #expect(DeckFile.write([card("A, b", "C")], format: .csv) == "\"A, b\",C\n")
+            DeckFile.write([one], format: .tsv)
+                == "#separator:tab\n#html:false\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags column:5\n"
+                + "#columns:guid\tdeck\tFront\tBack\ttags\ng1\tD\tA\tB\t\n")
+        #expect(DeckFile.write([one], format: .csv) == "guid,deck,front,back,tags\ng1,D,A,B,\n")
     }
 
     @Test func theFormatFollowsTheFileName() {

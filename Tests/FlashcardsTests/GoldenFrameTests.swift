@@ -107,6 +107,22 @@ import Testing
         expectGolden(plain.canvas(), "theEditor-3")
     }
 
+    @Test func managingDecksAndChangingCards() {
+        var harness = Self.harness()
+        harness.press(.character("d"), .character("n"))
+        harness.type("Spanish::Verbs")
+        expectGolden(harness.canvas(), "managingDecksAndChangingCards-1")
+        harness.press(.enter, .character("x"))
+        expectGolden(harness.canvas(), "managingDecksAndChangingCards-2")
+        harness.press(.character("y"), .escape, .character("e"), .tab, .tab, .enter)
+        harness.press(.tab)
+        harness.send(.paste("line one\nline two"))
+        expectGolden(harness.canvas(), "managingDecksAndChangingCards-3")
+        harness.send(.resize(Size(width: 40, height: 12)))
+        harness.press(.escape, .delete)
+        expectGolden(harness.canvas(), "managingDecksAndChangingCards-4")
+    }
+
     @Test func theEndOfASession() {
         var harness = Self.harness()
         harness.wait(.seconds(90))

@@ -29,6 +29,7 @@ enum FlashcardsScreens {
         "hidden", "revealed", "dragged", "no colour", "over", "empty", "editor prompt", "editor answer",
         "editor list", "decks", "keys", "keys over the decks", "leave", "plain", "plain editor", "plain keys",
         "cram", "waiting", "nothing due", "plain waiting", "plain over",
+        "decks naming", "decks delete", "editor changing", "editor deleted", "plain decks naming",
     ]
 
     /// The workout in state `name` at `size`.
@@ -37,6 +38,9 @@ enum FlashcardsScreens {
         var decks = [deck]
         if name == "empty" { decks = [FlashcardDeck(id: fixedID(0), name: "Nothing yet", createdAt: testDate)] }
         if name.hasPrefix("decks") || name == "keys over the decks" {
+            decks += (1..<30).map { numberedDeck($0 % 4, name: "Deck number \($0)", id: $0) }
+        }
+        if name.hasPrefix("plain decks") {
             decks += (1..<30).map { numberedDeck($0 % 4, name: "Deck number \($0)", id: $0) }
         }
         if name.hasPrefix("editor") || name == "plain editor" {
@@ -76,6 +80,15 @@ enum FlashcardsScreens {
             harness.press(.character("e"), .tab, .tab, .end, .up, .up)
         case "decks":
             harness.press(.character("d"), .end)
+        case "decks naming", "plain decks naming":
+            harness.press(.character("d"), .end, .character("r"))
+            harness.type(" and a long name that goes on and on")
+        case "decks delete":
+            harness.press(.character("d"), .character("x"))
+        case "editor changing":
+            harness.press(.character("e"), .tab, .tab, .enter)
+        case "editor deleted":
+            harness.press(.character("e"), .tab, .tab, .delete)
         case "keys", "plain keys": harness.press(.character("?"))
         case "keys over the decks": harness.press(.character("d"), .character("?"))
         case "leave":

@@ -86,20 +86,32 @@ enum ExpectedExport {
                 {
                   "answer" : "correr",
                   "createdAt" : "2025-02-01T12:00:01.000Z",
+                  "guid" : "N0000000000",
                   "id" : "00000000-0000-0000-0000-000000000031",
-                  "prompt" : "to run"
+                  "prompt" : "to run",
+                  "tags" : [
+
+                  ]
                 },
                 {
                   "answer" : "comer",
                   "createdAt" : "2025-02-01T12:00:02.000Z",
+                  "guid" : "O0000000000",
                   "id" : "00000000-0000-0000-0000-000000000032",
-                  "prompt" : "to eat"
+                  "prompt" : "to eat",
+                  "tags" : [
+
+                  ]
                 },
                 {
                   "answer" : "vivir",
                   "createdAt" : "2025-02-02T09:00:00.000Z",
+                  "guid" : "P0000000000",
                   "id" : "00000000-0000-0000-0000-000000000033",
-                  "prompt" : "to \"live\""
+                  "prompt" : "to \"live\"",
+                  "tags" : [
+
+                  ]
                 }
               ],
               "createdAt" : "2025-02-01T12:00:00.000Z",

@@ -41,6 +41,8 @@ public struct FlashcardsData: WorkoutData {
         case finish(UUID, status: SessionStatus, at: Date)
         case card(Flashcard, deckID: UUID)
         case deleteCard(UUID)
+        case deck(FlashcardDeck)
+        case deleteDeck(UUID)
     }
 
     public func route(_ output: FlashcardsWorkout.Output, in workout: inout FlashcardsWorkout, at now: Instant)
@@ -53,6 +55,12 @@ public struct FlashcardsData: WorkoutData {
         case .finishSession(let id, let status, let date): return .save(.finish(id, status: status, at: date))
         case .saveCard(let card, let deckID): return .save(.card(card, deckID: deckID))
         case .deleteCard(let id): return .save(.deleteCard(id))
+        case .saveDeck(let deck): return .save(.deck(deck))
+        case .deleteDeck(let id): return .save(.deleteDeck(id))
+        case .loadDecks:
+            // Read now, so that a deck imported by another TermFit since the workout opened shows.
+            workout.receive(decks: Result { try library.decks() }, at: now)
+            return .done
         case .loadReviews(let deckID):
             let cards = workout.decks.first { $0.id == deckID }?.cards.map(\.id) ?? []
             workout.receive(Result { try library.flashcardReviews(ofCards: cards) }, for: deckID, at: now)
@@ -74,6 +82,8 @@ public struct FlashcardsData: WorkoutData {
         case .finish(let id, let status, let date): try library.finishFlashcardSession(id, status: status, at: date)
         case .card(let card, let deckID): try library.save(card, inDeck: deckID)
         case .deleteCard(let id): try library.deleteCard(id)
+        case .deck(let deck): try library.save(deck)
+        case .deleteDeck(let id): try library.deleteDeck(id)
         }
     }
 
@@ -84,6 +94,8 @@ public struct FlashcardsData: WorkoutData {
         case .finish(let id, let status, let date): .flashcardFinish(sessionID: id, status: status, at: date)
         case .card(let card, let deckID): .flashcard(card, deckID: deckID)
         case .deleteCard(let id): .flashcardDeletion(id)
+        case .deck(let deck): .flashcardDeck(deck)
+        case .deleteDeck(let id): .flashcardDeckDeletion(id)
         }
     }
 

@@ -43,6 +43,10 @@ public struct ConfirmSheet: Hashable, Sendable {
     public var title: String
     /// What leaving loses, one sentence or two: "Set 2 in progress is not saved".
     public var message: String
+    /// The label of the button that goes ahead ("Leave"; "Delete" for a question about deleting).
+    public var confirmLabel = "Leave"
+    /// The label of the button that keeps everything ("Stay"; "Keep").
+    public var cancelLabel = "Stay"
 
     /// The widest the sheet gets, border included.
     public static let widestWidth = 52
@@ -55,6 +59,20 @@ public struct ConfirmSheet: Hashable, Sendable {
         self.message = message
     }
 
+    /// A question titled `title` saying `message`, whose buttons read `confirm` and `cancel`
+    /// (keys y and n as for leaving).
+    public init(_ message: String, title: String, confirm: String, cancel: String) {
+        self.init(message, title: title)
+        confirmLabel = confirm
+        cancelLabel = cancel
+    }
+
+    /// The help bar's hints for this question: `y Delete  n Keep`.
+    public var labelledHints: [HelpBar.Hint] { [HelpBar.Hint("y", confirmLabel), HelpBar.Hint("n", cancelLabel)] }
+
+    private var confirmButton: Button { Button(confirmLabel, state: .focused) }
+    private var cancelButton: Button { Button(cancelLabel) }
+
     /// The whole question on one line, for a screen that has no room for the sheet:
     /// "Leave? Set 2 in progress is not saved".
     public var question: String { title + " " + message }
@@ -66,9 +84,6 @@ public struct ConfirmSheet: Hashable, Sendable {
 
     /// The help bar's hints while the question stands: `y Leave  n Stay`.
     public static var hints: [HelpBar.Hint] { hintKeys.map(\.hint) }
-
-    static let leave = Button("Leave", state: .focused)
-    static let stay = Button("Stay")
 
     /// Where everything goes on a screen of `screen`. The sheet fits inside it with the bottom row
     /// (the help bar) left free; a long message wraps, and is cut with "…" when even that fails.
@@ -83,7 +98,7 @@ public struct ConfirmSheet: Hashable, Sendable {
         let bounds = Rect(size: screen)
         let inside = sheet.contentRect(in: bounds)
         let buttons = Button.frames(
-            of: [Self.leave, Self.stay], in: inside.row(max(0, inside.height - 1)), alignment: .center)
+            of: [confirmButton, cancelButton], in: inside.row(max(0, inside.height - 1)), alignment: .center)
         return Layout(
             sheet: sheet, frame: sheet.frame(in: bounds), lines: lines,
             message: Rect(x: inside.x + 1, y: inside.y, width: max(0, inside.width - 2), height: lines.count),
@@ -123,15 +138,15 @@ public struct ConfirmSheet: Hashable, Sendable {
         let layout = self.layout(in: composition.size)
         composition.addSheet(layout.sheet) { canvas, area in
             Text(lines: layout.lines, alignment: .center).render(into: &canvas, in: layout.message.intersection(area))
-            Self.leave.render(into: &canvas, in: layout.leaveButton.intersection(area))
-            Self.stay.render(into: &canvas, in: layout.stayButton.intersection(area))
+            confirmButton.render(into: &canvas, in: layout.leaveButton.intersection(area))
+            cancelButton.render(into: &canvas, in: layout.stayButton.intersection(area))
         }
     }
 
     /// Draws the question as plain lines over the whole of `canvas` (for a screen reader, or a
     /// screen too small for the sheet): the question, wrapped, then its keys.
     public func renderPlain(into canvas: inout Canvas, in area: Rect) {
-        let keys = Self.hints.map { "\($0.key) \($0.description)" }.joined(separator: ", ")
+        let keys = labelledHints.map { "\($0.key) \($0.description)" }.joined(separator: ", ")
         Text(question + "\nKeys: " + keys, wraps: true).render(into: &canvas, in: area)
     }
 }

@@ -20,6 +20,8 @@ public struct TextField: Hashable, Sendable {
     public var limit: Int
     /// Which characters the field accepts; all printable characters when `nil`.
     public var accepts: (@Sendable (Character) -> Bool)?
+    /// Whether a pasted line break stays in the text (as `\n`, shown as ↵); else it is dropped.
+    public var allowsLineBreaks = false
 
     public init(_ text: String = "", limit: Int = 64, accepts: (@Sendable (Character) -> Bool)? = nil) {
         let clipped = String(text.prefix(limit))
@@ -86,9 +88,14 @@ public struct TextField: Hashable, Sendable {
     @discardableResult
     public mutating func insert(_ typed: String) -> Bool {
         var inserted = false
-        for character in typed {
+        for typedCharacter in typed {
             guard text.count < limit else { break }
-            guard DisplayWidth.of(character) > 0, !character.isNewline else { continue }
+            var character = typedCharacter
+            if character.isNewline {
+                guard allowsLineBreaks else { continue }
+                character = "\n"
+            }
+            guard DisplayWidth.of(character) > 0 || character == "\n" else { continue }
             if let accepts, !accepts(character) { continue }
             text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
             cursor += 1
@@ -118,7 +125,8 @@ public struct TextField: Hashable, Sendable {
         var x = row.x
         for index in start...characters.count {
             let isCursor = focused && index == cursor
-            let character: Character = index < characters.count ? characters[index] : " "
+            let character: Character =
+                index < characters.count ? (characters[index].isNewline ? "↵" : characters[index]) : " "
             let width = max(1, DisplayWidth.of(character))
             guard x + width <= row.maxX else { break }
             canvas.put(Cell(character, style: isCursor ? style.adding(.reverse) : style), x: x, y: row.y, clip: row)

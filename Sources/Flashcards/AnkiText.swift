@@ -1,0 +1,354 @@
+import Records
+
+/// What the rows of a deck file mean: Anki's "Notes in Plain Text" headers and columns, its HTML,
+/// and the simple files people write by hand (prompt, answer), as notes to import.
+///
+/// Header lines are read at the top of the file, before the first card, as Anki reads them:
+/// `#separator:` (Tab, Comma, Semicolon, Pipe, Space, Colon by name, or the character itself),
+/// `#html:true|false`, `#tags:` (tags for every note; also `tags:` on the first line),
+/// `#columns:` (column names), `#notetype:` and `#deck:` (a value for every note),
+/// `#notetype column:N`, `#deck column:N`, `#tags column:N`, `#guid column:N`,
+/// `#if matches:` (`update current`, `keep current`, `keep both`) and `#match scope:` (read, and
+/// TermFit matches across the profile). Any other line starting with `#` is read as a row: it is
+/// a card if it has a prompt and an answer, else it is reported as skipped. A first row whose
+/// cells are column names (`prompt,answer`, `front,back`, `question,answer`, …) is skipped and
+/// reported, and names the columns when no `#columns:` did.
+public enum AnkiText {
+    /// One note of the file.
+    public struct Note: Hashable, Sendable {
+        /// The front, as plain text.
+        public var prompt: String
+        /// The back, as plain text.
+        public var answer: String
+        /// Anki's identifier of the note, when the file has a guid column.
+        public var guid: String?
+        /// The note's tags with the file's `#tags:`.
+        public var tags: [String]
+        /// The deck the file puts the note in (a column, else `#deck:`), Anki's `::` kept.
+        public var deck: String?
+        /// The line the note starts on.
+        public var line: Int
+
+        public init(
+            prompt: String, answer: String, guid: String? = nil, tags: [String] = [], deck: String? = nil, line: Int
+        ) {
+            self.prompt = prompt
+            self.answer = answer
+            self.guid = guid
+            self.tags = tags
+            self.deck = deck
+            self.line = line
+        }
+    }
+
+    /// A row that made no card, and why.
+    public struct Skip: Hashable, Sendable, CustomStringConvertible {
+        /// The line the row starts on.
+        public var line: Int
+        /// Why it was skipped.
+        public var reason: String
+
+        public init(line: Int, _ reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// What `#if matches:` asks for a note whose guid is already in the profile.
+    public enum MatchRule: String, Hashable, Sendable {
+        /// The card takes the file's prompt, answer and tags (the default).
+        case update
+        /// The card stays as it is; the note is skipped.
+        case keepCurrent
+        /// The note is added as another card.
+        case keepBoth
+    }
+
+    /// A file read.
+    public struct Contents: Hashable, Sendable {
+        /// The notes, in file order.
+        public var notes: [Note] = []
+        /// Rows that made no card.
+        public var skipped: [Skip] = []
+        /// What a note whose guid is known does.
+        public var ifMatches = MatchRule.update
+        /// Whether the fields were read as HTML.
+        public var isHTML = false
+        /// The first row, when it named the columns instead of being a card.
+        public var columnNames: Skip?
+    }
+
+    /// Names of columns, lower-cased, by what they hold.
+    static let promptNames: Set<String> = ["front", "question", "prompt", "text", "term", "word", "q"]
+    static let answerNames: Set<String> = ["back", "answer", "definition", "meaning", "back extra", "a"]
+    static let labelNames: Set<String> = promptNames.union(answerNames).union(["guid", "deck", "tags", "notetype"])
+
+    /// The notes of `text`, whose rows are separated by `separator` unless a header says otherwise.
+    public static func read(_ text: String, separator: Character) throws(DeckFileError) -> Contents {
+        var reader = Reader(separator: separator)
+        return try reader.read(text)
+    }
+
+    /// Reads one file.
+    private struct Reader {
+        var separator: Character
+        var html: Bool?
+        var globalTags: [String] = []
+        var labels: [String] = []
+        var fixedDeck: String?
+        var fixedNotetype: String?
+        var guidColumn: Int?
+        var deckColumn: Int?
+        var tagsColumn: Int?
+        var notetypeColumn: Int?
+        var contents = Contents()
+
+        init(separator: Character) { self.separator = separator }
+
+        mutating func read(_ text: String) throws(DeckFileError) -> Contents {
+            var tokens = DeckFile.Tokenizer(text)
+            var first = true
+            // Header lines, before the first row.
+            while tokens.skipBlankLines() {
+                let line = tokens.peekLine()
+                let number = tokens.line
+                if first, line.hasPrefix("tags:") {
+                    globalTags = Self.tags(String(line.dropFirst(5)))
+                } else if line.hasPrefix("#"), let (name, value) = Self.header(line), try header(name, value, number) {
+                    // read
+                } else {
+                    break
+                }
+                first = false
+                _ = tokens.rawLine()
+            }
+            var records: [DeckFile.Record] = []
+            while tokens.skipBlankLines() {
+                records.append(try tokens.record(separator: separator))
+            }
+            var columns = Columns(reader: self)
+            let headerRow = records.first.flatMap(columns.headerRow)
+            // Without #html, fields are HTML when they look like what Anki's editor writes, and
+            // never in a file whose first row names its columns (a spreadsheet's, or TermFit's CSV).
+            let isHTML =
+                html ?? (headerRow == nil && records.contains { $0.fields.contains(where: HTMLText.looksLikeHTML) })
+            contents.isHTML = isHTML
+            for (position, record) in records.enumerated() {
+                if position == 0, let names = headerRow {
+                    contents.columnNames = DeckFile.Skip(line: record.line, "column names (\(names)), not a card")
+                    if labels.isEmpty { columns = Columns(reader: self, labels: record.fields) }
+                    continue
+                }
+                try add(record, columns: columns, isHTML: isHTML)
+            }
+            return contents
+        }
+
+        /// `#name:value` split, the name lower-cased; `nil` without a colon.
+        static func header(_ line: String) -> (String, String)? {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = line[line.index(after: line.startIndex)..<colon].trimmingBlanks().lowercased()
+            return (name, String(line[line.index(after: colon)...]))
+        }
+
+        static func tags(_ text: String) -> [String] {
+            text.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+
+        /// Reads an Anki header; `false` when `name` is not one (the line is then a row).
+        mutating func header(_ name: String, _ value: String, _ line: Int) throws(DeckFileError) -> Bool {
+            let trimmed = value.trimmingBlanks()
+            func column() throws(DeckFileError) -> Int {
+                guard let number = Int(trimmed), number >= 1 else {
+                    throw DeckFileError(line: line, "#\(name) needs a column number from 1, not \"\(trimmed)\"")
+                }
+                return number - 1
+            }
+            switch name {
+            case "separator":
+                let named: [String: Character] = [
+                    "tab": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " ", "colon": ":",
+                ]
+                if let character = named[trimmed.lowercased()] {
+                    separator = character
+                } else if value.count == 1, let character = value.first {
+                    separator = character
+                } else {
+                    throw DeckFileError(
+                        line: line,
+                        "unknown separator \"\(value)\"; use Tab, Comma, Semicolon, Pipe, Space, Colon or one character"
+                    )
+                }
+            case "html":
+                switch trimmed.lowercased() {
+                case "true": html = true
+                case "false": html = false
+                default: throw DeckFileError(line: line, "#html takes true or false, not \"\(trimmed)\"")
+                }
+            case "tags": globalTags = Self.tags(value)
+            case "columns":
+                var tokens = DeckFile.Tokenizer(value)
+                labels = try tokens.record(separator: separator).fields
+            case "notetype": fixedNotetype = trimmed
+            case "deck": fixedDeck = trimmed.isEmpty ? nil : trimmed
+            case "notetype column": notetypeColumn = try column()
+            case "deck column": deckColumn = try column()
+            case "tags column": tagsColumn = try column()
+            case "guid column": guidColumn = try column()
+            case "if matches":
+                switch trimmed.lowercased() {
+                case "update current", "update": contents.ifMatches = .update
+                case "keep current", "preserve", "keep": contents.ifMatches = .keepCurrent
+                case "keep both", "duplicate": contents.ifMatches = .keepBoth
+                default:
+                    throw DeckFileError(
+                        line: line, "#if matches takes update current, keep current or keep both, not \"\(trimmed)\"")
+                }
+            case "match scope":
+                break
+            default:
+                return false
+            }
+            return true
+        }
+
+        /// Turns one row into a note, or records why it makes none.
+        mutating func add(_ record: DeckFile.Record, columns: Columns, isHTML: Bool) throws(DeckFileError) {
+            let fields = record.fields
+            let line = record.line
+            func cell(_ index: Int?) -> String? {
+                guard let index, fields.indices.contains(index) else { return nil }
+                return fields[index]
+            }
+            let comment = !record.startsQuoted && fields.first?.hasPrefix("#") == true
+            guard let rawPrompt = cell(columns.prompt), let rawAnswer = cell(columns.answer) else {
+                let separatorName = separator == "\t" ? "a tab" : "\"\(separator)\""
+                contents.skipped.append(
+                    DeckFile.Skip(
+                        line: line,
+                        comment
+                            ? "starts with # but is not an Anki header (a comment?) and has no answer"
+                            : "needs a prompt and an answer separated by \(separatorName)"))
+                return
+            }
+            let notetype = cell(columns.notetype) ?? fixedNotetype ?? ""
+            var prompt = clean(rawPrompt, isHTML: isHTML)
+            var answer = clean(rawAnswer, isHTML: isHTML)
+            if notetype.lowercased().contains("cloze") || Cloze.contains(prompt) {
+                let extra = answer
+                prompt = Cloze.front(of: clean(rawPrompt, isHTML: isHTML))
+                answer = Cloze.back(of: clean(rawPrompt, isHTML: isHTML)) + (extra.isEmpty ? "" : "\n" + extra)
+            }
+            for (side, text) in [("prompt", prompt), ("answer", answer)] {
+                if text.isEmpty {
+                    contents.skipped.append(DeckFile.Skip(line: line, "the \(side) is empty"))
+                    return
+                }
+                if text.count > DeckFile.maximumLength {
+                    contents.skipped.append(
+                        DeckFile.Skip(line: line, "the \(side) is longer than \(DeckFile.maximumLength) characters"))
+                    return
+                }
+            }
+            guard contents.notes.count < DeckFile.maximumCards else {
+                throw DeckFileError(line: line, "more than \(DeckFile.maximumCards) cards in one file")
+            }
+            var tags = globalTags
+            for tag in Self.tags(cell(columns.tags) ?? "") where !tags.contains(tag) {
+                tags.append(String(tag.prefix(ValueLimits.nameLength)))
+            }
+            let guid = cell(columns.guid)?.trimmingBlanks(andNewlines: true)
+            let deck = (cell(columns.deck)?.trimmingBlanks(andNewlines: true)).flatMap { $0.isEmpty ? nil : $0 }
+            contents.notes.append(
+                AnkiText.Note(
+                    prompt: prompt, answer: answer,
+                    guid: guid.flatMap { $0.isEmpty || $0.count > ValueLimits.nameLength ? nil : $0 }, tags: tags,
+                    deck: deck ?? fixedDeck, line: line))
+        }
+
+        func clean(_ field: String, isHTML: Bool) -> String {
+            isHTML ? HTMLText.plain(field) : field.trimmingBlanks(andNewlines: true)
+        }
+    }
+
+    /// Which column holds what.
+    private struct Columns {
+        var prompt: Int?
+        var answer: Int?
+        var guid: Int?
+        var deck: Int?
+        var tags: Int?
+        var notetype: Int?
+
+        init(reader: Reader, labels: [String]? = nil) {
+            guid = reader.guidColumn
+            deck = reader.deckColumn
+            tags = reader.tagsColumn
+            notetype = reader.notetypeColumn
+            let names = (labels ?? reader.labels).map { $0.trimmingBlanks().lowercased() }
+            func named(_ set: Set<String>) -> Int? { names.firstIndex { set.contains($0) } }
+            guid = guid ?? named(["guid"])
+            deck = deck ?? named(["deck"])
+            tags = tags ?? named(["tags"])
+            notetype = notetype ?? named(["notetype", "note type"])
+            let meta = Set([guid, deck, tags, notetype].compactMap { $0 })
+            prompt = named(AnkiText.promptNames).flatMap { meta.contains($0) ? nil : $0 }
+            answer = named(AnkiText.answerNames).flatMap { meta.contains($0) ? nil : $0 }
+            // The first columns that hold no note data are the prompt and the answer.
+            let taken = meta.union([prompt, answer].compactMap { $0 })
+            var free = (0..<64).filter { !taken.contains($0) }.makeIterator()
+            if prompt == nil { prompt = free.next() }
+            if answer == nil { answer = free.next() }
+        }
+
+        /// The names of `record` when it is a row of column names, else `nil`.
+        func headerRow(_ record: DeckFile.Record) -> String? {
+            let cells = record.fields.map { $0.trimmingBlanks().lowercased() }
+            guard cells.contains(where: AnkiText.promptNames.contains),
+                cells.contains(where: AnkiText.answerNames.contains),
+                cells.allSatisfy({ $0.isEmpty || AnkiText.labelNames.contains($0) || $0 == "note type" })
+            else { return nil }
+            return record.fields.joined(separator: ", ")
+        }
+    }
+}
+
+extension DeckFile {
+    /// A row that made no card (``AnkiText/Skip``).
+    public typealias Skip = AnkiText.Skip
+}
+
+/// Anki's cloze deletions, `{{c1::answer::hint}}`: the front hides them, the back shows them.
+enum Cloze {
+    static func contains(_ text: String) -> Bool { text.contains("{{c") && text.contains("::") }
+
+    /// `text` with each deletion as `[…]` (or `[hint]`).
+    static func front(of text: String) -> String { replacing(text) { _, hint in "[\(hint ?? "…")]" } }
+
+    /// `text` with each deletion's answer in place.
+    static func back(of text: String) -> String { replacing(text) { answer, _ in answer } }
+
+    private static func replacing(_ text: String, _ body: (String, String?) -> String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "{{c") {
+            let afterOpen = rest[open.upperBound...]
+            let digits = afterOpen.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, afterOpen.dropFirst(digits.count).hasPrefix("::"),
+                let close = afterOpen.firstRange(of: "}}")
+            else {
+                result += rest[..<open.upperBound]
+                rest = afterOpen
+                continue
+            }
+            result += rest[..<open.lowerBound]
+            let inside = afterOpen[afterOpen.index(afterOpen.startIndex, offsetBy: digits.count + 2)..<close.lowerBound]
+            let parts = inside.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false)
+            result += body(String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+            rest = afterOpen[close.upperBound...]
+        }
+        return result + rest
+    }
+}

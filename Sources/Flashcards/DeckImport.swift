@@ -1,0 +1,137 @@
+import Records
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What importing a file does to a profile's decks, worked out before anything is saved.
+///
+/// Each note goes to `--deck` when it is given, else to the deck the file names (its deck column,
+/// else `#deck:`), made when no deck of that name exists (Anki's `Parent::Child` names are kept
+/// whole). A note whose guid is a card's anywhere in the profile updates that card where it is
+/// (prompt, answer, tags), unless `#if matches:` says to keep it or to add another. A note without
+/// a guid is not added to a deck that has a card with the same prompt and answer.
+public struct DeckImport: Sendable {
+    /// The decks to save: each with only the cards added or updated (saving a deck leaves its
+    /// other cards alone).
+    public var decks: [FlashcardDeck] = []
+    /// Cards added.
+    public var added = 0
+    /// Cards updated from a note with their guid.
+    public var updated = 0
+    /// Rows that made no card or change, and why.
+    public var skipped: [AnkiText.Skip] = []
+    /// Names of the decks made.
+    public var newDecks: [String] = []
+    /// The first row of the file, when it named the columns (skipped, not a card).
+    public var columnNames: AnkiText.Skip?
+
+    /// The import of `contents` into `existing` decks.
+    ///
+    /// - Parameters:
+    ///   - deckName: the deck for every note (`--deck`), over what the file says.
+    ///   - now: the creation time of new decks and cards (a millisecond apart, in file order).
+    /// - Throws: when a note has no deck to go to, a deck name is too long, or a deck would hold
+    ///   more than ``ValueLimits/cardsPerDeck`` cards; nothing is to be saved then.
+    public init(
+        _ contents: AnkiText.Contents, into existing: [FlashcardDeck], deckName: String? = nil, now: Date,
+        makeIdentifier: () -> UUID = { UUID() }
+    ) throws(DeckFileError) {
+        skipped = contents.skipped
+        columnNames = contents.columnNames
+        var all = existing
+        var changed: [UUID: [UUID]] = [:]
+        var order: [UUID] = []
+        var byGUID: [String: (deck: Int, card: Int)] = [:]
+        for (deckIndex, deck) in all.enumerated() {
+            for (cardIndex, card) in deck.cards.enumerated() { byGUID[card.guid] = (deckIndex, cardIndex) }
+        }
+        var seenGUIDs: [String: Int] = [:]
+        func mark(_ deck: Int, _ card: UUID) {
+            let id = all[deck].id
+            if changed[id] == nil { order.append(id) }
+            if changed[id]?.contains(card) != true { changed[id, default: []].append(card) }
+        }
+        for (position, note) in contents.notes.enumerated() {
+            if let guid = note.guid {
+                if let earlier = seenGUIDs[guid] {
+                    skipped.append(.init(line: note.line, "the same guid as line \(earlier)"))
+                    continue
+                }
+                seenGUIDs[guid] = note.line
+                if let found = byGUID[guid], contents.ifMatches != .keepBoth {
+                    if contents.ifMatches == .keepCurrent {
+                        skipped.append(
+                            .init(line: note.line, "already in “\(all[found.deck].name)” (#if matches: keep current)"))
+                        continue
+                    }
+                    var card = all[found.deck].cards[found.card]
+                    card.prompt = note.prompt
+                    card.answer = note.answer
+                    card.tags = note.tags
+                    all[found.deck].cards[found.card] = card
+                    mark(found.deck, card.id)
+                    updated += 1
+                    continue
+                }
+            }
+            guard let name = (deckName ?? note.deck)?.trimmingBlanks(), !name.isEmpty else {
+                throw DeckFileError(line: note.line, "the file names no deck for this card; give --deck NAME")
+            }
+            guard name.count <= ValueLimits.nameLength else {
+                throw DeckFileError(
+                    line: note.line, "the deck name is longer than \(ValueLimits.nameLength) characters")
+            }
+            let deckIndex: Int
+            if let index = all.firstIndex(where: { $0.name == name }) {
+                deckIndex = index
+            } else {
+                all.append(FlashcardDeck(id: makeIdentifier(), name: name, createdAt: now))
+                newDecks.append(name)
+                deckIndex = all.count - 1
+            }
+            if note.guid == nil,
+                all[deckIndex].cards.contains(where: { $0.prompt == note.prompt && $0.answer == note.answer })
+            {
+                skipped.append(.init(line: note.line, "already in “\(name)”"))
+                continue
+            }
+            guard all[deckIndex].cards.count < ValueLimits.cardsPerDeck else {
+                throw DeckFileError(
+                    line: note.line, "“\(name)” would hold more than \(ValueLimits.cardsPerDeck) cards")
+            }
+            let id = makeIdentifier()
+            // A second note with a known guid (keep both) gets a guid of its own.
+            let guid = note.guid.flatMap { byGUID[$0] == nil ? $0 : nil }
+            let card = Flashcard(
+                id: id, prompt: note.prompt, answer: note.answer,
+                createdAt: now.addingTimeInterval(Double(position) / 1000), guid: guid, tags: note.tags)
+            all[deckIndex].cards.append(card)
+            byGUID[card.guid] = (deckIndex, all[deckIndex].cards.count - 1)
+            mark(deckIndex, id)
+            added += 1
+        }
+        decks = order.compactMap { id in
+            guard var deck = all.first(where: { $0.id == id }) else { return nil }
+            let ids = Set(changed[id] ?? [])
+            deck.cards = deck.cards.filter { ids.contains($0.id) }
+            return deck
+        }
+        // A deck made for notes that were all skipped is not made.
+        newDecks = newDecks.filter { name in decks.contains { $0.name == name } }
+    }
+
+    /// One line for the member: what was added, updated and skipped, and where.
+    public var summary: String {
+        func cards(_ count: Int) -> String { count == 1 ? "1 card" : "\(count) cards" }
+        var parts = ["added \(cards(added))", "updated \(updated)", "skipped \(skipped.count)"]
+        if !newDecks.isEmpty {
+            parts.append(
+                "new " + (newDecks.count == 1 ? "deck " : "decks ") + newDecks.map { "“\($0)”" }.joined(separator: ", ")
+            )
+        }
+        return "Imported: " + parts.joined(separator: ", ") + "."
+    }
+}

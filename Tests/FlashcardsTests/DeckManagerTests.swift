@@ -1,0 +1,104 @@
+import Foundation
+import Records
+import TermUI
+import Testing
+
+@testable import Flashcards
+
+/// The list of decks is read again when it opens, and makes, renames and deletes decks.
+@Suite struct DeckManagerTests {
+    private func picker(_ harness: Harness) -> DeckPicker? {
+        if case .decks(let picker) = harness.workout.sheet { return picker }
+        return nil
+    }
+
+    @Test func openingTheListAsksForTheDecksAndShowsADeckImportedMeanwhile() {
+        var harness = Harness(decks: [numberedDeck(3)])
+        #expect(harness.press(.character("d")) == [.loadDecks])
+        let imported = numberedDeck(5, name: "Imported", id: 1)
+        harness.workout.receive(decks: .success([numberedDeck(3), imported]), at: harness.now)
+        #expect(picker(harness)?.entries.map(\.name) == ["Numbers", "Imported"])
+        #expect(harness.workout.decks.count == 2)
+        #expect(harness.workout.deck?.name == "Numbers", "the deck in use stays")
+        let outputs = harness.press(.character("2"))
+        #expect(outputs.contains(.loadReviews(deckID: imported.id)))
+        #expect(harness.workout.deck?.name == "Imported")
+    }
+
+    @Test func nMakesANewDeckAndRRenamesOne() {
+        var harness = Harness(decks: [numberedDeck(3)])
+        harness.press(.character("d"), .character("n"))
+        #expect(picker(harness)?.naming == .new)
+        harness.type("Numbers")
+        #expect(harness.press(.enter).isEmpty, "a name in use is refused")
+        #expect(picker(harness)?.message == "A deck is already called “Numbers”")
+        harness.press(.control("u"))
+        harness.type("Spanish::Verbs")
+        let outputs = harness.press(.enter)
+        guard case .saveDeck(let made) = outputs.first else {
+            Issue.record("expected a new deck, got \(outputs)")
+            return
+        }
+        #expect(made.name == "Spanish::Verbs" && made.cards.isEmpty)
+        #expect(picker(harness)?.entries.map(\.name) == ["Numbers", "Spanish::Verbs"])
+        #expect(picker(harness)?.selection == 1, "the new deck is highlighted")
+
+        harness.press(.up, .character("r"))
+        #expect(picker(harness)?.name.text == "Numbers")
+        harness.press(.control("u"))
+        harness.type("Counting")
+        let renamed = harness.press(.enter)
+        guard case .saveDeck(let saved) = renamed.first else {
+            Issue.record("expected a renamed deck, got \(renamed)")
+            return
+        }
+        #expect(saved.id == fixedID(0) && saved.name == "Counting" && saved.cards.isEmpty, "the name only")
+        #expect(harness.workout.deck?.name == "Counting")
+        // Esc while naming keeps everything.
+        harness.press(.character("n"))
+        harness.type("Nope")
+        #expect(harness.press(.escape).isEmpty)
+        #expect(picker(harness)?.naming == nil && picker(harness)?.entries.count == 2)
+    }
+
+    @Test func deletingADeckAsksWithItsCardCountAndTheDeckInUseGivesWay() {
+        var harness = Harness(decks: [numberedDeck(3), numberedDeck(1, name: "Other", id: 1)])
+        harness.press(.right)
+        harness.press(.character("d"), .character("x"))
+        guard case .deleteDeck(let question, let id) = harness.workout.sheet else {
+            Issue.record("expected the question, got \(String(describing: harness.workout.sheet))")
+            return
+        }
+        #expect(id == fixedID(0))
+        #expect(question.message == "Delete “Numbers” and its 3 cards? Past sessions stay in the history.")
+        #expect(harness.press(.character("n")).isEmpty, "n keeps it")
+        #expect(harness.workout.decks.count == 2)
+        harness.press(.delete)
+        let outputs = harness.press(.character("y"))
+        #expect(outputs.contains(.deleteDeck(fixedID(0))))
+        #expect(outputs.contains { if case .finishSession(_, .abandoned, _) = $0 { true } else { false } })
+        #expect(outputs.contains(.loadReviews(deckID: fixedID(1))))
+        #expect(harness.workout.deck?.name == "Other")
+        #expect(picker(harness)?.entries.map(\.name) == ["Other"])
+        #expect(picker(harness)?.message == "Deleted “Numbers”")
+        // The last deck too: no deck, and the list says how to make one.
+        harness.press(.character("x"), .enter)
+        #expect(harness.workout.decks.isEmpty && harness.workout.deck == nil)
+        #expect(harness.canvas().lines().joined().contains("Deleted “Other”"))
+        harness.press(.down)
+        #expect(harness.canvas().lines().joined().contains("No decks: n makes one"))
+        #expect(FlashcardsBindings.decks(DeckPicker(entries: [], current: nil)).action(for: .character("x")) == nil)
+    }
+
+    @Test func aDeckInUseDeletedByAnotherTermFitGivesWayWhenTheListIsReadAgain() {
+        var harness = Harness(decks: [numberedDeck(3), numberedDeck(2, name: "Other", id: 1)])
+        harness.press(.character("d"))
+        harness.workout.receive(decks: .success([numberedDeck(2, name: "Other", id: 1)]), at: harness.now)
+        #expect(harness.workout.deck?.name == "Other")
+        #expect(harness.workout.stack.count == 2)
+        struct Unreadable: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
+        harness.workout.receive(decks: .failure(Unreadable()), at: harness.now)
+        #expect(harness.workout.problem == "Could not read the decks again: disk I/O error")
+        #expect(harness.workout.decks.count == 1, "what was read before stays")
+    }
+}

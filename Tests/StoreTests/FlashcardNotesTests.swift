@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import Records
+import Testing
+
+@testable import Store
+
+/// Cards carry Anki's guid and tags: the v7 migration gives every card a guid, and saving keeps
+/// both.
+@Suite("Flashcard guids and tags")
+struct FlashcardNotesTests {
+    @Test("The v7 migration keeps every card of a schema 2 file and gives each its own guid")
+    func migration() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = temporary.location()
+        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: location.databasePath)
+        try Schema.migrator.migrate(queue, upTo: "v2 sessions can be cut off")
+        let profile = UUID()
+        let deck = UUID()
+        let cards = (1...3).map { UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", $0))! }
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO profile VALUES (?, 'anna')", arguments: [profile.uuidString])
+            try db.execute(
+                sql: "INSERT INTO flashcard_deck VALUES (?, ?, 'Spanish', 1000)",
+                arguments: [deck.uuidString, profile.uuidString])
+            for (index, card) in cards.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO flashcard VALUES (?, ?, ?, ?, ?)",
+                    arguments: [card.uuidString, deck.uuidString, "to run \(index)", "correr", 2000 + index])
+            }
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 2)
+        }
+        try queue.close()
+
+        let store = try TermFitStore.open(at: location)
+        try #require(store.pool).read { (db: Database) throws -> Void in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
+            #expect(try db.indexes(on: "flashcard").contains { $0.name == "flashcard_by_guid" })
+        }
+        let decks = try store.profileStore(named: "anna").decks()
+        #expect(decks.map(\.name) == ["Spanish"])
+        let migrated = try #require(decks.first).cards
+        #expect(migrated.map(\.id) == cards)
+        #expect(migrated.map(\.prompt) == ["to run 0", "to run 1", "to run 2"])
+        #expect(migrated.map(\.guid) == cards.map(Flashcard.guid(for:)))
+        #expect(Set(migrated.map(\.guid)).count == 3, "each its own")
+        #expect(migrated.allSatisfy { $0.tags.isEmpty })
+        try store.close()
+    }
+
+    @Test("Several decks are saved in one transaction, with guids and tags, or not at all")
+    func savingDecks() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        let anna = try store.profileStore(named: "anna")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let verbs = FlashcardDeck(
+            name: "Spanish::Verbs", createdAt: date,
+            cards: [Flashcard(prompt: "hablar", answer: "to speak", createdAt: date, guid: "a#Q(x", tags: ["es", "v"])])
+        let nouns = FlashcardDeck(
+            name: "Spanish::Nouns", createdAt: date.addingTimeInterval(1),
+            cards: [Flashcard(prompt: "casa", answer: "house", createdAt: date)])
+        try anna.save(decks: [verbs, nouns])
+        #expect(try anna.decks() == [verbs, nouns])
+
+        var bad = nouns
+        bad.id = UUID()
+        bad.name = "Bad"
+        bad.cards = [Flashcard(prompt: "x", answer: "y", createdAt: date, tags: ["two words"])]
+        var renamed = verbs
+        renamed.name = "Renamed"
+        #expect(throws: (any Error).self) { try anna.save(decks: [renamed, bad]) }
+        #expect(try anna.decks() == [verbs, nouns], "nothing of a refused save is kept")
+        try store.close()
+    }
+}

@@ -36,8 +36,12 @@ public enum DumbbellsAction: Hashable, Sendable {
     case chooseExercise
     /// `u`: kilograms or pounds.
     case toggleUnit
-    /// `+` `-`: one set more or fewer.
+    /// `a`: one set more.
     case changeSetCount(Int)
+    /// `d`: delete the selected set.
+    case deleteSet
+    /// `z`: bring back the set deleted last.
+    case undoDelete
     /// `x`: end the workout and show the summary.
     case endWorkout
     /// `?`, F1: the keys sheet.
@@ -62,6 +66,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case movePicker(Int)
     /// The exercise picker: uses the highlighted name.
     case useExercise
+    /// The exercise picker: completes the name to the highlighted exercise.
+    case completeExercise
     /// The exercise picker: a key typed into (or editing) its name.
     case edit(Key)
     /// The summary: a new workout.
@@ -82,6 +88,7 @@ enum DumbbellsBindings {
         var hasLast: Bool
         var canChangeExercise: Bool
         var hasCompletedSets: Bool
+        var hasDeleted: Bool
         var unit: String
         var otherUnit: String
         var restCount: Int
@@ -194,11 +201,16 @@ enum DumbbellsBindings {
                 meaning: "choose the exercise (before set 1)", action: .chooseExercise),
             KeyBinding(
                 [.character("u")], state.otherUnit, group: "Workout", bar: onStart && state.canChangeExercise ? 9 : nil,
-                meaning: "weights in \(state.otherUnit) instead of \(state.unit) (before set 1)", action: .toggleUnit),
+                meaning: "every weight converted to \(state.otherUnit) (from \(state.unit))", action: .toggleUnit),
             KeyBinding(
-                characters("+=-_"), "Sets", group: "Workout", bar: onStart ? 10 : nil, display: "+-", listing: "+  -",
-                meaning: "one set more / fewer"
-            ) { key in [Key.character("+"), .character("=")].contains(key) ? .changeSetCount(1) : .changeSetCount(-1) },
+                [.character("a")], "Add", group: "Sets", bar: onStart ? 10 : nil, meaning: "one set more",
+                action: .changeSetCount(1)),
+            KeyBinding(
+                [.character("d")], "Delete", group: "Sets", meaning: "delete the selected set (finished ones too)",
+                action: .deleteSet),
+            KeyBinding(
+                [.character("z")], "Undo", group: "Sets", bar: state.hasDeleted ? 12 : nil,
+                meaning: "bring back the set deleted last", action: .undoDelete),
             KeyBinding(
                 [.character("x")], "End", group: "Workout", bar: onStart && state.hasCompletedSets ? 11 : nil,
                 meaning: "end the workout: the summary", action: .endWorkout),
@@ -216,7 +228,8 @@ enum DumbbellsBindings {
             bindings.append(
                 KeyBinding(
                     TextField.printableKeys, "Type", group: "Fields", listing: "0–9 .",
-                    meaning: "type kg and reps (other characters are refused with the reason)"
+                    meaning: "type weight and reps, a finished set's too (saved on leaving its row or Enter);"
+                        + " other characters, - and + among them, are refused with the reason"
                 ) { key in
                     if case .character(let character) = key { return .type(character) }
                     return .deleteBackward
@@ -246,8 +259,8 @@ enum DumbbellsBindings {
     /// The exercise picker.
     static let exercisePicker = KeyBindings<DumbbellsAction>([
         KeyBinding(
-            [.up, .down, .backTab, .tab, .pageUp, .pageDown], "Choose", group: "Exercise", bar: 1, display: "↑↓",
-            listing: "↑ ↓  Tab  PgUp PgDn", meaning: "move through the exercises"
+            [.up, .down, .backTab, .pageUp, .pageDown], "Choose", group: "Exercise", bar: 1, display: "↑↓",
+            listing: "↑ ↓  Shift-Tab  PgUp PgDn", meaning: "move through the exercises"
         ) { key in
             switch key {
             case .up, .backTab: return .movePicker(-1)
@@ -257,8 +270,11 @@ enum DumbbellsBindings {
             }
         },
         KeyBinding(
-            [.enter], "Use", group: "Exercise", bar: 2, meaning: "use the highlighted name (a click too)",
-            action: .useExercise),
+            [.tab], "Complete", group: "Exercise", bar: 4, meaning: "complete the name to the highlighted exercise",
+            action: .completeExercise),
+        KeyBinding(
+            [.enter], "Use", group: "Exercise", bar: 2,
+            meaning: "use the highlighted exercise; “+ New” makes a new one (a click too)", action: .useExercise),
         KeyBinding(
             [.escape], "Cancel", group: "Exercise", bar: 3, meaning: "keep the exercise", action: .close),
         KeyBinding(
@@ -307,8 +323,9 @@ extension DumbbellsWorkout {
         return DumbbellsBindings.table(
             DumbbellsBindings.TableState(
                 pill: pill.kind, canStart: index < rows.count && rows[index].entry.isValid,
-                hasLast: lastSet(for: index) != nil && isEditable(index), canChangeExercise: canChangeExercise,
-                hasCompletedSets: !completedSets.isEmpty, unit: settings.unit.rawValue, otherUnit: other.rawValue,
+                hasLast: lastSet(for: index) != nil && isOpen(index), canChangeExercise: canChangeExercise,
+                hasCompletedSets: !completedSets.isEmpty, hasDeleted: deleted != nil, unit: settings.unit.rawValue,
+                otherUnit: other.rawValue,
                 restCount: settings.restPresets.count))
     }
 }

@@ -186,6 +186,6 @@ enum DumbbellsStates {
         for _ in 0..<9 { harness.press(.down) }
         let scrolled = harness.frame()
         #expect(scrolled.contains { $0.contains("▲") }, "sets above are counted")
-        #expect(scrolled.contains { $0.contains("10 [   ]") }, "the selected set 10 shows")
+        #expect(scrolled.contains { $0.contains("10 [      ]") }, "the selected set 10 shows")
     }
 }

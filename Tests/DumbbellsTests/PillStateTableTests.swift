@@ -119,7 +119,7 @@ import Testing
                 return Outcome(pill: .active)
             case .key(.character("k")): return Outcome(pill: .keypad)
             case .key(.character("r")): return Outcome(pill: .restPicker)
-            case .field(let position) where position.row > 0: return Outcome(pill: .keypad)
+            case .field: return Outcome(pill: .keypad)
             default: return same
             }
         case .keypad:

@@ -49,11 +49,9 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
     mutating func fill(row: Int, weight: String, reps: String) {
         while workout.selection.row < row { press(.down) }
         while workout.selection.row > row { press(.up) }
-        press(.left)
-        for _ in 0..<3 { press(.backspace) }
+        press(.left, .delete)
         type(weight)
-        press(.right)
-        for _ in 0..<3 { press(.backspace) }
+        press(.right, .delete)
         type(reps)
     }
 

@@ -44,6 +44,10 @@ public enum DumbbellsAction: Hashable, Sendable {
     case undoDelete
     /// `x`: end the workout and show the summary.
     case endWorkout
+    /// `p`: the exercise's progress chart and records.
+    case showProgress
+    /// The progress sheet: the estimate or the volume.
+    case switchMetric
     /// `?`, F1: the keys sheet.
     case keys
     /// `q`, Esc: leave, asking first when that would lose something.
@@ -215,6 +219,9 @@ enum DumbbellsBindings {
                 [.character("x")], "End", group: "Workout", bar: onStart && state.hasCompletedSets ? 11 : nil,
                 meaning: "end the workout: the summary", action: .endWorkout),
             KeyBinding(
+                [.character("p")], "Progress", group: "Workout",
+                meaning: "the exercise's progress: a chart per workout and the records", action: .showProgress),
+            KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Workout", bar: picking ? nil : 3, meaning: "every key",
                 action: .keys),
             KeyBinding(
@@ -254,6 +261,16 @@ enum DumbbellsBindings {
         KeyBinding(
             [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 2,
             display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
+    ])
+
+    /// The progress sheet.
+    static let progress = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.tab, .character("v")], "e1RM/volume", group: "Progress", bar: 1, listing: "Tab  v",
+            meaning: "chart the estimated maximum or the volume", action: .switchMetric),
+        KeyBinding(
+            [.escape, .character("p"), .character("q"), .enter], "Close", group: "Progress", bar: 2, display: "Esc",
+            listing: "Esc  p  q  Enter", meaning: "close the progress (a click too)", action: .close),
     ])
 
     /// The exercise picker.
@@ -312,6 +329,7 @@ extension DumbbellsWorkout {
         case .exercise: return DumbbellsBindings.exercisePicker
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion
+        case .progress: return DumbbellsBindings.progress
         case nil: return tableBindings
         }
     }

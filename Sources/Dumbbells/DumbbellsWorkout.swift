@@ -51,6 +51,8 @@ public struct DumbbellsWorkout: Workout {
         case summary(WorkoutSummary)
         /// Leaving would lose work in progress: Leave or Stay.
         case leave(ConfirmSheet)
+        /// The exercise's progress: a chart per workout and the records.
+        case progress(ProgressSheet)
     }
 
     /// A one-line message over the pill.
@@ -394,6 +396,11 @@ public struct DumbbellsWorkout: Workout {
             keysScroll = ScrollState(selection: nil)
             sheets.push(.keys)
         case .leave: askToLeave(at: now, into: &outputs)
+        case .showProgress: sheets.push(.progress(ProgressSheet()))
+        case .switchMetric:
+            guard case .progress(var progress) = sheet else { return }
+            progress.toggle()
+            sheets.replaceTop(with: .progress(progress))
         case .moveRest(let step):
             guard case .restPicker(var picker) = pill else { return }
             let items = settings.restPresets.count + 1
@@ -518,7 +525,7 @@ public struct DumbbellsWorkout: Workout {
         _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
     ) {
         switch sheet {
-        case .keys:
+        case .keys, .progress:
             if mouse.kind == .release { sheets.pop() }
         case .exercise(var picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)

@@ -20,6 +20,42 @@ public struct LastSet: Equatable, Hashable, Sendable {
     }
 }
 
+/// One workout of an exercise as its progress chart shows it, weights in kilograms.
+public struct ExerciseSession: Equatable, Hashable, Sendable {
+    /// When the workout started.
+    public var date: Date
+    /// The best estimated one-repetition maximum of its sets of at most 12 reps (0 when none).
+    public var oneRepMax: Double
+    /// Weight × reps over all its sets.
+    public var volume: Double
+    /// Its heaviest set's weight and reps.
+    public var heaviest: Double
+    /// The reps of the heaviest set.
+    public var heaviestReps: Int
+
+    /// The session of `workout`'s sets.
+    public init(_ workout: DumbbellWorkout) {
+        date = workout.startedAt
+        var oneRepMax = 0.0
+        var volume = 0.0
+        var heaviest = 0.0
+        var heaviestReps = 0
+        for set in workout.sets {
+            let kilograms = PersonalBest.kilograms(set.weight, unit: workout.unit)
+            volume += kilograms * Double(set.reps)
+            oneRepMax = max(oneRepMax, PersonalBest.epley(weight: kilograms, reps: set.reps) ?? 0)
+            if kilograms > heaviest || (kilograms == heaviest && set.reps > heaviestReps) {
+                heaviest = kilograms
+                heaviestReps = set.reps
+            }
+        }
+        self.oneRepMax = oneRepMax
+        self.volume = volume
+        self.heaviest = heaviest
+        self.heaviestReps = heaviestReps
+    }
+}
+
 /// What the screen knows of an exercise's past: the last numbers of each set (shown beside it)
 /// and the best set on record (for the personal-best notice).
 ///
@@ -33,6 +69,8 @@ public struct ExerciseHistory: Equatable, Sendable {
     public var best: PersonalBest?
     /// The newest finished set of each set number.
     public var lastSets: [Int: LastSet]
+    /// The workouts with sets read (the last 50), oldest first: the progress chart.
+    public var sessions: [ExerciseSession] = []
 
     /// A history of the given parts (none by default): each set's last numbers are
     /// `lastWorkout`'s.
@@ -64,6 +102,7 @@ public struct ExerciseHistory: Equatable, Sendable {
     public mutating func include(_ workout: DumbbellWorkout) {
         guard !workout.sets.isEmpty else { return }
         lastWorkout = workout
+        sessions.append(ExerciseSession(workout))
         for set in workout.sets { lastSets[set.number] = LastSet(set, unit: workout.unit) }
     }
 

@@ -125,6 +125,8 @@ extension DumbbellsWorkout {
             }
         case .leave(let question):
             question.render(into: &composition)
+        case .progress(let progress):
+            renderProgress(progress, into: &composition)
         case nil:
             break
         }

@@ -301,8 +301,13 @@ enum WeightText {
     /// `value` rounded to the nearest `step` for the screen: "22" for 22.046 lb, "26.5" for
     /// 26.455 lb.
     static func display(_ value: Double, step: Double) -> String {
-        guard value.isFinite, step > 0 else { return display(value) }
-        return display((value / step).rounded() * step)
+        display(rounded(value, step: step))
+    }
+
+    /// `value` to the nearest `step`.
+    static func rounded(_ value: Double, step: Double) -> Double {
+        guard value.isFinite, step > 0 else { return value }
+        return (value / step).rounded() * step
     }
 
     /// `value` in `stored` as shown in `unit`, rounded to the unit's step.

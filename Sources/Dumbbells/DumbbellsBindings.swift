@@ -32,6 +32,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case deleteBackward, clearField
     /// `l`: the last workout's numbers into the current set.
     case copyLast
+    /// `L`: the last numbers into every set still to do.
+    case copyLastAll
     /// `e`: choose the exercise.
     case chooseExercise
     /// `u`: kilograms or pounds.
@@ -200,6 +202,9 @@ enum DumbbellsBindings {
             KeyBinding(
                 [.character("l")], "Last", group: "Workout", bar: onStart && state.hasLast ? 7 : nil,
                 meaning: "copy the last workout's numbers", action: .copyLast),
+            KeyBinding(
+                [.character("L")], "Last all", group: "Workout",
+                meaning: "copy the last numbers into every set still to do", action: .copyLastAll),
             KeyBinding(
                 [.character("e")], "Exercise", group: "Workout", bar: onStart && state.canChangeExercise ? 8 : nil,
                 meaning: "choose the exercise (before set 1)", action: .chooseExercise),

@@ -386,6 +386,7 @@ public struct DumbbellsWorkout: Workout {
                 markEdited(selection.row)
             }
         case .copyLast: copyLast(into: currentIndex)
+        case .copyLastAll: copyLastIntoEveryOpenSet()
         case .chooseExercise: openExercisePicker()
         case .toggleUnit: toggleUnit(into: &outputs)
         case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
@@ -911,6 +912,24 @@ public struct DumbbellsWorkout: Workout {
         rows[index].entry = entry
         selection = FieldPosition(row: index, field: .reps)
         notice = Notice("Set \(index + 1): \(entry.weight) \(settings.unit.rawValue) × \(last.set.reps) from last time")
+    }
+
+    /// `L`: each set still to do gets its number's last numbers, where there are some; the
+    /// selection stays.
+    private mutating func copyLastIntoEveryOpenSet() {
+        var copied: [Int] = []
+        for index in rows.indices where isOpen(index) && runningSet?.index != index {
+            guard let last = lastSet(for: index), last.set.reps >= 1, last.set.reps <= 999 else { continue }
+            rows[index].entry = SetEntry(
+                weight: Weight(last.set.weight, last.unit), in: settings.unit, reps: String(last.set.reps))
+            copied.append(index + 1)
+        }
+        guard let first = copied.first, let lastNumber = copied.last else {
+            notice = Notice("No last numbers for the sets still to do", kind: .refused)
+            return
+        }
+        let which = first == lastNumber ? "Set \(first)" : "Sets \(first)–\(lastNumber)"
+        notice = Notice("\(which) filled from last time")
     }
 
     private mutating func openExercisePicker() {

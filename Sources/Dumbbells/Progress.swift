@@ -57,7 +57,9 @@ public struct ProgressSheet: Hashable, Sendable {
             let text =
                 metric == .oneRepMax
                 ? WeightText.display((value * 10).rounded() / 10) : WeightText.display(value.rounded())
-            return BarChart.Bar(String(Self.day(session.date).dropFirst(5)), value: value, valueText: text)
+            // A workout whose sets all had more than 12 reps has no estimate: a dash, not a 0.
+            let shown = metric == .oneRepMax && kilograms <= 0 ? "–" : text
+            return BarChart.Bar(String(Self.day(session.date).dropFirst(5)), value: value, valueText: shown)
         }
     }
 

@@ -245,3 +245,18 @@ import Testing
         #expect(harness.frame().joined(separator: "\n").contains("23.3"))
     }
 }
+
+@Suite struct CopyLastTimeTests {
+    @Test func capitalLFillsEverySetStillToDoFromLastTime() {
+        var harness = Harness(history: bicepHistory)
+        harness.doSet("13", "9")
+        harness.press(.escape, .character("L"))
+        #expect(harness.workout.rows[0].completed?.record.weight == 13, "a finished set keeps its numbers")
+        #expect(harness.workout.rows.dropFirst().map(\.entry.weight) == ["12", "14"])
+        #expect(harness.workout.rows.dropFirst().map(\.entry.reps) == ["10", "8"])
+        #expect(harness.workout.notice?.text == "Sets 2–3 filled from last time")
+        var fresh = Harness()
+        fresh.press(.character("L"))
+        #expect(fresh.workout.notice?.text == "No last numbers for the sets still to do")
+    }
+}

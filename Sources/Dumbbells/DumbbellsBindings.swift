@@ -32,14 +32,24 @@ public enum DumbbellsAction: Hashable, Sendable {
     case deleteBackward, clearField
     /// `l`: the last workout's numbers into the current set.
     case copyLast
+    /// `L`: the last numbers into every set still to do.
+    case copyLastAll
     /// `e`: choose the exercise.
     case chooseExercise
     /// `u`: kilograms or pounds.
     case toggleUnit
-    /// `+` `-`: one set more or fewer.
+    /// `a`: one set more.
     case changeSetCount(Int)
+    /// `d`: delete the selected set.
+    case deleteSet
+    /// `z`: bring back the set deleted last.
+    case undoDelete
     /// `x`: end the workout and show the summary.
     case endWorkout
+    /// `p`: the exercise's progress chart and records.
+    case showProgress
+    /// The progress sheet: the estimate or the volume.
+    case switchMetric
     /// `?`, F1: the keys sheet.
     case keys
     /// `q`, Esc: leave, asking first when that would lose something.
@@ -62,6 +72,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case movePicker(Int)
     /// The exercise picker: uses the highlighted name.
     case useExercise
+    /// The exercise picker: completes the name to the highlighted exercise.
+    case completeExercise
     /// The exercise picker: a key typed into (or editing) its name.
     case edit(Key)
     /// The summary: a new workout.
@@ -82,6 +94,7 @@ enum DumbbellsBindings {
         var hasLast: Bool
         var canChangeExercise: Bool
         var hasCompletedSets: Bool
+        var hasDeleted: Bool
         var unit: String
         var otherUnit: String
         var restCount: Int
@@ -190,18 +203,29 @@ enum DumbbellsBindings {
                 [.character("l")], "Last", group: "Workout", bar: onStart && state.hasLast ? 7 : nil,
                 meaning: "copy the last workout's numbers", action: .copyLast),
             KeyBinding(
+                [.character("L")], "Last all", group: "Workout",
+                meaning: "copy the last numbers into every set still to do", action: .copyLastAll),
+            KeyBinding(
                 [.character("e")], "Exercise", group: "Workout", bar: onStart && state.canChangeExercise ? 8 : nil,
                 meaning: "choose the exercise (before set 1)", action: .chooseExercise),
             KeyBinding(
                 [.character("u")], state.otherUnit, group: "Workout", bar: onStart && state.canChangeExercise ? 9 : nil,
-                meaning: "weights in \(state.otherUnit) instead of \(state.unit) (before set 1)", action: .toggleUnit),
+                meaning: "every weight converted to \(state.otherUnit) (from \(state.unit))", action: .toggleUnit),
             KeyBinding(
-                characters("+=-_"), "Sets", group: "Workout", bar: onStart ? 10 : nil, display: "+-", listing: "+  -",
-                meaning: "one set more / fewer"
-            ) { key in [Key.character("+"), .character("=")].contains(key) ? .changeSetCount(1) : .changeSetCount(-1) },
+                [.character("a")], "Add", group: "Sets", bar: onStart ? 10 : nil, meaning: "one set more",
+                action: .changeSetCount(1)),
+            KeyBinding(
+                [.character("d")], "Delete", group: "Sets", meaning: "delete the selected set (finished ones too)",
+                action: .deleteSet),
+            KeyBinding(
+                [.character("z")], "Undo", group: "Sets", bar: state.hasDeleted ? 12 : nil,
+                meaning: "bring back the set deleted last", action: .undoDelete),
             KeyBinding(
                 [.character("x")], "End", group: "Workout", bar: onStart && state.hasCompletedSets ? 11 : nil,
                 meaning: "end the workout: the summary", action: .endWorkout),
+            KeyBinding(
+                [.character("p")], "Progress", group: "Workout",
+                meaning: "the exercise's progress: a chart per workout and the records", action: .showProgress),
             KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Workout", bar: picking ? nil : 3, meaning: "every key",
                 action: .keys),
@@ -216,7 +240,8 @@ enum DumbbellsBindings {
             bindings.append(
                 KeyBinding(
                     TextField.printableKeys, "Type", group: "Fields", listing: "0–9 .",
-                    meaning: "type kg and reps (other characters are refused with the reason)"
+                    meaning: "type weight and reps, a finished set's too (saved on leaving its row or Enter);"
+                        + " other characters, - and + among them, are refused with the reason"
                 ) { key in
                     if case .character(let character) = key { return .type(character) }
                     return .deleteBackward
@@ -243,11 +268,21 @@ enum DumbbellsBindings {
             display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
     ])
 
+    /// The progress sheet.
+    static let progress = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.tab, .character("v")], "e1RM/volume", group: "Progress", bar: 1, listing: "Tab  v",
+            meaning: "chart the estimated maximum or the volume", action: .switchMetric),
+        KeyBinding(
+            [.escape, .character("p"), .character("q"), .enter], "Close", group: "Progress", bar: 2, display: "Esc",
+            listing: "Esc  p  q  Enter", meaning: "close the progress (a click too)", action: .close),
+    ])
+
     /// The exercise picker.
     static let exercisePicker = KeyBindings<DumbbellsAction>([
         KeyBinding(
-            [.up, .down, .backTab, .tab, .pageUp, .pageDown], "Choose", group: "Exercise", bar: 1, display: "↑↓",
-            listing: "↑ ↓  Tab  PgUp PgDn", meaning: "move through the exercises"
+            [.up, .down, .backTab, .pageUp, .pageDown], "Choose", group: "Exercise", bar: 1, display: "↑↓",
+            listing: "↑ ↓  Shift-Tab  PgUp PgDn", meaning: "move through the exercises"
         ) { key in
             switch key {
             case .up, .backTab: return .movePicker(-1)
@@ -257,8 +292,11 @@ enum DumbbellsBindings {
             }
         },
         KeyBinding(
-            [.enter], "Use", group: "Exercise", bar: 2, meaning: "use the highlighted name (a click too)",
-            action: .useExercise),
+            [.tab], "Complete", group: "Exercise", bar: 4, meaning: "complete the name to the highlighted exercise",
+            action: .completeExercise),
+        KeyBinding(
+            [.enter], "Use", group: "Exercise", bar: 2,
+            meaning: "use the highlighted exercise; “+ New” makes a new one (a click too)", action: .useExercise),
         KeyBinding(
             [.escape], "Cancel", group: "Exercise", bar: 3, meaning: "keep the exercise", action: .close),
         KeyBinding(
@@ -296,6 +334,7 @@ extension DumbbellsWorkout {
         case .exercise: return DumbbellsBindings.exercisePicker
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion
+        case .progress: return DumbbellsBindings.progress
         case nil: return tableBindings
         }
     }
@@ -307,8 +346,9 @@ extension DumbbellsWorkout {
         return DumbbellsBindings.table(
             DumbbellsBindings.TableState(
                 pill: pill.kind, canStart: index < rows.count && rows[index].entry.isValid,
-                hasLast: lastSet(for: index) != nil && isEditable(index), canChangeExercise: canChangeExercise,
-                hasCompletedSets: !completedSets.isEmpty, unit: settings.unit.rawValue, otherUnit: other.rawValue,
+                hasLast: lastSet(for: index) != nil && isOpen(index), canChangeExercise: canChangeExercise,
+                hasCompletedSets: !completedSets.isEmpty, hasDeleted: deleted != nil, unit: settings.unit.rawValue,
+                otherUnit: other.rawValue,
                 restCount: settings.restPresets.count))
     }
 }

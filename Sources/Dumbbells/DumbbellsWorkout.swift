@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,8 +28,11 @@ public struct DumbbellsWorkout: Workout {
         case effect(Effect)
         /// Save a new workout (before its first set).
         case startWorkout(DumbbellWorkout)
-        /// Save a finished set of the workout with this identifier.
+        /// Save a finished set of the workout with this identifier (a set of the same number
+        /// is replaced: a correction, or a set renumbered after a deletion).
         case saveSet(DumbbellSet, workoutID: UUID)
+        /// Delete the set of this number (the highest saved) from the workout.
+        case deleteSet(number: Int, workoutID: UUID)
         /// Mark the workout finished (the summary showed) or abandoned (left before).
         case finishWorkout(UUID, status: SessionStatus, at: Date)
         /// Look up the history of this exercise and hand it back with `receive(_:for:)`.
@@ -47,6 +51,8 @@ public struct DumbbellsWorkout: Workout {
         case summary(WorkoutSummary)
         /// Leaving would lose work in progress: Leave or Stay.
         case leave(ConfirmSheet)
+        /// The exercise's progress: a chart per workout and the records.
+        case progress(ProgressSheet)
     }
 
     /// A one-line message over the pill.
@@ -91,8 +97,11 @@ public struct DumbbellsWorkout: Workout {
     public struct Row: Hashable, Sendable {
         /// The weight and reps as typed.
         public var entry: SetEntry
-        /// Set once the set is finished (and saved); the row is then locked.
+        /// Set once the set is finished (and saved).
         public var completed: CompletedSet?
+        /// Whether a finished set's fields were typed into since it was saved: the correction
+        /// is saved when the selection leaves the row (or on Enter).
+        public var isEdited = false
 
         /// A row; empty and not done by default.
         public init(entry: SetEntry = SetEntry(), completed: CompletedSet? = nil) {
@@ -101,11 +110,21 @@ public struct DumbbellsWorkout: Workout {
         }
     }
 
+    /// A row deleted with `d`, and where it was.
+    public struct DeletedRow: Hashable, Sendable {
+        /// Where the row was, from 0.
+        public var index: Int
+        /// The row as it was.
+        public var row: Row
+    }
+
     /// The workout being done: created when set 1 starts, saved when set 1 finishes.
     struct Session: Hashable, Sendable {
         var id: UUID
         var startedAt: Instant
         var startedOn: Date
+        /// The unit the workout's weights are saved in: the member's when set 1 started.
+        var unit: WeightUnit
         /// Whether `.startWorkout` has been asked for.
         var isInLog = false
         /// When the workout ended (the last set's finish, or leaving), freezing its clock.
@@ -155,6 +174,10 @@ public struct DumbbellsWorkout: Workout {
     private(set) var morph: Morph?
     /// Rest taken since the last set finished (counted into the next set's `restBefore`).
     private var restSinceLastSet = Duration.zero
+    /// The best on record before this workout's sets.
+    private var pastBest: PersonalBest?
+    /// The set deleted last, and where it was, for `z`.
+    public private(set) var deleted: DeletedRow?
     /// How far the keys sheet is scrolled.
     private(set) var keysScroll = ScrollState(selection: nil)
     private let wallClock: @Sendable () -> Date
@@ -185,6 +208,7 @@ public struct DumbbellsWorkout: Workout {
             self.history = .none
             problem = "Could not read the last workout: \(error)"
         }
+        pastBest = self.history.best
     }
 
     // MARK: Derived state
@@ -210,7 +234,10 @@ public struct DumbbellsWorkout: Workout {
     /// The identifier of the workout under way or just finished, once set 1 has started.
     public var workoutID: UUID? { session?.id }
 
-    /// Whether the exercise and unit may still change: no set of this workout has started.
+    /// The unit this workout's weights are saved in: the member's when set 1 started.
+    public var savedUnit: WeightUnit { session?.unit ?? settings.unit }
+
+    /// Whether the exercise may still change: no set of this workout has started.
     public var canChangeExercise: Bool { session == nil }
 
     /// Whether the pill is morphing at `now`.
@@ -230,7 +257,8 @@ public struct DumbbellsWorkout: Workout {
     /// clock (one wake-up a second for both), so it may turn its first second early.
     public func setSeconds(at now: Instant) -> Int? {
         guard let running = runningSet, let session else { return nil }
-        return max(0, session.ticks(at: now) - session.ticks(at: running.startedAt))
+        return max(
+            0, session.ticks(at: now) - session.ticks(at: running.startedAt) - Self.wholeSeconds(running.restTaken))
     }
 
     /// The rest's whole seconds left at `now`, when one counts down.
@@ -253,6 +281,7 @@ public struct DumbbellsWorkout: Workout {
             history = .none
             problem = "Could not read the last workout: \(error)"
         }
+        pastBest = history.best
     }
 
     /// Shows `message` (a save that failed) over the pill until the host clears it with `nil`.
@@ -274,15 +303,18 @@ public struct DumbbellsWorkout: Workout {
         case .key(let key):
             notice = nil
             handle(key, at: now, into: &outputs)
+            if selection.row != before.selection.row { commitEdit(of: before.selection.row, into: &outputs) }
         case .mouse(let mouse):
             if mouse.kind == .release { notice = nil }
             handle(mouse, at: now, into: &outputs)
+            if selection.row != before.selection.row { commitEdit(of: before.selection.row, into: &outputs) }
         case .paste(let text):
             notice = nil
             paste(text)
         case .terminate:
             // A running set is not a completed set: nothing of it is saved. Everything finished
             // is saved already; a workout with sets saved was cut off.
+            commitEdits(into: &outputs)
             pill = .start
             morph = nil
             if var session, session.isInLog, session.endedAt == nil {
@@ -323,7 +355,7 @@ public struct DumbbellsWorkout: Workout {
         case .primary: pressPrimary(at: now, into: &outputs)
         case .startSet:
             switch pill {
-            case .start, .keypad: startSet(at: now)
+            case .start, .keypad: startSet(at: now, into: &outputs)
             case .countdown(let countdown): endRest(countdown, at: now)
             case .active, .restPicker: break
             }
@@ -349,16 +381,27 @@ public struct DumbbellsWorkout: Workout {
         case .type(let character): type(character)
         case .deleteBackward: press(.backspace)
         case .clearField:
-            if isEditable(selection.row) { rows[selection.row].entry.clear(selection.field) }
+            if isEditable(selection.row) {
+                rows[selection.row].entry.clear(selection.field)
+                markEdited(selection.row)
+            }
         case .copyLast: copyLast(into: currentIndex)
+        case .copyLastAll: copyLastIntoEveryOpenSet()
         case .chooseExercise: openExercisePicker()
         case .toggleUnit: toggleUnit(into: &outputs)
         case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
+        case .deleteSet: deleteSet(at: selection.row, into: &outputs)
+        case .undoDelete: undoDelete(into: &outputs)
         case .endWorkout: endWorkout(at: now, into: &outputs)
         case .keys:
             keysScroll = ScrollState(selection: nil)
             sheets.push(.keys)
         case .leave: askToLeave(at: now, into: &outputs)
+        case .showProgress: sheets.push(.progress(ProgressSheet()))
+        case .switchMetric:
+            guard case .progress(var progress) = sheet else { return }
+            progress.toggle()
+            sheets.replaceTop(with: .progress(progress))
         case .moveRest(let step):
             guard case .restPicker(var picker) = pill else { return }
             let items = settings.restPresets.count + 1
@@ -387,9 +430,16 @@ public struct DumbbellsWorkout: Workout {
             sheets.replaceTop(with: .exercise(picker))
         case .useExercise:
             guard case .exercise(let picker) = sheet else { return }
-            if picker.choices.indices.contains(picker.selection) {
-                chooseExercise(picker.choices[picker.selection], into: &outputs)
+            if picker.choiceList.indices.contains(picker.selection) {
+                chooseExercise(picker.choiceList[picker.selection].name, into: &outputs)
             }
+        case .completeExercise:
+            guard case .exercise(var picker) = sheet else { return }
+            if !picker.complete() {
+                notice = Notice("No known exercise to complete to; Enter on “+ New” makes one", kind: .refused)
+            }
+            picker.keepSelectionInView(on: size)
+            sheets.replaceTop(with: .exercise(picker))
         case .edit(let key):
             guard case .exercise(var picker) = sheet else { return }
             picker.edit(key)
@@ -403,8 +453,12 @@ public struct DumbbellsWorkout: Workout {
     }
     /// Enter: what the pill's main button does.
     private mutating func pressPrimary(at now: Instant, into outputs: inout [Output]) {
+        if rows.indices.contains(selection.row), rows[selection.row].isEdited, runningSet?.index != selection.row {
+            commitEdit(of: selection.row, into: &outputs)
+            return
+        }
         switch pill {
-        case .start: startSet(at: now)
+        case .start: startSet(at: now, into: &outputs)
         case .keypad: moveToNextField()
         case .active(let running): finish(running, at: now, into: &outputs)
         case .restPicker(let picker): choose(picker, at: now)
@@ -449,7 +503,7 @@ public struct DumbbellsWorkout: Workout {
         }
         if let position = layout.field(at: point) {
             guard isEditable(position.row) else {
-                notice = Notice("Set \(position.row + 1) is done and saved", kind: .refused)
+                notice = Notice("The workout is over: set \(position.row + 1) is saved", kind: .refused)
                 return
             }
             selection = position
@@ -472,7 +526,7 @@ public struct DumbbellsWorkout: Workout {
         _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
     ) {
         switch sheet {
-        case .keys:
+        case .keys, .progress:
             if mouse.kind == .release { sheets.pop() }
         case .exercise(var picker):
             let layout = ExerciseSheetLayout(screen: size, picker: picker)
@@ -483,7 +537,7 @@ public struct DumbbellsWorkout: Workout {
                 sheets.replaceTop(with: .exercise(picker))
             case .release:
                 if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
-                    chooseExercise(picker.choices[row.index], into: &outputs)
+                    chooseExercise(picker.choiceList[row.index].name, into: &outputs)
                 } else if !layout.frame.contains(mouse.position) {
                     sheets.pop()
                 }
@@ -505,7 +559,7 @@ public struct DumbbellsWorkout: Workout {
 
     private mutating func perform(_ action: PillAction, at now: Instant, into outputs: inout [Output]) {
         switch (action, pill) {
-        case (.start, .start): startSet(at: now)
+        case (.start, .start): startSet(at: now, into: &outputs)
         case (.finish, .active(let running)): finish(running, at: now, into: &outputs)
         case (.rest, _): openRestPicker()
         case (.skip, .countdown(let countdown)): endRest(countdown, at: now)
@@ -520,17 +574,29 @@ public struct DumbbellsWorkout: Workout {
 
     // MARK: Fields
 
-    /// Whether row `index` can still be typed into: the current set (running or not) and those
-    /// after it.
+    /// Whether row `index` can be typed into: every set until the workout ends (a finished
+    /// set is corrected this way).
     func isEditable(_ index: Int) -> Bool {
+        rows.indices.contains(index) && (rows[index].completed == nil || session?.endedAt == nil)
+    }
+
+    /// Whether row `index` is not yet finished and can be typed into.
+    func isOpen(_ index: Int) -> Bool {
         rows.indices.contains(index) && rows[index].completed == nil
     }
 
     private mutating func type(_ character: Character) {
         guard isEditable(selection.row) else { return }
-        if let problem = rows[selection.row].entry.type(character, into: selection.field) {
+        if let problem = rows[selection.row].entry.type(character, into: selection.field, unit: settings.unit) {
             notice = Notice(problem.message(unit: settings.unit), kind: .refused)
+        } else {
+            markEdited(selection.row)
         }
+    }
+
+    /// Notes that a finished set's fields changed, to be saved when the selection leaves it.
+    private mutating func markEdited(_ index: Int) {
+        if rows.indices.contains(index), rows[index].completed != nil { rows[index].isEdited = true }
     }
 
     private mutating func paste(_ text: String) {
@@ -552,7 +618,9 @@ public struct DumbbellsWorkout: Workout {
         guard isEditable(selection.row) else { return }
         switch key {
         case .character(let character): type(character)
-        case .backspace: rows[selection.row].entry.deleteBackward(in: selection.field)
+        case .backspace:
+            rows[selection.row].entry.deleteBackward(in: selection.field)
+            markEdited(selection.row)
         case .next: moveToNextField()
         case .done: if pill == .keypad { pill = .start }
         }
@@ -573,29 +641,29 @@ public struct DumbbellsWorkout: Workout {
     private mutating func moveToPreviousField() {
         if selection.field == .reps {
             selection.field = .weight
-        } else if selection.row > currentIndex {
+        } else if selection.row > 0 {
             selection = FieldPosition(row: selection.row - 1, field: .reps)
         } else {
             selection = FieldPosition(row: rows.count - 1, field: .reps)
         }
     }
 
+    /// ↑ ↓ reach every set, finished ones too (to correct them).
     private mutating func moveSelection(rows offset: Int) {
-        let first = min(currentIndex, rows.count - 1)
-        selection.row = min(rows.count - 1, max(first, selection.row + offset))
+        selection.row = min(rows.count - 1, max(0, selection.row + offset))
     }
 
-    /// Keeps the selection on an editable row after the table changed.
+    /// Keeps the selection on a row after the table changed.
     private mutating func clampSelection() {
-        let first = min(currentIndex, rows.count - 1)
-        selection.row = min(rows.count - 1, max(first, selection.row))
+        selection.row = min(rows.count - 1, max(0, selection.row))
     }
 
     // MARK: Sets
 
-    private mutating func startSet(at now: Instant) {
+    private mutating func startSet(at now: Instant, into outputs: inout [Output]) {
         let index = currentIndex
         guard index < rows.count, runningSet == nil else { return }
+        commitEdits(into: &outputs)
         if let problem = rows[index].entry.problem {
             notice = Notice(problem.message(setNumber: index + 1, unit: settings.unit), kind: .refused)
             let field: SetField = [.missingReps, .zeroReps].contains(problem) ? .reps : .weight
@@ -604,7 +672,7 @@ public struct DumbbellsWorkout: Workout {
         }
         let startedOn = wallClock()
         if session == nil {
-            session = Session(id: makeIdentifier(), startedAt: now, startedOn: startedOn)
+            session = Session(id: makeIdentifier(), startedAt: now, startedOn: startedOn, unit: settings.unit)
         }
         let restBefore: TimeInterval? = index == 0 ? nil : restSinceLastSet.seconds
         restSinceLastSet = .zero
@@ -617,25 +685,29 @@ public struct DumbbellsWorkout: Workout {
             notice = Notice(problem.message(setNumber: running.index + 1, unit: settings.unit), kind: .refused)
             return
         }
-        guard let weight = entry.weightValue, let reps = entry.repsValue, var session else { return }
+        guard let weight = entry.weight(in: session?.unit ?? settings.unit, shownIn: settings.unit),
+            let reps = entry.repsValue, var session
+        else { return }
+        commitEdits(into: &outputs)
+        // A rest taken while the set's timer ran is not the set's time: the set counts as
+        // begun when that rest ended, and it finished now.
         let record = DumbbellSet(
-            number: running.index + 1, weight: weight, reps: reps, startedAt: running.startedOn,
+            number: running.index + 1, weight: weight, reps: reps,
+            startedAt: running.startedOn.addingTimeInterval(running.restTaken.seconds),
             finishedAt: running.startedOn.addingTimeInterval(max(0, (now - running.startedAt).seconds)),
             restBefore: running.restBefore)
-        let bests = PersonalBest(weight: weight, reps: reps, unit: settings.unit)
-        var beaten: BeatenRecords = []
-        if history.lastWorkout != nil, let best = history.best {
-            beaten = best.records(beatenBy: bests)
-        }
-        history.best = PersonalBest.including(record, unit: settings.unit, in: history.best)
-        let seconds = max(0, session.ticks(at: now) - session.ticks(at: running.startedAt))
-        rows[running.index].completed = CompletedSet(record: record, seconds: seconds, beaten: beaten)
+        let seconds = max(
+            0, session.ticks(at: now) - session.ticks(at: running.startedAt) - Self.wholeSeconds(running.restTaken))
+        rows[running.index].completed = CompletedSet(record: record, seconds: seconds)
+        rows[running.index].isEdited = false
+        recomputeRecords()
+        let beaten = rows[running.index].completed?.beaten ?? []
         if !session.isInLog {
             session.isInLog = true
             outputs.append(
                 .startWorkout(
                     DumbbellWorkout(
-                        id: session.id, exercise: settings.exercise, unit: settings.unit,
+                        id: session.id, exercise: settings.exercise, unit: session.unit,
                         startedAt: session.startedOn)))
         }
         outputs.append(.saveSet(record, workoutID: session.id))
@@ -653,15 +725,16 @@ public struct DumbbellsWorkout: Workout {
 
     private func personalBestMessage(_ set: DumbbellSet, beaten: BeatenRecords) -> String {
         let unit = settings.unit
-        let weight = WeightText.display(set.weight)
+        let shown = Weight.convert(set.weight, from: session?.unit ?? unit, to: unit)
+        let weight = WeightText.display(shown, step: unit.step)
         var what: [String] = []
         if beaten.contains(.volume) {
-            let volume = WeightText.display((set.weight * Double(set.reps)).rounded())
+            let volume = WeightText.display((shown * Double(set.reps)).rounded())
             what.append("volume \(volume) \(unit.rawValue)")
         }
-        if beaten.contains(.oneRepMax) {
-            let estimate = PersonalBest.epley(weight: set.weight, reps: set.reps)
-            what.append("est. 1RM \(WeightText.display((estimate * 10).rounded() / 10)) \(unit.rawValue)")
+        if beaten.contains(.oneRepMax), let estimate = PersonalBest.epley(weight: shown, reps: set.reps) {
+            let text = WeightText.display((estimate * 10).rounded() / 10)
+            what.append("est. 1RM \(text) \(unit.rawValue) (\(PersonalBest.formula))")
         }
         return "★ Personal best: \(weight) \(unit.rawValue) × \(set.reps), " + what.joined(separator: ", ")
     }
@@ -672,6 +745,7 @@ public struct DumbbellsWorkout: Workout {
             notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
             return
         }
+        commitEdits(into: &outputs)
         guard let last = completedSets.last, let session else {
             notice = Notice("Finish a set first; then x shows the summary", kind: .refused)
             return
@@ -690,18 +764,21 @@ public struct DumbbellsWorkout: Workout {
         sheets.push(
             .summary(
                 WorkoutSummary(
-                    exercise: settings.exercise, unit: settings.unit, sets: completedSets,
+                    exercise: settings.exercise, unit: settings.unit, savedUnit: session.unit, sets: completedSets,
                     totalSeconds: max(0, session.ticks(at: end)))))
     }
 
     /// Restart: an empty table for a new workout; the one just done becomes "last".
     private mutating func restart() {
         if let session, !completedSets.isEmpty {
-            history.lastWorkout = DumbbellWorkout(
-                id: session.id, exercise: settings.exercise, unit: settings.unit, startedAt: session.startedOn,
-                finishedAt: session.endedAt.map(session.date(at:)), status: isShowingSummary ? .finished : .abandoned,
-                sets: completedSets.map(\.record))
+            history.include(
+                DumbbellWorkout(
+                    id: session.id, exercise: settings.exercise, unit: session.unit, startedAt: session.startedOn,
+                    finishedAt: session.endedAt.map(session.date(at:)),
+                    status: isShowingSummary ? .finished : .abandoned, sets: completedSets.map(\.record)))
         }
+        pastBest = history.best
+        deleted = nil
         session = nil
         sheets.removeAll()
         pill = .start
@@ -757,6 +834,7 @@ public struct DumbbellsWorkout: Workout {
     /// abandoned; a running set is dropped. The screen is left as Restart leaves it, so nothing
     /// of the old workout is saved again if it were shown once more.
     private mutating func leave(at now: Instant, into outputs: inout [Output]) {
+        commitEdits(into: &outputs)
         if var session, session.endedAt == nil {
             session.endedAt = now
             self.session = session
@@ -794,33 +872,64 @@ public struct DumbbellsWorkout: Workout {
     }
 
     private mutating func endRest(_ countdown: RestCountdown, at now: Instant) {
-        restSinceLastSet += min(now, countdown.endsAt) - countdown.startedAt
-        pill = countdown.origin.pill
+        let rest = min(now, countdown.endsAt) - countdown.startedAt
+        if case .active(var running) = countdown.origin {
+            // A rest during a set is not the set's time.
+            running.restTaken += rest
+            pill = .active(running)
+        } else {
+            restSinceLastSet += rest
+            pill = countdown.origin.pill
+        }
+    }
+
+    /// Whole seconds of `duration`, rounded down.
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds)
     }
 
     // MARK: Last workout, exercise, settings
 
-    /// The last workout's set for row `index`, if it had one.
-    func lastSet(for index: Int) -> DumbbellSet? {
-        history.lastWorkout?.sets.first { $0.number == index + 1 }
+    /// The newest finished set of row `index`'s number from an earlier workout, if any.
+    func lastSet(for index: Int) -> LastSet? {
+        history.lastSets[index + 1]
     }
 
     /// `l`: the last workout's numbers for set `index` into its fields (in this workout's unit).
     private mutating func copyLast(into index: Int) {
-        guard isEditable(index) else { return }
-        guard let last = lastSet(for: index), let unit = history.lastWorkout?.unit else {
+        guard isOpen(index) else { return }
+        guard let last = lastSet(for: index) else {
             notice = Notice("No last numbers for set \(index + 1)", kind: .refused)
             return
         }
-        let weight = PersonalBest.weight(
-            kilograms: PersonalBest.kilograms(last.weight, unit: unit), in: settings.unit)
-        guard let weightText = WeightText.field(weight), last.reps >= 1, last.reps <= 999 else {
+        guard last.set.reps >= 1, last.set.reps <= 999 else {
             notice = Notice("Last numbers for set \(index + 1) do not fit the fields", kind: .refused)
             return
         }
-        rows[index].entry = SetEntry(weight: weightText, reps: String(last.reps))
+        // The exact weight is kept; the field shows it in the member's unit, to its step.
+        let entry = SetEntry(
+            weight: Weight(last.set.weight, last.unit), in: settings.unit, reps: String(last.set.reps))
+        rows[index].entry = entry
         selection = FieldPosition(row: index, field: .reps)
-        notice = Notice("Set \(index + 1): \(weightText) \(settings.unit.rawValue) × \(last.reps) from last time")
+        notice = Notice("Set \(index + 1): \(entry.weight) \(settings.unit.rawValue) × \(last.set.reps) from last time")
+    }
+
+    /// `L`: each set still to do gets its number's last numbers, where there are some; the
+    /// selection stays.
+    private mutating func copyLastIntoEveryOpenSet() {
+        var copied: [Int] = []
+        for index in rows.indices where isOpen(index) && runningSet?.index != index {
+            guard let last = lastSet(for: index), last.set.reps >= 1, last.set.reps <= 999 else { continue }
+            rows[index].entry = SetEntry(
+                weight: Weight(last.set.weight, last.unit), in: settings.unit, reps: String(last.set.reps))
+            copied.append(index + 1)
+        }
+        guard let first = copied.first, let lastNumber = copied.last else {
+            notice = Notice("No last numbers for the sets still to do", kind: .refused)
+            return
+        }
+        let which = first == lastNumber ? "Set \(first)" : "Sets \(first)–\(lastNumber)"
+        notice = Notice("\(which) filled from last time")
     }
 
     private mutating func openExercisePicker() {
@@ -844,18 +953,145 @@ public struct DumbbellsWorkout: Workout {
         outputs.append(.saveSettings(settings))
     }
 
+    /// `u`: every weight on screen in the other unit, converted (1 lb = 0.45359237 kg). Typed
+    /// weights keep their exact value; saved sets stay saved in the workout's unit.
     private mutating func toggleUnit(into outputs: inout [Output]) {
-        guard canChangeExercise else {
-            notice = Notice("The unit is set once set 1 has started", kind: .refused)
-            return
+        let old = settings.unit
+        settings.unit = old == .kilograms ? .pounds : .kilograms
+        for index in rows.indices {
+            if let completed = rows[index].completed, !rows[index].isEdited, let session {
+                rows[index].entry = SetEntry(
+                    weight: Weight(completed.record.weight, session.unit), in: settings.unit,
+                    reps: String(completed.record.reps))
+            } else {
+                rows[index].entry = rows[index].entry.converting(from: old, to: settings.unit)
+            }
         }
-        settings.unit = settings.unit == .kilograms ? .pounds : .kilograms
-        notice = Notice("Weights in \(settings.unit.rawValue)")
+        notice = Notice("Weights in \(settings.unit.rawValue), converted")
         outputs.append(.saveSettings(settings))
     }
 
+    // MARK: Corrections
+
+    /// Saves the correction typed into finished set `index`, or puts its saved numbers back
+    /// (saying why) when the fields do not make a set.
+    private mutating func commitEdit(of index: Int, into outputs: inout [Output]) {
+        guard rows.indices.contains(index), rows[index].isEdited, var completed = rows[index].completed,
+            let session
+        else { return }
+        rows[index].isEdited = false
+        let entry = rows[index].entry
+        let saved = completed.record
+        guard entry.problem == nil, let weight = entry.weight(in: session.unit, shownIn: settings.unit),
+            let reps = entry.repsValue
+        else {
+            let reason = entry.problem?.message(setNumber: index + 1, unit: settings.unit) ?? "not a set"
+            rows[index].entry = SetEntry(
+                weight: Weight(saved.weight, session.unit), in: settings.unit, reps: String(saved.reps))
+            notice = Notice("Set \(index + 1) keeps its saved numbers: \(reason)", kind: .refused)
+            return
+        }
+        guard weight != saved.weight || reps != saved.reps else { return }
+        completed.record.weight = weight
+        completed.record.reps = reps
+        rows[index].completed = completed
+        recomputeRecords()
+        outputs.append(.saveSet(completed.record, workoutID: session.id))
+        let shown = WeightText.display(weight, from: session.unit, in: settings.unit)
+        notice = Notice("Set \(index + 1) corrected: \(shown) \(settings.unit.rawValue) × \(reps)")
+    }
+
+    /// Saves every correction still open.
+    private mutating func commitEdits(into outputs: inout [Output]) {
+        for index in rows.indices where rows[index].isEdited { commitEdit(of: index, into: &outputs) }
+    }
+
+    /// The records each finished set beat, again from the bests before this workout, after a
+    /// set was finished, corrected or deleted.
+    private mutating func recomputeRecords() {
+        var best = pastBest
+        let unit = session?.unit ?? settings.unit
+        for index in rows.indices {
+            guard var completed = rows[index].completed else { continue }
+            let bests = PersonalBest(weight: completed.record.weight, reps: completed.record.reps, unit: unit)
+            // The first workout of an exercise has no records to beat.
+            completed.beaten = pastBest == nil ? [] : best.map { $0.records(beatenBy: bests) } ?? []
+            best = PersonalBest.including(completed.record, unit: unit, in: best)
+            rows[index].completed = completed
+        }
+        history.best = best
+    }
+
+    /// `d`: deletes set `index` (a finished one from the saved workout too); `z` brings it back.
+    private mutating func deleteSet(at index: Int, into outputs: inout [Output]) {
+        guard rows.indices.contains(index), isEditable(index) else { return }
+        commitEdits(into: &outputs)
+        if let running = runningSet {
+            notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
+            return
+        }
+        guard rows.count > 1 else {
+            notice = Notice("A workout keeps at least one set", kind: .refused)
+            return
+        }
+        let removed = rows.remove(at: index)
+        if removed.completed != nil, let session {
+            let highest = completedSets.count + 1
+            renumber(from: index, into: &outputs)
+            outputs.append(.deleteSet(number: highest, workoutID: session.id))
+            recomputeRecords()
+        }
+        deleted = DeletedRow(index: index, row: removed)
+        clampSelection()
+        settings.setCount = rows.count
+        outputs.append(.saveSettings(settings))
+        notice = Notice("Set \(index + 1) deleted · z brings it back")
+    }
+
+    /// `z`: the set deleted last, back in its place.
+    private mutating func undoDelete(into outputs: inout [Output]) {
+        guard let deleted else {
+            notice = Notice("Nothing deleted to bring back", kind: .refused)
+            return
+        }
+        commitEdits(into: &outputs)
+        if let running = runningSet {
+            notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
+            return
+        }
+        guard rows.count < DumbbellsSettings.setCountRange.upperBound else {
+            notice = Notice("At most \(DumbbellsSettings.setCountRange.upperBound) sets", kind: .refused)
+            return
+        }
+        var row = deleted.row
+        // Finished sets stay before the ones to do.
+        let index = row.completed != nil ? min(deleted.index, completedSets.count) : max(deleted.index, currentIndex)
+        row.isEdited = false
+        rows.insert(row, at: min(index, rows.count))
+        self.deleted = nil
+        if row.completed != nil {
+            renumber(from: index, into: &outputs)
+            recomputeRecords()
+        }
+        selection = FieldPosition(row: min(index, rows.count - 1), field: .weight)
+        settings.setCount = rows.count
+        outputs.append(.saveSettings(settings))
+        notice = Notice("Set \(index + 1) is back")
+    }
+
+    /// Gives the finished sets from row `index` on their row's number and saves them so.
+    private mutating func renumber(from index: Int, into outputs: inout [Output]) {
+        guard let session else { return }
+        for row in index..<rows.count {
+            guard var completed = rows[row].completed else { continue }
+            completed.record.number = row + 1
+            rows[row].completed = completed
+            outputs.append(.saveSet(completed.record, workoutID: session.id))
+        }
+    }
+
     private mutating func changeSetCount(by change: Int, into outputs: inout [Output]) {
-        let fewest = max(DumbbellsSettings.setCountRange.lowerBound, currentIndex + 1)
+        let fewest = max(DumbbellsSettings.setCountRange.lowerBound, min(rows.count, currentIndex + 1))
         let count = min(DumbbellsSettings.setCountRange.upperBound, max(fewest, rows.count + change))
         guard count != rows.count else {
             notice = Notice(

@@ -41,11 +41,11 @@ struct Palette: Hashable, Sendable {
 /// ```
 /// Dumbbells · Bicep curl                    12:34    header
 ///                                                    (a blank row from 16 rows up)
-/// Set  kg    reps  time   last workout                column titles
-/// ✓ 1  12    10    0:42 ★ last: 12 kg × 10           one row per set (scrolled to the
-/// ▸ 2 [12 ]  10           last: 12 kg × 10           selection, with ▲ ▼ N more, when
+/// Set  kg       reps  time   last workout             column titles
+/// ✓ 1  12       10    0:42 ★ last: 12 kg × 10        one row per set (scrolled to the
+/// ▸ 2 [12.5   ] 10           last: 12 kg × 10        selection, with ▲ ▼ N more, when
 ///                                                    they do not fit)
-///   3                     last: 14 kg × 8
+///   3                        last: 14 kg × 8
 ///                                                    (a blank row from 16 rows up)
 ///             Personal best: …                       notice
 ///                ╭───────────────╮
@@ -55,16 +55,18 @@ struct Palette: Hashable, Sendable {
 /// ```
 struct ScreenLayout {
     /// The widest the table column gets; wider screens centre it.
-    static let contentWidth = 64
+    static let contentWidth = 67
     /// Column offsets inside the table.
     static let numberColumn = 1
     static let weightColumn = 4
-    static let repsColumn = 10
-    static let timeColumn = 16
-    static let starColumn = 22
-    static let lastColumn = 24
-    /// A field: "[", three characters, "]".
-    static let fieldWidth = 5
+    static let repsColumn = 13
+    static let timeColumn = 19
+    static let starColumn = 25
+    static let lastColumn = 27
+    /// A field: "[", what it holds (six characters of weight, three of reps), "]".
+    static func fieldWidth(_ field: SetField) -> Int {
+        (field == .weight ? SetEntry.weightLimit : SetEntry.repsLimit) + 2
+    }
 
     let size: Size
     let content: Rect
@@ -116,7 +118,7 @@ struct ScreenLayout {
     func frame(of position: FieldPosition) -> Rect? {
         guard let row = row(of: position.row) else { return nil }
         let column = position.field == .weight ? Self.weightColumn : Self.repsColumn
-        return Rect(x: row.x + column, y: row.y, width: Self.fieldWidth, height: 1).intersection(row)
+        return Rect(x: row.x + column, y: row.y, width: Self.fieldWidth(position.field), height: 1).intersection(row)
     }
 
     /// Where the "last: …" text of a row is drawn.

@@ -1,4 +1,5 @@
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -15,6 +16,8 @@ public struct RunningSet: Hashable, Sendable {
     public var startedOn: Date
     /// The rest taken since the previous set finished (`nil` for set 1), in seconds.
     public var restBefore: TimeInterval?
+    /// Rest taken while this set's timer ran: not part of the set's time.
+    public var restTaken = Duration.zero
 
     /// A set started at `startedAt` (monotonic) and `startedOn` (wall clock).
     public init(index: Int, startedAt: Instant, startedOn: Date, restBefore: TimeInterval?) {

@@ -23,7 +23,9 @@ extension DumbbellsWorkout {
         switch pill {
         case .start:
             let index = currentIndex
-            guard index < rows.count else { return PillFace(items: [.text("Workout done", .muted)]) }
+            guard index < rows.count else {
+                return PillFace(items: [.text("All sets done · a adds one, x ends", .muted)])
+            }
             if rows[index].entry.isValid {
                 var start = PillFace.Item.text("▶ Start set \(index + 1)", .bold)
                 start.action = .start
@@ -112,7 +114,7 @@ extension DumbbellsWorkout {
                     let marker = selected ? "▸ " : "  "
                     canvas.write(marker + choices[index], at: rect.origin, style: style, clip: rect)
                 }
-                Text("Type a name or pick one · Enter", style: palette.muted, alignment: .center)
+                Text("Type · Tab completes · Enter uses", style: palette.muted, alignment: .center)
                     .render(into: &canvas, in: layout.footer)
             }
         case .summary(let summary):
@@ -123,6 +125,8 @@ extension DumbbellsWorkout {
             }
         case .leave(let question):
             question.render(into: &composition)
+        case .progress(let progress):
+            renderProgress(progress, into: &composition)
         case nil:
             break
         }
@@ -201,8 +205,18 @@ extension DumbbellsWorkout {
         if let completed = row.completed {
             put("✓", 0, in: rect, style: palette.done)
             put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
-            put(WeightText.display(completed.record.weight), ScreenLayout.weightColumn + 1, in: rect, style: .plain)
-            put(String(completed.record.reps), ScreenLayout.repsColumn + 1, in: rect, style: .plain)
+            if (index == selection.row && isEditable(index)) || row.isEdited {
+                // Being corrected: the fields as typed.
+                for field in SetField.allCases {
+                    renderField(
+                        FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
+                }
+            } else {
+                let weight = WeightText.display(
+                    completed.record.weight, from: session?.unit ?? settings.unit, in: settings.unit)
+                put(weight, ScreenLayout.weightColumn + 1, in: rect, style: .plain)
+                put(String(completed.record.reps), ScreenLayout.repsColumn + 1, in: rect, style: .plain)
+            }
             let time = Self.clock(completed.seconds)
             put(time, ScreenLayout.timeColumn + 5 - time.displayWidth, in: rect, style: palette.muted)
             if !completed.beaten.isEmpty { put("★", ScreenLayout.starColumn, in: rect, style: palette.best) }
@@ -215,10 +229,11 @@ extension DumbbellsWorkout {
                     FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
             }
         }
-        if let last = lastSet(for: index), let frame = layout.lastFrame(of: index),
-            let unit = history.lastWorkout?.unit
-        {
-            let text = "last: \(WeightText.display(last.weight)) \(unit.rawValue) × \(last.reps)"
+        if let last = lastSet(for: index), let frame = layout.lastFrame(of: index) {
+            let weight = WeightText.display(last.set.weight, from: last.unit, in: settings.unit)
+            let numbers = "\(weight) \(settings.unit.rawValue) × \(last.set.reps)"
+            // "last: " goes first when the row is too narrow for both: the column title says it.
+            let text = "last: \(numbers)".displayWidth <= frame.width ? "last: \(numbers)" : numbers
             Text(text, style: palette.muted).render(into: &canvas, in: frame)
         }
     }
@@ -234,12 +249,13 @@ extension DumbbellsWorkout {
     ) {
         guard let frame = layout.frame(of: position) else { return }
         let text = rows[position.row].entry[position.field]
-        let padded = text + String(repeating: " ", count: max(0, SetEntry.fieldLimit - text.count))
+        let width = ScreenLayout.fieldWidth(position.field) - 2
+        let padded = text + String(repeating: " ", count: max(0, width - text.count))
         let inside = Point(x: frame.x + 1, y: frame.y)
         if position == selection && sheet == nil {
             canvas.write("[", at: frame.origin, style: .bold, clip: frame)
             canvas.write(padded, at: inside, style: palette.selectedField, clip: frame)
-            canvas.write("]", at: Point(x: frame.x + 4, y: frame.y), style: .bold, clip: frame)
+            canvas.write("]", at: Point(x: frame.x + width + 1, y: frame.y), style: .bold, clip: frame)
         } else {
             canvas.write(padded, at: inside, style: palette.idleField, clip: frame)
         }
@@ -288,7 +304,8 @@ extension DumbbellsWorkout {
         line("\(summary.exercise) · \(count) \(count == 1 ? "set" : "sets")", style: .bold)
         for completed in summary.sets.prefix(layout.listedSets) {
             let set = completed.record
-            let numbers = "\(WeightText.display(set.weight)) \(unit) × \(set.reps)"
+            let weight = WeightText.display(set.weight, from: summary.savedUnit, in: summary.unit)
+            let numbers = "\(weight) \(unit) × \(set.reps)"
             let padded = numbers + String(repeating: " ", count: max(1, 16 - numbers.displayWidth))
             let number = set.number < 10 ? " \(set.number)" : "\(set.number)"
             line("\(number)  \(padded)\(clock(completed.seconds))\(completed.beaten.isEmpty ? "" : "  ★")")

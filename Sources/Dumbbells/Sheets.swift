@@ -1,37 +1,87 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// The exercise sheet: a name typed freely, and the common exercises that match it.
+/// The exercise sheet: a name typed, completed to the exercises TermFit knows.
+///
+/// The list shows the known exercises containing what was typed; Enter takes the highlighted
+/// one (the first match unless moved), Tab completes the name to it, and a new exercise is made
+/// only by choosing the last line, `+ New: “…”`, on purpose.
 public struct ExercisePicker: Hashable, Sendable {
+    /// One line of the list.
+    public enum Choice: Hashable, Sendable {
+        /// A known exercise.
+        case known(String)
+        /// A new exercise of the name typed.
+        case new(String)
+
+        /// The exercise's name.
+        public var name: String {
+            switch self {
+            case .known(let name), .new(let name): name
+            }
+        }
+
+        /// The line as the list shows it.
+        public var label: String {
+            switch self {
+            case .known(let name): name
+            case .new(let name): "+ New: “\(name)”"
+            }
+        }
+    }
+
     /// The name typed so far.
     public private(set) var field: TextField
     /// The highlighted choice and how far the list is scrolled.
     public private(set) var scroll = ScrollState(selection: 0)
+    /// The exercises TermFit knows: the common ones, and the one in use.
+    public let known: [String]
 
     /// The highlighted choice.
     public var selection: Int { scroll.selection ?? 0 }
 
-    /// A picker with the common list, `current` highlighted when it is on it.
+    /// A picker with the common list (and `current` when it is not on it), `current`
+    /// highlighted.
     public init(current: String) {
         field = TextField("", limit: DumbbellsSettings.exerciseNameLimit)
-        if let index = choices.firstIndex(of: current) { scroll.select(index, count: choices.count) }
+        known =
+            DumbbellExercises.common.contains(current) ? DumbbellExercises.common : DumbbellExercises.common + [current]
+        if let index = known.firstIndex(of: current) { scroll.select(index, count: known.count) }
     }
 
-    /// The names on offer: what was typed (unless the list has it), then the common exercises
-    /// containing it.
-    public var choices: [String] {
-        let typed = field.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !typed.isEmpty else { return DumbbellExercises.common }
+    /// The name typed, its blanks tidied.
+    var typed: String { field.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
+    /// The lines on offer: the known exercises containing what was typed (those starting with it
+    /// first), then a new exercise of the typed name unless it is known already.
+    public var choiceList: [Choice] {
+        let typed = self.typed
+        guard !typed.isEmpty else { return known.map(Choice.known) }
         // Case-insensitive without the user's locale (which would need ICU): the names are English.
         let needle = typed.lowercased()
-        let matches = DumbbellExercises.common.filter { $0.lowercased().contains(needle) }
-        if matches.contains(where: { $0.lowercased() == needle }) { return matches }
-        return [typed] + matches
+        let starting = known.filter { $0.lowercased().hasPrefix(needle) }
+        let containing = known.filter { !$0.lowercased().hasPrefix(needle) && $0.lowercased().contains(needle) }
+        let matches = (starting + containing).map(Choice.known)
+        if known.contains(where: { $0.lowercased() == needle }) { return matches }
+        return matches + [.new(typed)]
+    }
+
+    /// The lines as the list shows them.
+    public var choices: [String] { choiceList.map(\.label) }
+
+    /// Tab: the name completed to the highlighted known exercise; `false` when there is none.
+    mutating func complete() -> Bool {
+        let list = choiceList
+        guard list.indices.contains(selection), case .known(let name) = list[selection] else { return false }
+        field = TextField(name, limit: DumbbellsSettings.exerciseNameLimit)
+        scroll = ScrollState(selection: 0)
+        return true
     }
 
     /// A key typed into the name, or editing it; a changed name highlights its first choice.
@@ -94,15 +144,19 @@ struct ExerciseSheetLayout {
 public struct WorkoutSummary: Hashable, Sendable {
     /// The exercise.
     public var exercise: String
-    /// The unit of the weights.
+    /// The unit the weights show in.
     public var unit: WeightUnit
+    /// The unit the sets' weights are saved in.
+    public var savedUnit: WeightUnit
     /// The sets done, in order.
     public var sets: [CompletedSet]
     /// Seconds from the start of set 1 to the end of the last set.
     public var totalSeconds: Int
 
-    /// The sum of weight × reps over the sets.
-    public var totalVolume: Double { sets.reduce(0) { $0 + $1.record.weight * Double($1.record.reps) } }
+    /// The sum of weight × reps over the sets, in `unit`.
+    public var totalVolume: Double {
+        sets.reduce(0) { $0 + Weight.convert($1.record.weight, from: savedUnit, to: unit) * Double($1.record.reps) }
+    }
 
     /// How many sets beat a record.
     public var personalBests: Int { sets.filter { !$0.beaten.isEmpty }.count }

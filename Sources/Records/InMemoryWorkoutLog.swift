@@ -1,4 +1,5 @@
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -136,6 +137,14 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         try state.withLock { state in
             guard var workout = state.workouts[workoutID] else { throw LogError.unknownSession(workoutID) }
             workout.sets = Self.merge([set], keeping: workout.sets, key: \.number, by: { $0.number < $1.number })
+            state.workouts[workoutID] = workout
+        }
+    }
+
+    public func deleteSet(number: Int, inWorkout workoutID: UUID) throws {
+        try state.withLock { state in
+            guard var workout = state.workouts[workoutID] else { throw LogError.unknownSession(workoutID) }
+            workout.sets.removeAll { $0.number == number }
             state.workouts[workoutID] = workout
         }
     }

@@ -43,6 +43,9 @@ public protocol DumbbellLog: Sendable {
     /// Saves one completed set of a started workout; saving a set with the same number again
     /// replaces it.
     func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws
+    /// Deletes the set of this number from a started workout (nothing when there is none): a
+    /// set deleted in the workout, after the sets above it were saved with their new numbers.
+    func deleteSet(number: Int, inWorkout workoutID: UUID) throws
     /// Marks a workout finished or abandoned.
     func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws
     /// The workout with this identifier, with its sets.

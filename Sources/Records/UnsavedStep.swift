@@ -15,6 +15,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     case dumbbellWorkout(DumbbellWorkout)
     /// `DumbbellLog.save(_:inWorkout:)`: a finished set.
     case dumbbellSet(DumbbellSet, workoutID: UUID, exercise: String, unit: WeightUnit)
+    /// `DumbbellLog.deleteSet(number:inWorkout:)`: a set deleted from a dumbbell workout.
+    case dumbbellSetDeletion(number: Int, workoutID: UUID)
     /// `DumbbellLog.finishWorkout`: the end of a dumbbell workout.
     case dumbbellFinish(workoutID: UUID, status: SessionStatus, at: Date)
     /// `CardSessionLog.start`: a new card session.
@@ -58,7 +60,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardReview(let review, _): try review.validate()
         case .flashcard(let card, _): try card.validate()
         case .flashcardDeck(let deck): try deck.validate()
-        case .flashcardDeletion, .cardDrawDeletion, .flashcardDeckDeletion: break
+        case .flashcardDeletion, .cardDrawDeletion, .flashcardDeckDeletion, .dumbbellSetDeletion: break
         case .hiitExercise(let session): try session.validate()
         }
     }
@@ -69,6 +71,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         switch self {
         case .dumbbellWorkout(let workout): try logs.start(workout)
         case .dumbbellSet(let set, let id, _, _): try logs.save(set, inWorkout: id)
+        case .dumbbellSetDeletion(let number, let id): try logs.deleteSet(number: number, inWorkout: id)
         case .dumbbellFinish(let id, let status, let date): try logs.finishWorkout(id, status: status, at: date)
         case .cardSession(let session): try logs.start(session)
         case .cardDraw(let draw, let id): try logs.save(draw, inCardSession: id)
@@ -95,6 +98,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
             "dumbbells: the start of a \(workout.exercise) workout (\(Self.count(workout.sets.count, "set")))"
         case .dumbbellSet(let set, _, let exercise, let unit):
             "dumbbells: \(exercise) set \(set.number), \(Self.number(set.weight)) \(unit.rawValue) × \(set.reps)"
+        case .dumbbellSetDeletion(let number, _): "dumbbells: set \(number) deleted"
         case .dumbbellFinish(_, let status, _): "dumbbells: the end of a workout (\(status.word))"
         case .cardSession(let session): "cards: the start of a session (\(Self.count(session.draws.count, "card")))"
         case .cardDraw(let draw, _): "cards: card \(draw.position), \(draw.code), \(draw.exercise) × \(draw.reps)"

@@ -268,6 +268,14 @@ extension ProfileStore: DumbbellLog {
         }
     }
 
+    public func deleteSet(number: Int, inWorkout workoutID: UUID) throws {
+        try writeInSession(table: "dumbbell_workout", id: workoutID) { db in
+            try db.execute(
+                sql: "DELETE FROM dumbbell_set WHERE workout_id = ? AND number = ?",
+                arguments: [workoutID.uuidString, number])
+        }
+    }
+
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try finishSession(table: "dumbbell_workout", id: workoutID, status: status, at: finishedAt)
     }

@@ -157,10 +157,14 @@ enum DumbbellsStates {
         var table = Harness(settings: settings, history: bicepHistory)
         for _ in 0..<9 { table.press(.down) }
         let all = DumbbellsStates.all()
-        return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9].map { all[$0] }
+        var progress = Harness(history: progressHistory)
+        progress.press(.character("p"))
+        return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9].map { all[$0] } + [
+            ("progress", progress)
+        ]
     }
 
-    @Test(arguments: 0..<8)
+    @Test(arguments: 0..<9)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {
@@ -186,6 +190,6 @@ enum DumbbellsStates {
         for _ in 0..<9 { harness.press(.down) }
         let scrolled = harness.frame()
         #expect(scrolled.contains { $0.contains("▲") }, "sets above are counted")
-        #expect(scrolled.contains { $0.contains("10 [   ]") }, "the selected set 10 shows")
+        #expect(scrolled.contains { $0.contains("10 [      ]") }, "the selected set 10 shows")
     }
 }

@@ -92,7 +92,7 @@ import Testing
         expectFrame(
             harness.frame(at: harness.now + .milliseconds(100)),
             [
-                "        Dumbbells · Bicep curl                              workout 0:45",
+                "      Dumbbells · Bicep curl                                 workout 0:45",
                 "",
                 "",
                 "",
@@ -100,10 +100,10 @@ import Testing
                 "",
                 "",
                 "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ● 2  12   [10 ]         last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
+                "      Set  kg       reps  time   last workout",
+                "      ✓ 1  12       10    0:42   last: 12 kg × 10",
+                "      ● 2  12      [10 ]         last: 12 kg × 10",
+                "        3                        last: 14 kg × 8",
                 "",
                 "",
                 "                             ╭───────────────────╮",
@@ -126,7 +126,7 @@ import Testing
         expectFrame(
             harness.frame(at: harness.now + .milliseconds(150)),
             [
-                "        Dumbbells · Bicep curl                              workout 0:45",
+                "      Dumbbells · Bicep curl                                 workout 0:45",
                 "",
                 "",
                 "",
@@ -134,10 +134,10 @@ import Testing
                 "",
                 "",
                 "",
-                "        Set  kg    reps  time   last workout",
-                "        ✓ 1  12    10    0:42   last: 12 kg × 10",
-                "        ● 2  12   [10 ]         last: 12 kg × 10",
-                "          3                     last: 14 kg × 8",
+                "      Set  kg       reps  time   last workout",
+                "      ✓ 1  12       10    0:42   last: 12 kg × 10",
+                "      ● 2  12      [10 ]         last: 12 kg × 10",
+                "        3                        last: 14 kg × 8",
                 "",
                 "",
                 "                         ╭───────────────────────────╮",
@@ -192,10 +192,10 @@ import Testing
             [
                 "Dumbbells · Bicep curl              0:45",
                 "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "● 2  12   [10 ]         last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
+                "Set  kg       reps  time   last workout",
+                "✓ 1  12       10    0:42   12 kg × 10",
+                "● 2  12      [10 ]         12 kg × 10",
+                "  3                        14 kg × 8",
                 "",
                 "         ╭───────────────────╮",
                 "         │   ▶ Start set 2   │",
@@ -214,10 +214,10 @@ import Testing
             [
                 "Dumbbells · Bicep curl              0:45",
                 "",
-                "Set  kg    reps  time   last workout",
-                "✓ 1  12    10    0:42   last: 12 kg × 10",
-                "● 2  12   [10 ]         last: 12 kg × 10",
-                "  3                     last: 14 kg × 8",
+                "Set  kg       reps  time   last workout",
+                "✓ 1  12       10    0:42   12 kg × 10",
+                "● 2  12      [10 ]         12 kg × 10",
+                "  3                        14 kg × 8",
                 "",
                 "     ╭───────────────────────────╮",
                 "     │ t 2  0:00  [Finish]  [Res │",
@@ -239,7 +239,7 @@ import Testing
         let ready = Self.readyForSet2(size)
         let start = ready.canvas()
         let set2 = ready.row(ofSet: 1)
-        #expect(start[19, set2].style.attributes.contains(.reverse), "the selected reps field")
+        #expect(start[20, set2].style.attributes.contains(.reverse), "the selected reps field")
         #expect(!start[13, set2].style.attributes.contains(.reverse), "the kg field is not selected")
         #expect(start[33, ready.pillRow].style.attributes.contains(.reverse), "Start fills the pill")
         let running = Self.active(size)

@@ -9,7 +9,7 @@ import Testing
 enum Invariants {
     /// The words only one pill state shows; a drawn pill shows exactly one of them.
     static let pillMarks: [(Pill.Kind, [String])] = [
-        (.start, ["Start set", "and reps for set"]),
+        (.start, ["Start set", "and reps for set", "All sets done"]),
         (.active, ["[Finish]"]),
         (.keypad, ["⌫"]),
         (.restPicker, ["No rest"]),
@@ -29,6 +29,8 @@ enum Invariants {
         var deadline: Instant?
         var selection: FieldPosition
         var now: Instant
+        var unit: WeightUnit
+        var savedUnit: WeightUnit
 
         init(_ workout: DumbbellsWorkout, at now: Instant) {
             rows = workout.rows
@@ -42,6 +44,8 @@ enum Invariants {
             deadline = workout.nextDeadline(after: now)
             selection = workout.selection
             self.now = now
+            unit = workout.settings.unit
+            savedUnit = workout.savedUnit
         }
     }
 
@@ -60,19 +64,33 @@ enum Invariants {
         {
             problems.append("completed sets are not a prefix: \(rows.map { $0.completed != nil })")
         }
-        // A completed set has a valid weight and reps, and saved exactly those.
+        // A completed set has a valid weight and reps, and saved exactly those (unless a
+        // correction is being typed, which is saved or undone when the selection leaves it).
         for (index, row) in rows.enumerated() {
             guard let completed = row.completed else { continue }
-            if !row.entry.isValid { problems.append("set \(index + 1) completed with \(row.entry)") }
-            if completed.record.number != index + 1 {
-                problems.append("set \(index + 1) saved as \(completed.record.number)")
-            }
-            if completed.record.weight != row.entry.weightValue || completed.record.reps != row.entry.repsValue {
-                problems.append("set \(index + 1) saved other numbers than it shows")
-            }
             if completed.record.finishedAt < completed.record.startedAt {
                 problems.append("set \(index + 1) ends before it starts")
             }
+            if completed.record.number != index + 1 {
+                problems.append("set \(index + 1) saved as \(completed.record.number)")
+            }
+            if row.isEdited {
+                if index != state.selection.row { problems.append("set \(index + 1) left with a correction unsaved") }
+                continue
+            }
+            // A weight converted from the other unit may be beyond what the field takes (500 kg
+            // is 1102.5 lb); the saved set shows as it is.
+            if !row.entry.isValid && row.entry.converted == nil {
+                problems.append("set \(index + 1) completed with \(row.entry)")
+            }
+            let shown = row.entry.weight(in: state.savedUnit, shownIn: state.unit) ?? -1
+            if abs(completed.record.weight - shown) > 1e-9 || completed.record.reps != row.entry.repsValue {
+                problems.append("set \(index + 1) saved other numbers than it shows")
+            }
+        }
+        for (index, row) in rows.enumerated() {
+            guard row.completed != nil else { continue }
+            _ = index
         }
         // The table has 1–10 rows, as the settings say.
         if !DumbbellsSettings.setCountRange.contains(rows.count) || rows.count != state.setCount {
@@ -98,12 +116,10 @@ enum Invariants {
         if case .countdown(let countdown) = state.pill, countdown.endsAt <= state.now {
             problems.append("a countdown past its end is still on the pill")
         }
-        // The selection is on the table, on a row that can still be typed into.
+        // The selection is on the table (finished sets too: they can be corrected).
         let selection = state.selection
         if !rows.indices.contains(selection.row) {
             problems.append("selection \(selection) is off the table")
-        } else if rows[selection.row].completed != nil && state.currentIndex < rows.count {
-            problems.append("selection \(selection) is on a finished set")
         }
         // The deadline is never in the past.
         if let deadline = state.deadline, deadline <= state.now {

@@ -18,7 +18,7 @@ import Testing
         var description: String { "\(pill)\(sheet.map { " + \($0) sheet" } ?? "")\(quits ? " + quit" : "")" }
     }
 
-    enum SheetKind: Equatable { case keys, exercise, summary, leave }
+    enum SheetKind: Equatable { case keys, exercise, summary, leave, progress }
 
     /// Something the user does.
     enum Input: Hashable, CustomStringConvertible {
@@ -108,6 +108,7 @@ import Testing
         switch input {
         case .key(.character("q")): return asks
         case .key(.character("?")), .key(.function(1)): return Outcome(pill: state, sheet: .keys)
+        case .key(.character("p")): return Outcome(pill: state, sheet: .progress)
         case .key(.character("x")) where state != .active: return Outcome(pill: .start, sheet: .summary)
         default: break
         }
@@ -119,7 +120,7 @@ import Testing
                 return Outcome(pill: .active)
             case .key(.character("k")): return Outcome(pill: .keypad)
             case .key(.character("r")): return Outcome(pill: .restPicker)
-            case .field(let position) where position.row > 0: return Outcome(pill: .keypad)
+            case .field: return Outcome(pill: .keypad)
             default: return same
             }
         case .keypad:
@@ -181,6 +182,7 @@ import Testing
             case .exercise: .exercise
             case .summary: .summary
             case .leave: .leave
+            case .progress: .progress
             case nil: nil
             }
         return Outcome(pill: harness.workout.pill.kind, sheet: sheet, quits: quit)

@@ -49,11 +49,9 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
     mutating func fill(row: Int, weight: String, reps: String) {
         while workout.selection.row < row { press(.down) }
         while workout.selection.row > row { press(.up) }
-        press(.left)
-        for _ in 0..<3 { press(.backspace) }
+        press(.left, .delete)
         type(weight)
-        press(.right)
-        for _ in 0..<3 { press(.backspace) }
+        press(.right, .delete)
         type(reps)
     }
 
@@ -86,3 +84,23 @@ let lastBicepCurls = DumbbellWorkout(
     ])
 
 let bicepHistory = ExerciseHistory(workouts: [lastBicepCurls])
+
+/// Three bicep-curl workouts a week apart, the last one the heaviest, the middle one in pounds.
+let progressHistory: ExerciseHistory = {
+    func workout(_ days: Int, _ unit: WeightUnit, _ sets: [(Double, Int)]) -> DumbbellWorkout {
+        let start = testDate.addingTimeInterval(-86_400 * Double(days))
+        return DumbbellWorkout(
+            id: UUID(uuidString: "BBBBBBBB-0000-0000-0000-00000000000\(days % 10)") ?? UUID(), exercise: "Bicep curl",
+            unit: unit, startedAt: start, finishedAt: start.addingTimeInterval(600), status: .finished,
+            sets: sets.enumerated().map { index, set in
+                DumbbellSet(
+                    number: index + 1, weight: set.0, reps: set.1, startedAt: start,
+                    finishedAt: start.addingTimeInterval(40))
+            })
+    }
+    return ExerciseHistory(workouts: [
+        workout(15, .kilograms, [(10, 10), (10, 10)]),
+        workout(8, .pounds, [(25, 10), (25, 30)]),
+        workout(1, .kilograms, [(14, 8), (12, 10), (12, 10)]),
+    ])
+}()

@@ -65,6 +65,46 @@ import Testing
         #expect(try again.waitForExit() == 0)
     }
 
+    @Test func aHalfPlateSetIsCorrectedAndTheFileKeepsTheCorrectionAndItsProgress() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["TERMFIT_DATA_DIR": data.path]
+        do {
+            let session = try TmuxSession(
+                [Binary.termfit, "dumbbells", "--profile", "kim", "--sets", "2"], environment: environment)
+            defer { session.close() }
+            try session.waitFor("Enter kg and reps for set 1")
+            try session.send("-")
+            try session.waitFor("Weights and reps are never negative")
+            try startSet(session, weight: "22.5", reps: "130", number: 1)
+            try session.send("Enter")  // Finish set 1: the rest picker
+            try session.waitFor("[No rest]")
+            try session.send("Escape")
+            try session.waitFor("Enter kg and reps for set 2")
+            // 130 was a typo: back to set 1, its reps corrected, saved on leaving the row.
+            try session.send("Up")
+            try session.send("Right")
+            for _ in 0..<3 { try session.send("BSpace") }
+            try session.send("13")
+            try session.send("Down")
+            try session.waitFor("Set 1 corrected: 22.5 kg × 13")
+            try session.send("q")
+            try session.waitFor("The workout is saved as abandoned")
+            try session.send("y")
+            #expect(try session.waitForExit() == 0)
+        }
+        let again = try TmuxSession([Binary.termfit, "dumbbells", "--profile", "kim"], environment: environment)
+        defer { again.close() }
+        try again.waitFor("last: 22.5 kg × 13")
+        try again.send("p")
+        let progress = try again.waitFor("Progress · Bicep curl")
+        #expect(progress.contains { $0.contains("Heaviest     22.5 kg × 13") })
+        try again.send("p")  // closes it, as Esc does
+        try again.waitFor("Set  kg       reps")
+        try again.send("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func leavingARunningSetAsksAndNStaysInTheSet() throws {
         let data = try makeDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }

@@ -37,6 +37,8 @@ public struct DumbbellsData: WorkoutData {
         case start(DumbbellWorkout)
         /// A finished set of a workout.
         case set(DumbbellSet, workoutID: UUID)
+        /// A set deleted from a workout.
+        case deleteSet(number: Int, workoutID: UUID)
         /// The end of a workout.
         case finish(UUID, status: SessionStatus, at: Date)
 
@@ -54,6 +56,7 @@ public struct DumbbellsData: WorkoutData {
         case .effect(let effect): return .effect(effect)
         case .startWorkout(let started): return .save(.start(started))
         case .saveSet(let set, let workoutID): return .save(.set(set, workoutID: workoutID))
+        case .deleteSet(let number, let workoutID): return .save(.deleteSet(number: number, workoutID: workoutID))
         case .finishWorkout(let id, let status, let date): return .save(.finish(id, status: status, at: date))
         case .loadHistory(let exercise):
             workout.receive(Self.history(of: exercise, in: log), for: exercise)
@@ -67,6 +70,7 @@ public struct DumbbellsData: WorkoutData {
         switch save {
         case .start(let workout): try log.start(workout)
         case .set(let set, let id): try log.save(set, inWorkout: id)
+        case .deleteSet(let number, let id): try log.deleteSet(number: number, inWorkout: id)
         case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
         }
     }
@@ -88,7 +92,9 @@ public struct DumbbellsData: WorkoutData {
         let settings = workout?.settings ?? DumbbellsSettings()
         return switch save {
         case .start(let workout): .dumbbellWorkout(workout)
-        case .set(let set, let id): .dumbbellSet(set, workoutID: id, exercise: settings.exercise, unit: settings.unit)
+        case .set(let set, let id):
+            .dumbbellSet(set, workoutID: id, exercise: settings.exercise, unit: workout?.savedUnit ?? settings.unit)
+        case .deleteSet(let number, let id): .dumbbellSetDeletion(number: number, workoutID: id)
         case .finish(let id, let status, let date): .dumbbellFinish(workoutID: id, status: status, at: date)
         }
     }

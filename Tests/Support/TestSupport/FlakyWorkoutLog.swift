@@ -72,6 +72,9 @@ public final class FlakyWorkoutLog: DumbbellLog, CardSessionLog, FlashcardLibrar
     public func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
         try save { try memory.save(draw, inCardSession: sessionID) }
     }
+    public func deleteSet(number: Int, inWorkout workoutID: UUID) throws {
+        try save { try memory.deleteSet(number: number, inWorkout: workoutID) }
+    }
     public func deleteDraw(position: Int, inCardSession sessionID: UUID) throws {
         try save { try memory.deleteDraw(position: position, inCardSession: sessionID) }
     }

@@ -75,9 +75,11 @@ extension HIITWorkout {
                 [.enter, .character(" "), .character("s")], "Start", group: "Countdown", bar: 1,
                 listing: "Enter  Space  s", meaning: "start the countdown", action: .primary)
         case .finished:
+            // Space is Pause while counting: a late Space at zero does nothing rather than
+            // leave the page (the exercise is already saved).
             primary = KeyBinding(
-                [.enter, .character(" "), .character("d")], "Done", group: "Countdown", bar: 1,
-                listing: "Enter  Space  d", meaning: "Done: record the exercise, then the next", action: .primary)
+                [.enter, .character("d")], "Done", group: "Countdown", bar: 1, listing: "Enter  d",
+                meaning: "Done (saved at zero): the next exercise", action: .primary)
         case .running, .paused:
             primary = KeyBinding(
                 [.enter, .character("d")], "Done", group: "Countdown", meaning: "Done, once the countdown is over",

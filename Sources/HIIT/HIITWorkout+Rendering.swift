@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -308,7 +309,7 @@ extension HIITWorkout {
     var statusText: String {
         guard let index = exerciseIndex else { return "" }
         guard let countdown else { return "Ready: " + intervals[index].description }
-        if countdown.isFinished { return "Time's up! Press Done" }
+        if countdown.isFinished { return "Time's up! Saved · Done: next" }
         let rounds = countdown.intervals.rounds
         var text: String
         switch countdown.stretch {

@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -42,6 +43,9 @@ public struct HIITWorkout: Workout, Sendable {
         case effect(Effect)
         /// Save this exercise (new, or with a new rating) through the HIIT log.
         case save(HIITSession)
+        /// Keep the rating of each exercise, by name, for the profile: given at once, before or
+        /// after Done, so a rating is never lost with a countdown not finished.
+        case keepRatings([String: Int])
     }
 
     /// Everything that stays the same while the workout runs.
@@ -67,6 +71,8 @@ public struct HIITWorkout: Workout, Sendable {
 
     /// When Start was pressed, on the wall clock.
     private var startedAt: Date?
+    /// Whether the countdown on screen reached zero and was saved (it is saved at once).
+    private var countdownSaved = false
     /// The session recorded for each exercise since the workout opened, by exercise name: a new
     /// rating updates it.
     private var recorded: [String: UUID] = [:]
@@ -96,8 +102,11 @@ public struct HIITWorkout: Workout, Sendable {
     ///   - calendar: the days of the history (its time zone decides where a day ends); the
     ///     user's own when `nil`.
     ///   - makeIdentifier: a new identifier for each exercise done.
+    ///   - ratings: the ratings kept for the profile, by exercise (the newest given); an exercise
+    ///     without one shows the rating of its last session.
     public init(
         configuration: Configuration = Configuration(), history: Result<[HIITSession], any Error>,
+        ratings stored: [String: Int] = [:],
         wallClock: @escaping @Sendable () -> Date, calendar: Calendar? = nil,
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -115,7 +124,8 @@ public struct HIITWorkout: Workout, Sendable {
         }
         var ratings: [String: Int] = [:]
         for exercise in configuration.exercises {
-            ratings[exercise.name] = HistorySummary.latestRating(of: exercise.name, in: self.history)
+            let kept = stored[exercise.name].flatMap { HIITSession.ratingRange.contains($0) ? $0 : nil }
+            ratings[exercise.name] = kept ?? HistorySummary.latestRating(of: exercise.name, in: self.history)
         }
         self.ratings = ratings
         intervals = configuration.exercises.indices.map(configuration.intervals(forExercise:))
@@ -161,7 +171,7 @@ public struct HIITWorkout: Workout, Sendable {
     /// Reacts to `event` at `now` and returns what the host should do.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var outputs: [Output] = []
-        if countdown?.advance(to: now) == true { ring(into: &outputs) }
+        advanceCountdown(to: now, into: &outputs)
         if demonstrationStart != nil && !isDemonstrationPlaying(at: now) { demonstrationStart = nil }
         switch event {
         case .resize(let newSize):
@@ -171,8 +181,8 @@ public struct HIITWorkout: Workout, Sendable {
         case .resume:
             countdown?.release(.suspended, at: now)
         case .terminate:
-            // The last chance to keep a countdown that reached zero.
-            recordFinishedExercise(into: &outputs)
+            // A countdown that reached zero was saved as it did (above).
+            break
         case .key(let key):
             handle(key, at: now, into: &outputs)
         case .mouse(let mouse):
@@ -180,9 +190,18 @@ public struct HIITWorkout: Workout, Sendable {
         case .tick, .paste, .focusIn, .focusOut, .message:
             break
         }
-        // A stretch may end right now after a change (a resume, 10 s less).
-        if countdown?.advance(to: now) == true { ring(into: &outputs) }
+        // A stretch may end right now after a change (a resume).
+        advanceCountdown(to: now, into: &outputs)
         return outputs
+    }
+
+    /// Moves the countdown on to `now`, ringing as it says; a countdown that reaches zero is
+    /// saved there and then, before any key can take the member elsewhere.
+    private mutating func advanceCountdown(to now: Instant, into outputs: inout [Output]) {
+        guard var countdown else { return }
+        if countdown.advance(to: now) { ring(into: &outputs) }
+        self.countdown = countdown
+        if countdown.isFinished && !countdownSaved { recordFinishedExercise(into: &outputs) }
     }
 
     private func ring(into outputs: inout [Output]) {
@@ -264,6 +283,7 @@ public struct HIITWorkout: Workout, Sendable {
         case .reset:
             if exerciseIndex != nil {
                 countdown = nil
+                countdownSaved = false
                 startedAt = nil
             }
         case .demonstration: toggleDemonstration(at: now)
@@ -320,12 +340,10 @@ public struct HIITWorkout: Workout, Sendable {
     // MARK: Leaving
 
     /// What leaving now would lose, or `nil` when nothing is in progress: a countdown running or
-    /// paused (the 3-2-1 and Tabata rounds too), or one that reached zero and was not marked Done
-    /// (leaving records it, as Done would).
+    /// paused (the 3-2-1 and Tabata rounds too). One that reached zero was saved as it did.
     public var leaveQuestion: String? {
-        guard let index = exerciseIndex, let countdown else { return nil }
+        guard let index = exerciseIndex, let countdown, !countdown.isFinished else { return nil }
         let name = exercises[index].name
-        if countdown.isFinished { return "\(name) is over and not marked Done; leaving records it as done." }
         let rounds = countdown.intervals.rounds
         if rounds > 1, countdown.round > 0 {
             return "\(name), round \(countdown.round) of \(rounds), is not saved."
@@ -339,9 +357,8 @@ public struct HIITWorkout: Workout, Sendable {
         return nil
     }
 
-    /// Leaves the workout, recording an exercise whose countdown reached zero.
+    /// Leaves the workout (an exercise whose countdown reached zero is already saved).
     private mutating func leave(into outputs: inout [Output]) {
-        recordFinishedExercise(into: &outputs)
         outputs.append(.effect(.quit))
     }
 
@@ -349,9 +366,11 @@ public struct HIITWorkout: Workout, Sendable {
 
     private mutating func show(_ newPage: Page) {
         guard newPage != page else { return }
-        // Leaving a page drops its countdown, as the original does; only Done records.
+        // Leaving a page drops a countdown still running, as the original does; one that
+        // reached zero was saved as it did.
         page = newPage
         countdown = nil
+        countdownSaved = false
         startedAt = nil
         demonstrationStart = nil
         stillPose = 0
@@ -365,11 +384,12 @@ public struct HIITWorkout: Workout, Sendable {
         }
         guard let countdown else {
             self.countdown = Countdown(intervals: intervals[index], getReady: configuration.getReadySeconds, at: now)
+            countdownSaved = false
             startedAt = wallClock()
             return
         }
+        // Done only once the clock reached zero; the exercise was saved then.
         guard countdown.isFinished else { return }
-        recordFinishedExercise(into: &outputs)
         if index + 1 < exercises.count {
             show(.exercise(index + 1))
         } else {
@@ -377,10 +397,9 @@ public struct HIITWorkout: Workout, Sendable {
         }
     }
 
-    /// Records the exercise on screen if its countdown reached zero: Done, or leaving the workout
-    /// right after zero.
+    /// Records the exercise on screen once its countdown reached zero (the moment it does).
     private mutating func recordFinishedExercise(into outputs: inout [Output]) {
-        guard let index = exerciseIndex, let countdown, countdown.isFinished else { return }
+        guard let index = exerciseIndex, let countdown, countdown.isFinished, !countdownSaved else { return }
         let name = exercises[index].name
         let nanoseconds = countdown.exerciseDuration.totalNanoseconds
         let session = HIITSession(
@@ -389,8 +408,7 @@ public struct HIITWorkout: Workout, Sendable {
         let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
         history.insert(session, at: position)
         recorded[name] = session.id
-        self.countdown = nil
-        startedAt = nil
+        countdownSaved = true
         outputs.append(.save(session))
     }
 
@@ -411,8 +429,8 @@ public struct HIITWorkout: Workout, Sendable {
             return
         }
         countdown.adjust(bySeconds: seconds, at: now)
-        if countdown.advance(to: now) { ring(into: &outputs) }
         self.countdown = countdown
+        advanceCountdown(to: now, into: &outputs)
     }
 
     private mutating func toggleTabata() {
@@ -432,13 +450,14 @@ public struct HIITWorkout: Workout, Sendable {
         }
     }
 
-    /// Gives the exercise on screen `rating`; an exercise already done in this workout has its
-    /// record updated.
+    /// Gives the exercise on screen `rating`, kept for the profile at once; an exercise already
+    /// done in this workout has its record updated.
     private mutating func rate(_ rating: Int, into outputs: inout [Output]) {
         guard let index = exerciseIndex, HIITSession.ratingRange.contains(rating) else { return }
         let name = exercises[index].name
         guard ratings[name] != rating else { return }
         ratings[name] = rating
+        outputs.append(.keepRatings(ratings))
         if let id = recorded[name], let position = history.firstIndex(where: { $0.id == id }) {
             history[position].rating = rating
             outputs.append(.save(history[position]))

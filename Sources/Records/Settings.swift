@@ -122,6 +122,11 @@ extension SettingKey where Value == Int {
     public static var hiitExerciseLength: Self { .init("hiit.exerciseSeconds") }
 }
 
+extension SettingKey where Value == [String: Int] {
+    /// The rating (1–5) last given to each HIIT exercise, by name: kept the moment it is given.
+    public static var hiitRatings: Self { .init("hiit.ratings") }
+}
+
 /// All settings of one profile: setting names mapped to JSON values.
 public struct Settings: Sendable, Codable, Equatable {
     /// Every stored setting by name.

@@ -92,6 +92,26 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         #expect(tabata.intervals[0].description == "8 × 20 s work, 10 s rest")
     }
 
+    @Test func tabataIgnoresSecondsAndIsAlwaysTwentyTenTimesEight() throws {
+        let log = InMemoryWorkoutLog()
+        let options = HIITOptions(seconds: 3, tabata: true)
+        let workout = try #require(HostHarness(log: log, settings: log, options: options).host.workout)
+        #expect(workout.intervals.allSatisfy { $0.description == "8 × 20 s work, 10 s rest" })
+    }
+
+    @Test func aRatingGivenBeforeDoneIsKeptAndShownNextTime() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, settings: log)
+        harness.press(.enter)
+        harness.type("]]]")
+        harness.press(.character("q"))
+        #expect(try log.hiitSessions(since: nil, limit: nil).isEmpty, "no exercise was done")
+        #expect(try log.value(for: .hiitRatings) == ["Squat": 3])
+        var again = HostHarness(log: log, settings: log)
+        again.press(.enter)
+        #expect(again.frame()[19].contains("Rating ★ ★ ★ ☆ ☆"))
+    }
+
     @Test func aHistoryThatCannotBeReadShowsAMessage() {
         var harness = HostHarness(log: FlakyWorkoutLog(failsReads: true, message: "database is locked"))
         harness.press(.character("h"))

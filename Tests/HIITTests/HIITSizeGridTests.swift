@@ -191,7 +191,7 @@ enum HIITStates {
         #expect(
             says == [
                 "welcome: Get started", "an exercise before Start: Start", "running: Pause", "paused: Resume",
-                "time's up: Done",
+                "time's up: nothing",
             ])
     }
 

@@ -34,6 +34,8 @@ public struct HIITData: WorkoutData {
     public static let historyLimit = 1000
 
     let log: any HIITLog
+    /// Where ratings are kept for the profile (none: they hold for this run).
+    let settings: (any SettingsStore)?
 
     public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<
         HIITSession
@@ -41,6 +43,18 @@ public struct HIITData: WorkoutData {
         switch output {
         case .effect(let effect): .effect(effect)
         case .save(let session): .save(session)
+        case .keepRatings(let ratings): .kept(failed: keep(ratings))
+        }
+    }
+
+    /// Keeps the ratings for the profile at once, as every setting is kept.
+    private func keep(_ ratings: [String: Int]) -> SaveError? {
+        guard let settings else { return nil }
+        do {
+            try settings.setSetting(try JSONValue(encoding: ratings), forName: SettingKey.hiitRatings.name)
+            return nil
+        } catch {
+            return .settingNotKept(what: "the rating", reason: "\(error)")
         }
     }
 
@@ -68,13 +82,14 @@ public struct HIITData: WorkoutData {
         let stored = (try? settings?.value(for: .hiitExerciseLength)) ?? nil
         let length = options.seconds ?? stored ?? HIITWorkout.Configuration.defaultExerciseLength
         let configuration = HIITWorkout.Configuration(
-            exerciseLength: length, usesTabata: options.tabata,
-            tabataWork: options.seconds ?? Intervals.tabata.work, ringsBell: !options.quiet,
+            exerciseLength: length, usesTabata: options.tabata, ringsBell: !options.quiet,
             reducesMotion: context.reducesMotion, usesColor: context.usesColor)
         let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
+        let ratings = ((try? settings?.value(for: .hiitRatings)) ?? nil) ?? [:]
         let workout = HIITWorkout(
-            configuration: configuration, history: history, wallClock: wallClock, calendar: calendar)
-        return (workout, HIITData(log: log))
+            configuration: configuration, history: history, ratings: ratings, wallClock: wallClock,
+            calendar: calendar)
+        return (workout, HIITData(log: log, settings: settings))
     }
 }
 

@@ -19,6 +19,7 @@ struct Palette {
     var filledMark: Style { usesColor ? Style(foreground: .yellow, attributes: .bold) : .bold }
     var emptyMark: Style { usesColor ? Style(foreground: .brightBlack) : .plain }
     var problem: Style { usesColor ? Style(foreground: .red, attributes: .bold) : .bold }
+    var done: Style { usesColor ? Style(foreground: .green) : .plain }
     var bar: Style { usesColor ? Style(foreground: .indexed(45)) : .plain }
     var selected: Style { Style(attributes: [.reverse, .bold]) }
 }
@@ -46,7 +47,7 @@ struct PageLayout {
         let regions = Self.regions(size)
         header = regions.header
         helpBar = regions.helpBar
-        let marks = ["👋"] + workout.exercises.indices.map { "\($0 + 1)" }
+        let marks = workout.pageMarkLabels
         let markWidths = marks.map { $0.displayWidth + 2 }
         let marksWidth = markWidths.reduce(0, +) + marks.count - 1
         var x = max(6, (size.width - marksWidth) / 2)
@@ -181,6 +182,8 @@ struct PageKey: Equatable {
     var intervals: [Intervals]
     var ratings: [String: Int]
     var history: [HIITSession]
+    var doneToday: Set<String>
+    var summary: HighFiveSummary?
     var pose: Int
 
     /// What of a running countdown shows outside its digits: the status line, the button, hints.
@@ -202,6 +205,8 @@ struct PageKey: Equatable {
         intervals = workout.intervals
         ratings = workout.ratings
         history = workout.history
+        doneToday = workout.doneToday
+        summary = workout.highFiveSummary
         self.pose = pose
     }
 }
@@ -252,22 +257,31 @@ struct HistorySheetLayout {
 struct HighFiveLayout {
     var sheet: Sheet
     var letters: Rect
-    var line: Rect
+    /// The headline (exercises, time, streak) and the ratings, each wrapped.
+    var summary: Rect
     var continueButton: Rect
 
     init(screen size: Size) {
         let screen = Rect(size: size)
-        sheet = Sheet(size: Size(width: min(size.width - 2, 48), height: 9))
+        sheet = Sheet(size: Size(width: min(size.width - 2, 60), height: min(max(0, size.height - 2), 12)))
         let content = sheet.contentRect(in: screen)
-        let rows = Layout.vertical([.length(3), .length(1), .length(1)], alignment: .center).split(content)
+        let summaryRows = max(1, min(4, content.height - 5))
+        let rows = Layout.vertical([.length(3), .length(summaryRows), .length(1)], spacing: 0, alignment: .center)
+            .split(content)
         letters = rows[0]
-        line = rows[1].inset(left: 1, right: 1)
+        summary = rows[1].inset(left: 1, right: 1)
         continueButton = Button.frames(of: [Button("Continue")], in: rows[2])[0]
     }
 }
 
 extension HIITWorkout {
     var palette: Palette { Palette(usesColor: configuration.usesColor) }
+
+    /// The page bar's marks: 👋 for Welcome, then each exercise's number, with ✓ once it is done
+    /// today.
+    var pageMarkLabels: [String] {
+        ["👋"] + exercises.indices.map { "\($0 + 1)" + (doneToday.contains(exercises[$0].name) ? "✓" : "") }
+    }
 
     /// The demonstration drawn on the page: the exercise's, or the Welcome figure.
     var figureDemonstration: Demonstration {
@@ -416,8 +430,7 @@ extension HIITWorkout {
                 let label = HistorySummary.dayLabel(day.start, today: today, calendar: calendar)
                 let style: Style = day.start == todayStart ? .bold : .plain
                 canvas.write(label, at: area.origin, style: style, clip: area)
-                let names = day.exercises.joined(separator: ", ")
-                Text(names).render(into: &canvas, in: area.inset(left: 16))
+                Text(day.line).render(into: &canvas, in: area.inset(left: 16))
                 let count = "\(day.exercises.count)"
                 canvas.write(count, at: Point(x: area.x + 14 - count.count, y: area.y), style: style, clip: area)
             }
@@ -428,10 +441,18 @@ extension HIITWorkout {
     private func renderHighFive(into composition: inout Composition) {
         let layout = HighFiveLayout(screen: composition.size)
         let palette = self.palette
+        let summary = highFiveSummary
         composition.addSheet(layout.sheet) { canvas, _ in
             BlockLetters.render("HIGH FIVE!", into: &canvas, in: layout.letters, style: palette.accent)
-            Text("All done. See you tomorrow!", style: palette.muted, alignment: .center)
-                .render(into: &canvas, in: layout.line)
+            let lines = summary.map { [$0.headline, $0.ratingsLine] } ?? []
+            var area = layout.summary
+            for (index, line) in lines.enumerated() where area.height > 0 {
+                let text = Text(line, style: index == 0 ? .bold : palette.muted, alignment: .center, wraps: true)
+                let rows = min(area.height, max(1, text.laidOut(in: area.size).count))
+                let (top, rest) = area.splitTop(rows)
+                text.render(into: &canvas, in: top)
+                area = rest
+            }
             Button("Continue", state: .focused).render(into: &canvas, in: layout.continueButton)
         }
     }
@@ -443,7 +464,7 @@ struct PageContent {
     var layout: PageLayout
     var palette: Palette
     var helpBar: HelpBar
-    var markCount: Int
+    var markLabels: [String]
     var currentMark: Int
     var title: String
     var figure: Demonstration
@@ -459,7 +480,7 @@ struct PageContent {
         self.layout = layout
         palette = workout.palette
         helpBar = workout.bindings.helpBar
-        markCount = workout.exercises.count + 1
+        markLabels = workout.pageMarkLabels
         currentMark = workout.exerciseIndex.map { $0 + 1 } ?? 0
         isExercise = workout.exerciseIndex != nil
         title = workout.exerciseIndex.map { workout.exercises[$0].name } ?? "Welcome"
@@ -492,9 +513,10 @@ struct PageContent {
 
     private func drawHeader(into canvas: inout Canvas) {
         canvas.write("HIIT", at: Point(x: layout.header.x + 1, y: layout.header.y), style: palette.title)
-        for (index, frame) in layout.pageMarks.enumerated() where index < markCount {
-            let label = index == 0 ? "👋" : "\(index)"
-            let style = index == currentMark ? palette.selected : palette.muted
+        for (index, frame) in layout.pageMarks.enumerated() where index < markLabels.count {
+            let label = markLabels[index]
+            let done = label.hasSuffix("✓")
+            let style = index == currentMark ? palette.selected : done ? palette.done : palette.muted
             canvas.fill(frame, with: Cell(.space, style: style))
             canvas.write(label, at: Point(x: frame.x + 1, y: frame.y), style: style, clip: frame)
         }

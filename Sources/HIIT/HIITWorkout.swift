@@ -43,6 +43,9 @@ public struct HIITWorkout: Workout, Sendable {
         case effect(Effect)
         /// Save this exercise (new, or with a new rating) through the HIIT log.
         case save(HIITSession)
+        /// Keep the page on screen (0 Welcome, then 1… for the exercises) for the profile: the
+        /// workout reopens there.
+        case keepPage(Int)
         /// Keep the rating of each exercise, by name, for the profile: given at once, before or
         /// after Done, so a rating is never lost with a countdown not finished.
         case keepRatings([String: Int])
@@ -68,6 +71,10 @@ public struct HIITWorkout: Workout, Sendable {
     public private(set) var ratings: [String: Int]
     /// The intervals of each exercise, as set for this workout (`t`, `+`, `-`).
     public private(set) var intervals: [Intervals]
+    /// The exercises done today (by name), marked in the page bar.
+    public private(set) var doneToday: Set<String> = []
+    /// What the High Five sums up, while it shows.
+    public private(set) var highFiveSummary: HighFiveSummary?
 
     /// When Start was pressed, on the wall clock.
     private var startedAt: Date?
@@ -104,9 +111,11 @@ public struct HIITWorkout: Workout, Sendable {
     ///   - makeIdentifier: a new identifier for each exercise done.
     ///   - ratings: the ratings kept for the profile, by exercise (the newest given); an exercise
     ///     without one shows the rating of its last session.
+    ///   - page: the page the member was on last time (0 Welcome, 1… the exercises): the workout
+    ///     opens there when the circuit still has it.
     public init(
         configuration: Configuration = Configuration(), history: Result<[HIITSession], any Error>,
-        ratings stored: [String: Int] = [:],
+        ratings stored: [String: Int] = [:], page resumed: Int? = nil,
         wallClock: @escaping @Sendable () -> Date, calendar: Calendar? = nil,
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -129,7 +138,18 @@ public struct HIITWorkout: Workout, Sendable {
         }
         self.ratings = ratings
         intervals = configuration.exercises.indices.map(configuration.intervals(forExercise:))
+        if let resumed, (1...configuration.exercises.count).contains(resumed) { page = .exercise(resumed - 1) }
+        if !self.history.isEmpty {
+            // The calendar is looked up only when there is a history to sort into days.
+            let calendar = historyCalendar
+            let today = calendar.startOfDay(for: wallClock())
+            doneToday = Set(
+                self.history.filter { $0.completed && calendar.startOfDay(for: $0.startedAt) == today }.map(\.exercise))
+        }
     }
+
+    /// The page as a number: 0 for Welcome, 1… for the exercises.
+    public var pageNumber: Int { exerciseIndex.map { $0 + 1 } ?? 0 }
 
     /// The exercises, one page each.
     public var exercises: [Exercise] { configuration.exercises }
@@ -181,8 +201,8 @@ public struct HIITWorkout: Workout, Sendable {
         case .resume:
             countdown?.release(.suspended, at: now)
         case .terminate:
-            // A countdown that reached zero was saved as it did (above).
-            break
+            // A countdown that reached zero was saved as it did (above); the page is kept.
+            outputs.append(.keepPage(pageNumber))
         case .key(let key):
             handle(key, at: now, into: &outputs)
         case .mouse(let mouse):
@@ -320,7 +340,10 @@ public struct HIITWorkout: Workout, Sendable {
     /// closing the leave question stays, with the countdown as it was (it ran on under the
     /// question, as under every sheet).
     private mutating func closeTopSheet() {
-        if sheets.pop() == .highFive { show(.welcome) }
+        if sheets.pop() == .highFive {
+            highFiveSummary = nil
+            show(.welcome)
+        }
     }
 
     private mutating func scrollTopSheet(by rows: Int) {
@@ -359,6 +382,7 @@ public struct HIITWorkout: Workout, Sendable {
 
     /// Leaves the workout (an exercise whose countdown reached zero is already saved).
     private mutating func leave(into outputs: inout [Output]) {
+        outputs.append(.keepPage(pageNumber))
         outputs.append(.effect(.quit))
     }
 
@@ -390,9 +414,17 @@ public struct HIITWorkout: Workout, Sendable {
         }
         // Done only once the clock reached zero; the exercise was saved then.
         guard countdown.isFinished else { return }
-        if index + 1 < exercises.count {
-            show(.exercise(index + 1))
+        // The next exercise not done in this workout, after this one and round to the first;
+        // the High Five once every exercise of the circuit is done.
+        let order = Array(exercises.indices[(index + 1)...]) + Array(exercises.indices[...index])
+        if let undone = order.first(where: { recorded[exercises[$0].name] == nil }) {
+            show(.exercise(undone))
         } else {
+            highFiveSummary = HighFiveSummary(
+                exercises: exercises.compactMap { exercise in
+                    recorded[exercise.name].flatMap { id in history.first { $0.id == id } }
+                },
+                history: history, today: wallClock(), calendar: historyCalendar)
             sheets.push(.highFive)
         }
     }
@@ -408,6 +440,7 @@ public struct HIITWorkout: Workout, Sendable {
         let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
         history.insert(session, at: position)
         recorded[name] = session.id
+        doneToday.insert(name)
         countdownSaved = true
         outputs.append(.save(session))
     }
@@ -461,6 +494,10 @@ public struct HIITWorkout: Workout, Sendable {
         if let id = recorded[name], let position = history.firstIndex(where: { $0.id == id }) {
             history[position].rating = rating
             outputs.append(.save(history[position]))
+            if let summary = highFiveSummary {
+                highFiveSummary = HighFiveSummary(
+                    exercises: summary.exercises.map { $0.id == id ? history[position] : $0 }, streak: summary.streak)
+            }
         }
     }
 

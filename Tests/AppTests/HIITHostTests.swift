@@ -77,7 +77,7 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         harness.press(.enter)
         #expect(harness.frame()[19].contains("Rating ★ ★ ★ ★ ☆"), "last time's rating shows")
         harness.press(.character("h"))
-        #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
+        #expect(harness.frame().contains { $0.contains("Today        1  0:30  ★4.0  Squat") })
     }
 
     @Test func theExerciseLengthComesFromTheFlagElseTheSettingElseThirtySeconds() throws {
@@ -112,6 +112,16 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         #expect(again.frame()[19].contains("Rating ★ ★ ★ ☆ ☆"))
     }
 
+    @Test func theWorkoutReopensOnThePageItWasLeftOn() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, settings: log)
+        harness.press(.character("3"))
+        harness.press(.character("q"))
+        #expect(try log.value(for: .hiitLastPage) == 3)
+        let again = try #require(HostHarness(log: log, settings: log).host.workout)
+        #expect(again.pageNumber == 3)
+    }
+
     @Test func aHistoryThatCannotBeReadShowsAMessage() {
         var harness = HostHarness(log: FlakyWorkoutLog(failsReads: true, message: "database is locked"))
         harness.press(.character("h"))
@@ -130,7 +140,7 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
 
         harness.press(.character("h"))
         #expect(harness.host.problem != nil, "the notice stays while the save waits")
-        #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
+        #expect(harness.frame().contains { $0.contains("Today        1  0:03  ★ –  Squat") })
         harness.press(.escape)
 
         log.failing = false

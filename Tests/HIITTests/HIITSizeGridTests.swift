@@ -28,10 +28,7 @@ enum HIITStates {
         var keys = running
         keys.press(.character("?"))
         var highFive = welcome
-        highFive.press(.character("4"))
-        highFive.press(.enter)
-        highFive.run(for: .seconds(31))
-        highFive.press(.enter)
+        highFive.doTheWholeCircuit()
         var leave = running
         leave.press(.character("q"))
         return [

@@ -43,18 +43,20 @@ public struct HIITData: WorkoutData {
         switch output {
         case .effect(let effect): .effect(effect)
         case .save(let session): .save(session)
-        case .keepRatings(let ratings): .kept(failed: keep(ratings))
+        case .keepRatings(let ratings): .kept(failed: keep(ratings, as: .hiitRatings, what: "the rating"))
+        case .keepPage(let page): .kept(failed: keep(page, as: .hiitLastPage, what: "the page to reopen on"))
         }
     }
 
-    /// Keeps the ratings for the profile at once, as every setting is kept.
-    private func keep(_ ratings: [String: Int]) -> SaveError? {
+    /// Keeps a setting for the profile at once, as every setting is kept.
+    private func keep<Value: Codable & Sendable>(_ value: Value, as key: SettingKey<Value>, what: String) -> SaveError?
+    {
         guard let settings else { return nil }
         do {
-            try settings.setSetting(try JSONValue(encoding: ratings), forName: SettingKey.hiitRatings.name)
+            try settings.setSetting(try JSONValue(encoding: value), forName: key.name)
             return nil
         } catch {
-            return .settingNotKept(what: "the rating", reason: "\(error)")
+            return .settingNotKept(what: what, reason: "\(error)")
         }
     }
 
@@ -86,8 +88,9 @@ public struct HIITData: WorkoutData {
             reducesMotion: context.reducesMotion, usesColor: context.usesColor)
         let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
         let ratings = ((try? settings?.value(for: .hiitRatings)) ?? nil) ?? [:]
+        let page = (try? settings?.value(for: .hiitLastPage)) ?? nil
         let workout = HIITWorkout(
-            configuration: configuration, history: history, ratings: ratings, wallClock: wallClock,
+            configuration: configuration, history: history, ratings: ratings, page: page, wallClock: wallClock,
             calendar: calendar)
         return (workout, HIITData(log: log, settings: settings))
     }

@@ -34,6 +34,9 @@ extension HIITWorkout {
         public var reducesMotion: Bool
         /// Use colour; without it nothing is told by colour alone.
         public var usesColor: Bool
+        /// The circuit `c` runs hands-free: the standard one (`exerciseLength` of work), or
+        /// Tabata with `usesTabata`, unless one is given.
+        public var circuit: Circuit
 
         /// The countdown length when nothing else is set.
         public static let defaultExerciseLength = 30
@@ -43,7 +46,7 @@ extension HIITWorkout {
             exercises: [Exercise] = HIITWorkout.standardExercises,
             exerciseLength: Int = Configuration.defaultExerciseLength, usesTabata: Bool = false,
             getReadySeconds: Int = 3, ringsBell: Bool = true,
-            reducesMotion: Bool = false, usesColor: Bool = true
+            reducesMotion: Bool = false, usesColor: Bool = true, circuit: Circuit? = nil
         ) {
             self.exercises = exercises.isEmpty ? HIITWorkout.standardExercises : exercises
             self.exerciseLength = exerciseLength.clamped(to: Intervals.lengthRange)
@@ -52,6 +55,7 @@ extension HIITWorkout {
             self.ringsBell = ringsBell
             self.reducesMotion = reducesMotion
             self.usesColor = usesColor
+            self.circuit = circuit ?? (usesTabata ? .tabata : .standard(work: self.exerciseLength))
         }
 
         /// The Tabata intervals: always the fixed preset, 20 s of work and 10 s of rest, × 8.

@@ -8,6 +8,8 @@ public enum HIITAction: Hashable, Sendable {
     case nextPage
     /// Get Started, Start or Done, whichever the page shows.
     case primary
+    /// Runs the circuit hands-free.
+    case circuit
     case togglePause
     case reset
     /// Plays the demonstration (or, with reduced motion, shows the next pose).
@@ -42,8 +44,28 @@ extension HIITWorkout {
         case .history: return Self.historyBindings
         case .highFive: return Self.highFiveBindings
         case .leave: return Self.leaveBindings
-        case nil: return pageBindings
+        case nil: return run != nil ? runBindings : pageBindings
         }
+    }
+
+    /// The keys of the screen under the sheets: the hands-free circuit's, or the page's.
+    public var screenBindings: KeyBindings<HIITAction> { run != nil ? runBindings : pageBindings }
+
+    /// The keys while the circuit runs hands-free.
+    public var runBindings: KeyBindings<HIITAction> {
+        let paused = run?.holds.contains(.paused) == true
+        return KeyBindings([
+            KeyBinding(
+                [.character(" "), .character("p")], paused ? "Resume" : "Pause", group: "Circuit", bar: 1,
+                listing: "Space  p", meaning: paused ? "resume the circuit" : "pause the circuit",
+                action: .togglePause),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Circuit", bar: 2, meaning: "this list of keys",
+                action: .keys),
+            KeyBinding(
+                [.character("q"), .escape], "Leave", group: "Circuit", bar: 3,
+                meaning: "leave (what is done is saved)", action: .leave),
+        ])
     }
 
     /// Where the countdown of the page on screen is.
@@ -101,6 +123,10 @@ extension HIITWorkout {
             KeyBinding(
                 [.character("r")], "Reset", group: "Countdown", bar: 4, meaning: "reset the countdown",
                 enabled: counting || phase == .finished, action: .reset),
+            KeyBinding(
+                [.character("c")], "Circuit", group: "Workout", bar: 5,
+                meaning: "run the \(configuration.circuit.name) circuit hands-free",
+                enabled: phase == .welcome || phase == .ready, action: .circuit),
             KeyBinding(
                 [.character("t")], "Tabata", group: "Countdown", bar: 9,
                 meaning: "Tabata: 20 s work, 10 s rest, × 8 (again: back)", enabled: phase == .ready,

@@ -75,6 +75,10 @@ public struct HIITWorkout: Workout, Sendable {
     public private(set) var doneToday: Set<String> = []
     /// What the High Five sums up, while it shows.
     public private(set) var highFiveSummary: HighFiveSummary?
+    /// The circuit running hands-free (`c`), while it runs.
+    public private(set) var run: CircuitRun?
+    /// The work intervals of the hands-free circuit saved so far.
+    public private(set) var runSessions: [HIITSession] = []
 
     /// When Start was pressed, on the wall clock.
     private var startedAt: Date?
@@ -192,14 +196,17 @@ public struct HIITWorkout: Workout, Sendable {
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var outputs: [Output] = []
         advanceCountdown(to: now, into: &outputs)
+        advanceRun(to: now, into: &outputs)
         if demonstrationStart != nil && !isDemonstrationPlaying(at: now) { demonstrationStart = nil }
         switch event {
         case .resize(let newSize):
             size = newSize
         case .suspend:
             countdown?.hold(.suspended, at: now)
+            run?.hold(.suspended, at: now)
         case .resume:
             countdown?.release(.suspended, at: now)
+            run?.release(.suspended, at: now)
         case .terminate:
             // A countdown that reached zero was saved as it did (above); the page is kept.
             outputs.append(.keepPage(pageNumber))
@@ -212,7 +219,47 @@ public struct HIITWorkout: Workout, Sendable {
         }
         // A stretch may end right now after a change (a resume).
         advanceCountdown(to: now, into: &outputs)
+        advanceRun(to: now, into: &outputs)
         return outputs
+    }
+
+    /// Moves the hands-free circuit on to `now`: each work interval is saved as it ends, and
+    /// the High Five sums the circuit up once the cool-down ends.
+    private mutating func advanceRun(to now: Instant, into outputs: inout [Output]) {
+        guard var run else { return }
+        if run.advance(to: now) { ring(into: &outputs) }
+        let today = wallClock()
+        for (exercise, end) in run.takeFinishedWork() {
+            let name = run.circuit.exercises[exercise].name
+            let work = run.circuit.exercises[exercise].work
+            let endedAgo = Double((now - end).totalNanoseconds / 1_000_000) / 1000
+            let session = HIITSession(
+                id: makeIdentifier(), exercise: name,
+                startedAt: today.addingTimeInterval(-endedAgo - Double(work)), duration: Double(work),
+                completed: true, rating: ratings[name])
+            let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
+            history.insert(session, at: position)
+            runSessions.append(session)
+            doneToday.insert(name)
+            outputs.append(.save(session))
+        }
+        self.run = run
+        if run.isFinished {
+            self.run = nil
+            highFiveSummary = HighFiveSummary(
+                exercises: runSessions, history: history, today: today, calendar: historyCalendar)
+            sheets.removeAll()
+            sheets.push(.highFive)
+        }
+    }
+
+    /// Starts the circuit hands-free (`c`), from a page with no countdown under way.
+    private mutating func startRun(at now: Instant) {
+        guard run == nil, phase == .welcome || phase == .ready else { return }
+        countdown = nil
+        countdownSaved = false
+        runSessions = []
+        run = CircuitRun(circuit: configuration.circuit, at: now)
     }
 
     /// Moves the countdown on to `now`, ringing as it says; a countdown that reaches zero is
@@ -247,7 +294,7 @@ public struct HIITWorkout: Workout, Sendable {
         let point = mouse.position
         switch sheet {
         case .keys:
-            if !KeysSheet(pageBindings).frame(on: size).contains(point) { perform(.close, at: now, into: &outputs) }
+            if !KeysSheet(screenBindings).frame(on: size).contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .highFive:
             if HighFiveLayout(screen: size).continueButton.contains(point) { perform(.close, at: now, into: &outputs) }
@@ -268,6 +315,7 @@ public struct HIITWorkout: Workout, Sendable {
         case nil:
             break
         }
+        guard run == nil else { return }
         let layout = PageLayout(size: size, workout: self)
         if let mark = layout.pageMarks.firstIndex(where: { $0.contains(point) }) {
             perform(.show(mark == 0 ? .welcome : .exercise(mark - 1)), at: now, into: &outputs)
@@ -299,6 +347,7 @@ public struct HIITWorkout: Workout, Sendable {
             case .exercise: break
             }
         case .primary: pressPrimaryButton(at: now, into: &outputs)
+        case .circuit: startRun(at: now)
         case .togglePause: togglePause(at: now)
         case .reset:
             if exerciseIndex != nil {
@@ -349,7 +398,7 @@ public struct HIITWorkout: Workout, Sendable {
     private mutating func scrollTopSheet(by rows: Int) {
         switch sheet {
         case .keys:
-            let count = KeysSheet(pageBindings).lines.count
+            let count = KeysSheet(screenBindings).lines.count
             keysScroll.move(by: rows, count: count)
             _ = keysScroll.visibleRows(count: count, height: keysListHeight)
         case .history: scrollHistory(by: rows)
@@ -358,13 +407,18 @@ public struct HIITWorkout: Workout, Sendable {
     }
 
     /// The rows of the keys sheet's list on this screen.
-    private var keysListHeight: Int { KeysSheet(pageBindings).listHeight(on: size) }
+    private var keysListHeight: Int { KeysSheet(screenBindings).listHeight(on: size) }
 
     // MARK: Leaving
 
     /// What leaving now would lose, or `nil` when nothing is in progress: a countdown running or
     /// paused (the 3-2-1 and Tabata rounds too). One that reached zero was saved as it did.
     public var leaveQuestion: String? {
+        if run != nil {
+            let saved = runSessions.count
+            let done = saved == 1 ? "1 work interval is saved" : "\(saved) work intervals are saved"
+            return "The circuit is under way: \(done), the one running is not."
+        }
         guard let index = exerciseIndex, let countdown, !countdown.isFinished else { return nil }
         let name = exercises[index].name
         let rounds = countdown.intervals.rounds
@@ -446,6 +500,11 @@ public struct HIITWorkout: Workout, Sendable {
     }
 
     private mutating func togglePause(at now: Instant) {
+        if var run {
+            if run.holds.contains(.paused) { run.release(.paused, at: now) } else { run.hold(.paused, at: now) }
+            self.run = run
+            return
+        }
         guard var countdown else { return }
         if countdown.holds.contains(.paused) {
             countdown.release(.paused, at: now)
@@ -521,6 +580,7 @@ public struct HIITWorkout: Workout, Sendable {
     public func nextDeadline(after now: Instant) -> Instant? {
         var deadline: Instant?
         if let countdown, page != .welcome { deadline = countdown.nextChange(after: now) }
+        if let run { return run.nextChange(after: now) }
         if let demonstrationStart, let index = exerciseIndex,
             let next = exercises[index].demonstration.nextChange(startedAt: demonstrationStart, after: now)
         {

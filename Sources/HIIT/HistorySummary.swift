@@ -181,10 +181,12 @@ public struct HighFiveSummary: Hashable, Sendable {
         return "\(count) in \(HistorySummary.clock(seconds)) · streak \(days)"
     }
 
-    /// "Rated: Squat 4, Step Up 3, Burpee –" (– for an exercise not rated).
+    /// "Rated: Squat 4, Step Up 3, Burpee –" (– for an exercise not rated), each exercise once.
     public var ratingsLine: String {
-        "Rated: "
-            + exercises.map { session in "\(session.exercise) \(session.rating.map(String.init) ?? "–")" }
+        var seen = Set<String>()
+        let once = exercises.filter { seen.insert($0.exercise).inserted }
+        return "Rated: "
+            + once.map { session in "\(session.exercise) \(session.rating.map(String.init) ?? "–")" }
             .joined(separator: ", ")
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import HIIT
 import Records
+import Store
 import Synchronization
 import TermUI
 import TestSupport
@@ -120,6 +122,37 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         #expect(try log.value(for: .hiitLastPage) == 3)
         let again = try #require(HostHarness(log: log, settings: log).host.workout)
         #expect(again.pageNumber == 3)
+    }
+
+    @Test func fiveExercisesThreeRoundsHandsFreeSaveEachWorkRowInSQLite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-hiit-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let location = StoreLocation(directory: directory, origin: .argument)
+        let profile = try TermFitStore.open(at: location).profileStore(named: "alex")
+        let names = ["Squat", "Step Up", "Burpee", "Sun Salute", "Plank"]
+        let circuit = Circuit(
+            name: "Five", exercises: names.map { Circuit.Exercise($0, work: 20, rest: 10) }, rounds: 3, warmUp: 15,
+            coolDown: 15)
+        var harness = HostHarness(log: profile, settings: profile, options: HIITOptions(circuit: circuit))
+        harness.press(.character("c"))
+        // Mid-circuit, another process reading the file sees each finished work and no more.
+        for _ in 0..<(15 + 20 + 10 + 20 + 5) { harness.waitForDeadline() }
+        let reader = try TermFitStore.open(at: location).profileStore(named: "alex")
+        #expect(try reader.hiitSessions(since: nil, limit: nil).map(\.exercise).sorted() == ["Squat", "Step Up"])
+        var wakeUps = 0
+        while harness.host.workout?.run != nil, wakeUps < 1000 {
+            harness.waitForDeadline()
+            wakeUps += 1
+        }
+        let rows = try reader.hiitSessions(since: nil, limit: nil)
+        #expect(rows.count == 15)
+        #expect(rows.allSatisfy { $0.duration == 20 && $0.completed })
+        #expect(
+            Dictionary(grouping: rows, by: \.exercise).mapValues(\.count)
+                == Dictionary(
+                    uniqueKeysWithValues: names.map { ($0, 3) }))
+        #expect(Set(rows.map(\.id)).count == 15)
+        #expect(harness.host.workout?.sheet == .highFive)
     }
 
     @Test func aHistoryThatCannotBeReadShowsAMessage() {

@@ -75,6 +75,9 @@ import Testing
             var probe = harness.workout.countdown
             _ = probe?.advance(to: harness.now)
             let wasOver = probe?.isFinished == true
+            var runProbe = harness.workout.run
+            _ = runProbe?.advance(to: harness.now)
+            let workEnded = runProbe?.finishedWork.count ?? 0
             let historyBefore = harness.workout.history.count
             let outputs = harness.send(event)
             let context = "\(replay), step \(step), after \(event)"
@@ -89,13 +92,13 @@ import Testing
                 } else {
                     newRecords += 1
                     #expect(saved.completed, "\(context): only finished exercises are recorded")
-                    #expect(wasOver, "\(context): recorded before zero")
+                    #expect(wasOver || workEnded > 0, "\(context): recorded before zero")
                     #expect(saved.duration >= 0, "\(context)")
                 }
                 known.insert(saved.id)
                 sessions[saved.id] = saved
             }
-            #expect(newRecords <= 1, "\(context): one exercise at a time")
+            #expect(newRecords <= (wasOver ? 1 : 0) + workEnded, "\(context): one exercise at a time")
             #expect(
                 harness.workout.history.count == historyBefore + newRecords, "\(context): history grew without Done")
 

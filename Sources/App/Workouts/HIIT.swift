@@ -12,15 +12,18 @@ public struct HIITOptions: Sendable, Equatable {
     public var tabata: Bool
     /// No terminal bell (`--quiet`).
     public var quiet: Bool
+    /// The circuit `c` runs hands-free; the standard one (or Tabata with `tabata`) when `nil`.
+    public var circuit: Circuit?
 
     /// The countdown lengths `--seconds` accepts.
     public static let secondsRange = Intervals.lengthRange
 
     /// Options as given on the command line; the defaults are `termfit hiit` without flags.
-    public init(seconds: Int? = nil, tabata: Bool = false, quiet: Bool = false) {
+    public init(seconds: Int? = nil, tabata: Bool = false, quiet: Bool = false, circuit: Circuit? = nil) {
         self.seconds = seconds
         self.tabata = tabata
         self.quiet = quiet
+        self.circuit = circuit
     }
 }
 
@@ -85,7 +88,7 @@ public struct HIITData: WorkoutData {
         let length = options.seconds ?? stored ?? HIITWorkout.Configuration.defaultExerciseLength
         let configuration = HIITWorkout.Configuration(
             exerciseLength: length, usesTabata: options.tabata, ringsBell: !options.quiet,
-            reducesMotion: context.reducesMotion, usesColor: context.usesColor)
+            reducesMotion: context.reducesMotion, usesColor: context.usesColor, circuit: options.circuit)
         let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
         let ratings = ((try? settings?.value(for: .hiitRatings)) ?? nil) ?? [:]
         let page = (try? settings?.value(for: .hiitLastPage)) ?? nil

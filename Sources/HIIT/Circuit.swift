@@ -192,3 +192,102 @@ public struct CircuitRun: Hashable, Sendable {
         hasher.combine(countdown)
     }
 }
+
+extension Circuit {
+    /// The circuit as the member writes it:
+    /// `Squat 30/10, Burpee 20/10, Plank 45; rounds 3; warm-up 60; cool-down 60`.
+    public var spec: String {
+        let list = exercises.map { $0.rest > 0 ? "\($0.name) \($0.work)/\($0.rest)" : "\($0.name) \($0.work)" }
+        return list.joined(separator: ", ") + "; rounds \(rounds); warm-up \(warmUp); cool-down \(coolDown)"
+    }
+
+    /// A circuit called `name` read from `spec` (as ``spec`` writes it): each exercise a name and
+    /// its seconds of work, with `/` and its seconds of rest; then, after `;`, any of `rounds N`,
+    /// `warm-up N`, `cool-down N` (1 round, none, none when left out). Throws a sentence saying
+    /// what is wrong.
+    public static func parse(name: String, spec: String) throws(CircuitProblem) -> Circuit {
+        let name = name.trimmingBlanks()
+        guard !name.isEmpty else { throw CircuitProblem("Give the circuit a name.") }
+        guard name.count <= 40 else { throw CircuitProblem("A circuit's name is at most 40 characters.") }
+        let parts = spec.split(separator: ";", omittingEmptySubsequences: false).map {
+            $0.trimmingBlanks()
+        }
+        var exercises: [Exercise] = []
+        for item in parts[0].split(separator: ",").map({ $0.trimmingBlanks() }) {
+            guard let space = item.lastIndex(of: " ") else {
+                throw CircuitProblem("\"\(item)\": write the exercise, then its seconds, e.g. Squat 30/10.")
+            }
+            let exercise = item[..<space].trimmingBlanks()
+            let times = item[item.index(after: space)...].split(separator: "/", omittingEmptySubsequences: false)
+            guard !exercise.isEmpty, exercise.count <= 40, (1...2).contains(times.count),
+                let work = Int(times[0]), Intervals.lengthRange.contains(work),
+                let rest = times.count == 2 ? Int(times[1]) : 0, (0...Intervals.lengthRange.upperBound).contains(rest)
+            else {
+                throw CircuitProblem("\"\(item)\": seconds of work from 1 to 5999, then /rest, e.g. Squat 30/10.")
+            }
+            exercises.append(Exercise(exercise, work: work, rest: rest))
+        }
+        guard !exercises.isEmpty else { throw CircuitProblem("List at least one exercise, e.g. Squat 30/10.") }
+        guard exercises.count <= 20 else { throw CircuitProblem("A circuit has at most 20 exercises.") }
+        var rounds = 1
+        var warmUp = 0
+        var coolDown = 0
+        for setting in parts.dropFirst() where !setting.isEmpty {
+            let words = setting.split(separator: " ")
+            guard words.count == 2, let value = Int(words[1]), value >= 0 else {
+                throw CircuitProblem("\"\(setting)\": write rounds N, warm-up N or cool-down N.")
+            }
+            let word = words[0].lowercased()
+            guard ["rounds", "warm-up", "cool-down"].contains(word) else {
+                throw CircuitProblem("\"\(setting)\": write rounds N, warm-up N or cool-down N.")
+            }
+            let limit = word == "rounds" ? Intervals.roundRange : 0...Intervals.lengthRange.upperBound
+            guard limit.contains(value) else {
+                throw CircuitProblem("\"\(setting)\": rounds 1–99, warm-up or cool-down 0–5999 seconds.")
+            }
+            switch word {
+            case "rounds": rounds = value
+            case "warm-up": warmUp = value
+            default: coolDown = value
+            }
+        }
+        return Circuit(name: name, exercises: exercises, rounds: rounds, warmUp: warmUp, coolDown: coolDown)
+    }
+}
+
+/// Why a circuit as written cannot be read: a sentence for the member.
+public struct CircuitProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// The circuits sheet: the two built-in circuits and the member's own, one of them chosen for
+/// `c`; the member's can be made, edited, renamed and deleted.
+public struct CircuitsEditor: Hashable, Sendable {
+    /// What the text field is for.
+    public enum Editing: Hashable, Sendable {
+        /// A new circuit, written as `Name: spec`.
+        case new
+        /// The selected circuit's exercises and timing.
+        case spec
+        /// The selected circuit's name.
+        case rename
+    }
+
+    /// The member's own circuits.
+    public internal(set) var presets: [Circuit]
+    /// The row selected: Standard, Tabata, then the presets.
+    public internal(set) var selection = 0
+    /// The field being edited and what for.
+    public internal(set) var field: TextField?
+    public internal(set) var editing: Editing?
+    /// Why the last text could not be taken.
+    public internal(set) var problem: String?
+
+    /// Every circuit on the sheet: the built-in two, then the presets.
+    public func circuits(standard: Circuit) -> [Circuit] { [standard, .tabata] + presets }
+
+    /// Whether the selected row is one of the member's (editable).
+    public var selectsPreset: Bool { selection >= 2 }
+}

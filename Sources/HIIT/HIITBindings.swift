@@ -10,6 +10,10 @@ public enum HIITAction: Hashable, Sendable {
     case primary
     /// Runs the circuit hands-free.
     case circuit
+    /// Opens the circuits sheet.
+    case circuits
+    /// A change on the circuits sheet.
+    case circuitsEdit(CircuitEdit)
     case togglePause
     case reset
     /// Plays the demonstration (or, with reduced motion, shows the next pose).
@@ -44,6 +48,7 @@ extension HIITWorkout {
         case .history: return Self.historyBindings
         case .highFive: return Self.highFiveBindings
         case .leave: return Self.leaveBindings
+        case .circuits: return circuitsBindings
         case nil: return run != nil ? runBindings : pageBindings
         }
     }
@@ -128,6 +133,10 @@ extension HIITWorkout {
                 meaning: "run the \(configuration.circuit.name) circuit hands-free",
                 enabled: phase == .welcome || phase == .ready, action: .circuit),
             KeyBinding(
+                [.character("e")], "Circuits", group: "Workout", bar: 11,
+                meaning: "choose, make or edit the circuit c runs", enabled: phase == .welcome || phase == .ready,
+                action: .circuits),
+            KeyBinding(
                 [.character("t")], "Tabata", group: "Countdown", bar: 9,
                 meaning: "Tabata: 20 s work, 10 s rest, × 8 (again: back)", enabled: phase == .ready,
                 action: .tabata),
@@ -167,6 +176,49 @@ extension HIITWorkout {
             KeyBinding(
                 [.character("q"), .escape], "Leave", group: "Workout", bar: 3, meaning: "leave the workout",
                 action: .leave),
+        ])
+    }
+
+    /// The circuits sheet's keys: the list's, or the field's while one is edited.
+    public var circuitsBindings: KeyBindings<HIITAction> {
+        if circuitsEditor.field != nil {
+            return KeyBindings([
+                KeyBinding([.enter], "Save", group: "Circuit", bar: 1, meaning: "save the circuit") { key in
+                    .circuitsEdit(.key(key))
+                },
+                KeyBinding([.escape], "Cancel", group: "Circuit", bar: 2, meaning: "drop the change") { key in
+                    .circuitsEdit(.key(key))
+                },
+                KeyBinding(
+                    TextField.printableKeys + TextField.editingKeys, "Type", group: "Circuit", listing: "a-z 0-9 …",
+                    meaning: "Name: Squat 30/10, Plank 45; rounds 3; warm-up 60; cool-down 60"
+                ) { key in .circuitsEdit(.key(key)) },
+            ])
+        }
+        let own = circuitsEditor.selectsPreset
+        return KeyBindings([
+            KeyBinding(
+                [.enter], "Choose", group: "Circuits", bar: 1, meaning: "the circuit c runs",
+                action: .circuitsEdit(.choose)),
+            KeyBinding(
+                [.up, .down, .character("k"), .character("j")], "Select", group: "Circuits", bar: 4, display: "↑↓",
+                listing: "↑ ↓  k j", meaning: "the circuit above / below"
+            ) { key in .circuitsEdit(.move([Key.up, .character("k")].contains(key) ? -1 : 1)) },
+            KeyBinding(
+                [.character("n")], "New", group: "Circuits", bar: 2, meaning: "a new circuit from this one",
+                action: .circuitsEdit(.new)),
+            KeyBinding(
+                [.character("e")], "Edit", group: "Circuits", bar: 5, meaning: "its exercises and timing", enabled: own,
+                action: .circuitsEdit(.editSpec)),
+            KeyBinding(
+                [.character("r")], "Rename", group: "Circuits", bar: 6, meaning: "rename it", enabled: own,
+                action: .circuitsEdit(.rename)),
+            KeyBinding(
+                [.character("x"), .delete], "Delete", group: "Circuits", bar: 7, listing: "x  Del",
+                meaning: "delete it", enabled: own, action: .circuitsEdit(.delete)),
+            KeyBinding(
+                [.escape, .character("q")], "Close", group: "Circuits", bar: 3, meaning: "close the circuits",
+                action: .close),
         ])
     }
 
@@ -218,4 +270,22 @@ extension HIITWorkout {
     private static let pageScrollBinding = KeyBinding<HIITAction>(
         [.pageUp, .pageDown], "Scroll", group: "Scroll", listing: "PgUp PgDn", meaning: "scroll a page"
     ) { key in key == .pageUp ? .scrollPages(-1) : .scrollPages(1) }
+}
+
+/// A change on the circuits sheet.
+public enum CircuitEdit: Hashable, Sendable {
+    /// Moves the selection by rows.
+    case move(Int)
+    /// Chooses the selected circuit for `c`.
+    case choose
+    /// Starts a new circuit from the selected one.
+    case new
+    /// Edits the selected circuit's exercises and timing.
+    case editSpec
+    /// Renames the selected circuit.
+    case rename
+    /// Deletes the selected circuit.
+    case delete
+    /// A key for the field being edited.
+    case key(Key)
 }

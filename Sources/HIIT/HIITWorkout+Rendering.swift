@@ -369,7 +369,45 @@ extension HIITWorkout {
         case .highFive: renderHighFive(into: &composition)
         case .keys: KeysSheet(screenBindings).render(into: &composition, state: keysSheetScroll)
         case .leave(let question): question.render(into: &composition)
+        case .circuits: renderCircuits(into: &composition)
         case nil: break
+        }
+    }
+
+    private func renderCircuits(into composition: inout Composition) {
+        let layout = CircuitsSheetLayout(screen: composition.size)
+        let editor = circuitsEditor
+        let all = editor.circuits(standard: configuration.circuit)
+        let chosen = circuit
+        let palette = self.palette
+        composition.addSheet(layout.sheet) { canvas, _ in
+            var state = ScrollState(selection: editor.selection)
+            ScrollList.render(
+                count: all.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
+            ) { canvas, area, index, selected in
+                let circuit = all[index]
+                let style: Style = selected ? palette.selected : .plain
+                canvas.fill(area, with: Cell(.space, style: style))
+                let mark = circuit == chosen ? "● " : "  "
+                let fixed = index < 2 ? " (fixed)" : ""
+                Text(mark + circuit.name + fixed + " · " + circuit.spec, style: style).render(into: &canvas, in: area)
+            }
+            if let field = editor.field {
+                let label: String
+                switch editor.editing {
+                case .new: label = "New circuit (Name: exercises; rounds; warm-up; cool-down)"
+                case .spec: label = "Exercises and timing:"
+                case .rename, nil: label = "Name:"
+                }
+                Text(label, style: palette.muted).render(into: &canvas, in: layout.label)
+                field.render(into: &canvas, in: layout.field)
+            } else {
+                let help = "Enter chooses · n new · e edit · r rename · x delete"
+                Text(help, style: palette.muted).render(into: &canvas, in: layout.label)
+            }
+            if let problem = editor.problem {
+                Text(problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.problem)
+            }
         }
     }
 
@@ -731,5 +769,27 @@ extension HIITWorkout {
             canvas.fill(area, with: Cell(.space, style: digits.style))
             digits.render(into: &canvas, in: area)
         }
+    }
+}
+
+/// Where the circuits sheet's parts go: the list, a label, the field and a problem.
+struct CircuitsSheetLayout {
+    var sheet: Sheet
+    var frame: Rect
+    var list: Rect
+    var label: Rect
+    var field: Rect
+    var problem: Rect
+
+    init(screen size: Size) {
+        let screen = Rect(size: size)
+        sheet = Sheet(title: "Circuits", size: Size(width: min(size.width - 2, 100), height: min(size.height - 2, 16)))
+        frame = sheet.frame(in: screen)
+        let content = sheet.contentRect(in: screen).inset(left: 1, right: 1)
+        let problemRows = content.height >= 8 ? 2 : 1
+        var rest: Rect
+        (rest, problem) = content.splitBottom(problemRows)
+        (rest, field) = rest.splitBottom(1)
+        (list, label) = rest.splitBottom(1)
     }
 }

@@ -35,6 +35,8 @@ public struct HIITWorkout: Workout, Sendable {
         case keys
         /// Leaving would lose a countdown in progress: Leave or Stay.
         case leave(ConfirmSheet)
+        /// The circuits: choose the one `c` runs, make, edit, rename and delete the member's own.
+        case circuits
     }
 
     /// What the workout asks its host to do.
@@ -46,6 +48,8 @@ public struct HIITWorkout: Workout, Sendable {
         /// Keep the page on screen (0 Welcome, then 1… for the exercises) for the profile: the
         /// workout reopens there.
         case keepPage(Int)
+        /// Keep the member's own circuits and the name of the one chosen for `c`.
+        case keepCircuits([Circuit], chosen: String)
         /// Keep the rating of each exercise, by name, for the profile: given at once, before or
         /// after Done, so a rating is never lost with a countdown not finished.
         case keepRatings([String: Int])
@@ -75,6 +79,10 @@ public struct HIITWorkout: Workout, Sendable {
     public private(set) var doneToday: Set<String> = []
     /// What the High Five sums up, while it shows.
     public private(set) var highFiveSummary: HighFiveSummary?
+    /// The circuit `c` runs: the chosen one.
+    public private(set) var circuit: Circuit
+    /// The circuits sheet's state (the member's circuits, the selection, a field being edited).
+    public private(set) var circuitsEditor: CircuitsEditor
     /// The circuit running hands-free (`c`), while it runs.
     public private(set) var run: CircuitRun?
     /// The work intervals of the hands-free circuit saved so far.
@@ -119,7 +127,8 @@ public struct HIITWorkout: Workout, Sendable {
     ///     opens there when the circuit still has it.
     public init(
         configuration: Configuration = Configuration(), history: Result<[HIITSession], any Error>,
-        ratings stored: [String: Int] = [:], page resumed: Int? = nil,
+        ratings stored: [String: Int] = [:], page resumed: Int? = nil, circuits presets: [Circuit] = [],
+        chosenCircuit: String? = nil,
         wallClock: @escaping @Sendable () -> Date, calendar: Calendar? = nil,
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -142,6 +151,10 @@ public struct HIITWorkout: Workout, Sendable {
         }
         self.ratings = ratings
         intervals = configuration.exercises.indices.map(configuration.intervals(forExercise:))
+        circuitsEditor = CircuitsEditor(presets: presets)
+        circuit =
+            circuitsEditor.circuits(standard: configuration.circuit).first { $0.name == chosenCircuit }
+            ?? configuration.circuit
         if let resumed, (1...configuration.exercises.count).contains(resumed) { page = .exercise(resumed - 1) }
         if !self.history.isEmpty {
             // The calendar is looked up only when there is a history to sort into days.
@@ -259,7 +272,7 @@ public struct HIITWorkout: Workout, Sendable {
         countdown = nil
         countdownSaved = false
         runSessions = []
-        run = CircuitRun(circuit: configuration.circuit, at: now)
+        run = CircuitRun(circuit: circuit, at: now)
     }
 
     /// Moves the countdown on to `now`, ringing as it says; a countdown that reaches zero is
@@ -298,6 +311,9 @@ public struct HIITWorkout: Workout, Sendable {
             return
         case .highFive:
             if HighFiveLayout(screen: size).continueButton.contains(point) { perform(.close, at: now, into: &outputs) }
+            return
+        case .circuits:
+            if !CircuitsSheetLayout(screen: size).frame.contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .leave(let question):
             switch question.handle(mouse, screen: size) {
@@ -348,6 +364,12 @@ public struct HIITWorkout: Workout, Sendable {
             }
         case .primary: pressPrimaryButton(at: now, into: &outputs)
         case .circuit: startRun(at: now)
+        case .circuits:
+            circuitsEditor.selection =
+                circuitsEditor.circuits(standard: configuration.circuit).firstIndex { $0 == circuit } ?? 0
+            circuitsEditor.problem = nil
+            sheets.push(.circuits)
+        case .circuitsEdit(let edit): editCircuits(edit, into: &outputs)
         case .togglePause: togglePause(at: now)
         case .reset:
             if exerciseIndex != nil {
@@ -571,6 +593,96 @@ public struct HIITWorkout: Workout, Sendable {
         let days = HistorySummary.days(of: history, calendar: historyCalendar).count
         historyScroll.move(by: rows, count: days)
         _ = historyScroll.visibleRows(count: days, height: layout.listRows)
+    }
+
+    // MARK: Circuits
+
+    private mutating func editCircuits(_ edit: CircuitEdit, into outputs: inout [Output]) {
+        let all = circuitsEditor.circuits(standard: configuration.circuit)
+        switch edit {
+        case .move(let rows):
+            circuitsEditor.selection = (circuitsEditor.selection + rows).clamped(to: 0...(all.count - 1))
+        case .choose:
+            circuit = all[circuitsEditor.selection]
+            sheets.pop()
+            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        case .new:
+            circuitsEditor.editing = .new
+            circuitsEditor.field = TextField("My circuit: " + all[circuitsEditor.selection].spec, limit: 600)
+        case .editSpec where circuitsEditor.selectsPreset:
+            circuitsEditor.editing = .spec
+            circuitsEditor.field = TextField(all[circuitsEditor.selection].spec, limit: 600)
+        case .rename where circuitsEditor.selectsPreset:
+            circuitsEditor.editing = .rename
+            circuitsEditor.field = TextField(all[circuitsEditor.selection].name, limit: 40)
+        case .delete where circuitsEditor.selectsPreset:
+            let gone = circuitsEditor.presets.remove(at: circuitsEditor.selection - 2)
+            circuitsEditor.selection -= 1
+            if circuit == gone { circuit = configuration.circuit }
+            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        case .editSpec, .rename, .delete:
+            // Standard and Tabata are fixed (the keys are declared disabled on them).
+            break
+        case .key(let key):
+            guard var field = circuitsEditor.field else { return }
+            switch field.handle(key) {
+            case .submitted: submitCircuitField(field.text, into: &outputs)
+            case .cancelled:
+                circuitsEditor.field = nil
+                circuitsEditor.editing = nil
+                circuitsEditor.problem = nil
+            case .edited, .ignored:
+                circuitsEditor.field = field
+            }
+        }
+    }
+
+    /// Takes the text of the circuits sheet's field: a clear sentence, and the text kept in the
+    /// field, when it cannot be read.
+    private mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
+        let builtIn = [configuration.circuit.name, Circuit.tabata.name]
+        let index = circuitsEditor.selection - 2
+        var made: Circuit
+        do throws(CircuitProblem) {
+            switch circuitsEditor.editing {
+            case .new:
+                guard let colon = text.firstIndex(of: ":") else {
+                    throw CircuitProblem("Write the name, a colon, then the exercises: Legs: Squat 30/10, Lunge 30/10")
+                }
+                made = try Circuit.parse(name: String(text[..<colon]), spec: String(text[text.index(after: colon)...]))
+            case .spec:
+                made = try Circuit.parse(name: circuitsEditor.presets[index].name, spec: text)
+            case .rename:
+                made = circuitsEditor.presets[index]
+                made.name = try Circuit.parse(name: text, spec: made.spec).name
+            case nil:
+                return
+            }
+            let others = circuitsEditor.presets.enumerated().filter {
+                $0.offset != index || circuitsEditor.editing == .new
+            }
+            if builtIn.contains(made.name) || others.contains(where: { $0.element.name == made.name }) {
+                throw CircuitProblem("There is a circuit called \(made.name) already: choose another name.")
+            }
+            if circuitsEditor.editing == .new && circuitsEditor.presets.count >= 20 {
+                throw CircuitProblem("You have 20 circuits: delete one first.")
+            }
+        } catch {
+            circuitsEditor.problem = error.description
+            return
+        }
+        if circuitsEditor.editing == .new {
+            circuitsEditor.presets.append(made)
+            circuitsEditor.selection = circuitsEditor.presets.count + 1
+        } else {
+            let old = circuitsEditor.presets[index]
+            circuitsEditor.presets[index] = made
+            if circuit == old { circuit = made }
+        }
+        circuitsEditor.field = nil
+        circuitsEditor.editing = nil
+        circuitsEditor.problem = nil
+        outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
     }
 
     // MARK: Time

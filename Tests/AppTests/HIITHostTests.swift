@@ -155,6 +155,21 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         #expect(harness.host.workout?.sheet == .highFive)
     }
 
+    @Test func theMembersCircuitsAndTheChosenOneAreKeptForNextTime() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, settings: log)
+        harness.press(.character("e"))
+        harness.press(.character("n"))
+        harness.press(.control("u"))
+        harness.type("Legs: Squat 20/5, Lunge 20; rounds 2")
+        harness.press(.enter)
+        harness.press(.enter)
+        let again = try #require(HostHarness(log: log, settings: log).host.workout)
+        #expect(again.circuit.name == "Legs")
+        #expect(again.circuit.spec == "Squat 20/5, Lunge 20; rounds 2; warm-up 0; cool-down 0")
+        #expect(again.circuitsEditor.presets.map(\.name) == ["Legs"])
+    }
+
     @Test func aHistoryThatCannotBeReadShowsAMessage() {
         var harness = HostHarness(log: FlakyWorkoutLog(failsReads: true, message: "database is locked"))
         harness.press(.character("h"))

@@ -48,6 +48,10 @@ public struct HIITData: WorkoutData {
         case .save(let session): .save(session)
         case .keepRatings(let ratings): .kept(failed: keep(ratings, as: .hiitRatings, what: "the rating"))
         case .keepPage(let page): .kept(failed: keep(page, as: .hiitLastPage, what: "the page to reopen on"))
+        case .keepCircuits(let circuits, let chosen):
+            .kept(
+                failed: keep(circuits, as: SettingKey<[Circuit]>.hiitCircuits, what: "your circuits")
+                    ?? keep(chosen, as: SettingKey<String>.hiitCircuit, what: "the circuit chosen"))
         }
     }
 
@@ -92,9 +96,11 @@ public struct HIITData: WorkoutData {
         let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
         let ratings = ((try? settings?.value(for: .hiitRatings)) ?? nil) ?? [:]
         let page = (try? settings?.value(for: .hiitLastPage)) ?? nil
+        let circuits = ((try? settings?.value(for: SettingKey<[Circuit]>.hiitCircuits)) ?? nil) ?? []
+        let chosen = options.circuit == nil ? ((try? settings?.value(for: SettingKey<String>.hiitCircuit)) ?? nil) : nil
         let workout = HIITWorkout(
-            configuration: configuration, history: history, ratings: ratings, page: page, wallClock: wallClock,
-            calendar: calendar)
+            configuration: configuration, history: history, ratings: ratings, page: page, circuits: circuits,
+            chosenCircuit: chosen, wallClock: wallClock, calendar: calendar)
         return (workout, HIITData(log: log, settings: settings))
     }
 }
@@ -128,4 +134,14 @@ extension WorkoutEntry {
             return HIITData.open(context: context, options: options, log: log, settings: log)
         }
     }
+}
+
+extension SettingKey where Value == [Circuit] {
+    /// The member's own HIIT circuits, made on the circuits sheet.
+    static var hiitCircuits: Self { .init("hiit.circuits") }
+}
+
+extension SettingKey where Value == String {
+    /// The name of the HIIT circuit `c` runs.
+    static var hiitCircuit: Self { .init("hiit.circuit") }
 }

@@ -188,6 +188,8 @@ struct PageKey: Equatable {
     var history: [HIITSession]
     var doneToday: Set<String>
     var summary: HighFiveSummary?
+    /// The circuits sheet's state: its field changes the help bar.
+    var circuitsEditor: CircuitsEditor
     var pose: Int
 
     /// What of a running countdown shows outside its digits: the status line, the button, hints.
@@ -211,6 +213,7 @@ struct PageKey: Equatable {
         history = workout.history
         doneToday = workout.doneToday
         summary = workout.highFiveSummary
+        circuitsEditor = workout.circuitsEditor
         self.pose = pose
     }
 }

@@ -46,6 +46,7 @@ import Testing
         var harness = Self.opened()
         #expect(harness.workout.sheet == .circuits)
         harness.press(.character("n"))
+        #expect(harness.frame().last?.hasPrefix("Enter Save  Esc Cancel") == true, "the field's keys on the bar")
         harness.press(.control("u"))
         harness.type("Legs: Squat 20/5, Lunge 20; rounds 2")
         let outputs = harness.press(.enter)

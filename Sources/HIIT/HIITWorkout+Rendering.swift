@@ -750,6 +750,7 @@ extension HIITWorkout {
             Text(key.title, style: titleStyle, alignment: .center).render(into: &canvas, in: band)
             key.figure.render(pose: 0, into: &canvas, in: layout.figure, style: .plain)
             Text(key.status, alignment: .center).render(into: &canvas, in: layout.status)
+            // Filled █ and an empty track ─: # and - without a UTF-8 locale, never the same mark.
             let filled = min(key.progressCells, layout.progress.width)
             canvas.fill(
                 Rect(x: layout.progress.x, y: layout.progress.y, width: filled, height: 1),
@@ -757,7 +758,7 @@ extension HIITWorkout {
             canvas.fill(
                 Rect(
                     x: layout.progress.x + filled, y: layout.progress.y, width: layout.progress.width - filled,
-                    height: 1), with: Cell(Character("░"), style: palette.muted))
+                    height: 1), with: Cell(Character("─"), style: palette.muted))
             Text(key.left, style: palette.muted, alignment: .center).render(into: &canvas, in: layout.left)
             key.helpBar.render(into: &canvas, in: layout.helpBar)
         }

@@ -114,6 +114,9 @@ import Testing
         #expect(harness.frame().contains { $0.contains("Under a minute left") })
         let key = harness.workout.runKey(harness.workout.run!, size: harness.workout.size, at: harness.now)
         #expect(key.progressCells > 50)
+        let bar = harness.frame()[RunLayout(size: harness.workout.size, figure: key.figure.size).progress.y]
+        let ascii = ASCIIFallback.string(bar).trimmingCharacters(in: .whitespaces)
+        #expect(ascii.contains("#") && ascii.contains("-"), "done and to do stay apart in ASCII: \(ascii)")
     }
 
     @Test func tabataIsAFixedCircuitOfEightIntervals() {

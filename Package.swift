@@ -83,13 +83,19 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "TermUI", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer", "Flashcards",
-                "TestSupport",
+                "TestSupport", "Store",
             ]),
-        .testTarget(name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "DumbbellsTests", dependencies: ["Dumbbells", "TermUI", "Records", "TestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "CardDeckTests", dependencies: ["CardDeck", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "DeckClientTests", dependencies: ["DeckClient", "CardDeck", "LoopbackDeckServer"]),
-        .testTarget(name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "TestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "TestSupport"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.

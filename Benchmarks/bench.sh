@@ -9,7 +9,7 @@
 #   BENCH_RUNS       runs per program and size (default 5); the tables show medians
 #   BENCH_SIZES      window sizes (default "80x24 200x60")
 #   BENCH_ONLY       scenarios to run, comma-separated
-#                    (countdown,flipping,idle,startup,resize_storm,countdown_tmux)
+#                    (countdown,flipping,idle,startup,resize_storm,countdown_tmux,circuit_tmux)
 #   BENCH_MICRO      0 skips the micro-benchmarks (default 1)
 #   BENCH_PEERS      where the PyPI peers are installed (default Benchmarks/.build/peers)
 set -euo pipefail

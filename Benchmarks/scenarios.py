@@ -280,8 +280,49 @@ class Bench:
         print()
         sys.stdout.flush()
 
+    def circuit_tmux(self):
+        """The hands-free circuit as a member sees it: in a tmux pane of each size, its bytes and
+        wake-ups a second while the warm-up counts down (between changes), and its bytes across
+        the warm-up's last seconds and the first work (with the changes)."""
+        if not shutil.which("tmux"):
+            log("tmux is missing: the circuit-in-tmux scenario is skipped")
+            return
+        print("## 6b. The hands-free circuit in tmux")
+        print()
+        print("TermFit's hands-free circuit (`hiit --seconds 20 --quiet`, `c`: 30 s of warm-up, then Squat) and "
+              "`tty-clock -s -c`, each alone in a tmux pane of the size. Between changes: bytes (`tmux "
+              "pipe-pane`) and wake-ups (the process's voluntary context switches, all threads) a second from 1 s to "
+              "21 s of the warm-up. With changes: bytes a second from 1 s to 41 s, across the warm-up's last "
+              "3 s (bell, title turning red), the switch to Squat (title, figure, status) and 10 s of work. "
+              "Medians of %d runs. Budget: at most 150 B/s and 1 wake-up a second between changes." % self.runs)
+        print()
+        print("| size | program | B/s between changes | wake-ups/s | B/s with changes | digits rows |")
+        print("|---|---|---:|---:|---:|---:|")
+        for size in self.sizes:
+            rates, wakeups, changing, heights, clock_rates, clock_wakeups = [], [], [], [], [], []
+            for run in range(self.runs):
+                log("circuit in tmux at %s, run %d of %d" % (size, run + 1, self.runs))
+                result = tmux_circuit(self.termfit, size, self.data)
+                rates.append(result["rate"])
+                wakeups.append(result["wakeups"])
+                changing.append(result["changing"])
+                heights.append(result["digit_rows"])
+                clock = self.peer("tty-clock")
+                if clock:
+                    theirs = tmux_clock([clock, "-s", "-c"], size, wakeups=True)
+                    clock_rates.append(theirs["rate"])
+                    clock_wakeups.append(theirs["wakeups"])
+            print("| %s | TermFit circuit | %s | %s | %s | %s |" % (
+                size.replace("x", "×"), show(median(rates), 1), show(median(wakeups), 2),
+                show(median(changing), 1), show(median(heights))))
+            if clock_rates:
+                print("| %s | tty-clock -s -c | %s | %s | – | – |" % (
+                    size.replace("x", "×"), show(median(clock_rates), 1), show(median(clock_wakeups), 2)))
+        print()
+        sys.stdout.flush()
+
     def run(self):
-        for name in ("countdown", "flipping", "idle", "startup", "resize_storm", "countdown_tmux"):
+        for name in ("countdown", "flipping", "idle", "startup", "resize_storm", "countdown_tmux", "circuit_tmux"):
             if self.wanted(name):
                 getattr(self, name)()
         shutil.rmtree(self.data, ignore_errors=True)
@@ -351,6 +392,18 @@ class TmuxPane:
     def keys(self, *keys):
         self.tmux("send-keys", "-t", "bench", *keys)
 
+    def program_pid(self):
+        """The process the pane's shell started (the program measured), or `None`."""
+        shell = self.tmux("display-message", "-p", "-t", "bench", "#{pane_pid}").strip()
+        if not shell.isdigit():
+            return None
+        try:
+            with open("/proc/%s/task/%s/children" % (shell, shell), encoding="utf-8") as children:
+                found = [int(pid) for pid in children.read().split()]
+        except OSError:
+            return None
+        return found[0] if found else None
+
     def close(self):
         self.tmux("kill-server")
         os.unlink(self.output)
@@ -397,8 +450,9 @@ def tmux_countdown(termfit, size, seconds, data_dir):
         os.unlink(stats)
 
 
-def tmux_clock(argv, size, seconds=21):
-    """A clock in a tmux pane: its bytes a second from 1 s to `seconds` after its first frame."""
+def tmux_clock(argv, size, seconds=21, wakeups=False):
+    """A clock in a tmux pane: its bytes (and, when asked, wake-ups) a second from 1 s to
+    `seconds` after its first frame."""
     pane = TmuxPane(argv, size)
     try:
         deadline = time.monotonic() + 5
@@ -407,8 +461,64 @@ def tmux_clock(argv, size, seconds=21):
         start = time.monotonic()
         time.sleep(1)
         first = pane.bytes()
+        pid = pane.program_pid() if wakeups else None
+        switches = context_switches(pid)
         time.sleep(start + seconds - time.monotonic())
-        return {"rate": (pane.bytes() - first) / (seconds - 1)}
+        result = {"rate": (pane.bytes() - first) / (seconds - 1)}
+        if wakeups:
+            later = context_switches(pid)
+            result["wakeups"] = (later - switches) / (seconds - 1) if None not in (later, switches) else None
+        return result
+    finally:
+        pane.close()
+
+
+def context_switches(pid):
+    """Voluntary context switches of every thread of `pid` so far: each wake-up from `poll()` is
+    one (involuntary ones, the scheduler's, are left out: they grow with the machine's load)."""
+    if pid is None:
+        return None
+    total = 0
+    try:
+        for task in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/status" % (pid, task), encoding="utf-8") as status:
+                for line in status:
+                    if line.startswith("voluntary_ctxt_switches"):
+                        total += int(line.split()[1])
+    except OSError:
+        return None
+    return total
+
+
+def tmux_circuit(termfit, size, data_dir):
+    """TermFit's hands-free circuit: bytes and wake-ups a second from 1 s to 21 s of the warm-up,
+    bytes a second from 1 s to 41 s, the digits' rows at 1 s; then left with q y."""
+    pane = TmuxPane([termfit, "hiit", "--seconds", "20", "--quiet"], size,
+                    env={"TERMFIT_DATA_DIR": data_dir})
+    try:
+        pane.wait_for("Get Started")
+        time.sleep(0.3)
+        pane.keys("c")
+        pane.wait_for("Warm-up")
+        start = time.monotonic()
+        time.sleep(1)
+        first = pane.bytes()
+        pid = pane.program_pid()
+        switches = context_switches(pid)
+        inked = [i for i, line in enumerate(pane.screen().splitlines()) if re.search("[█▀▄]", line)]
+        inked = [i for i in inked if i < len(pane.screen().splitlines()) - 4]
+        rows = inked[-1] - inked[0] + 1 if inked else 0
+        time.sleep(start + 21 - time.monotonic())
+        rate = (pane.bytes() - first) / 20
+        later = context_switches(pid)
+        wakeups = (later - switches) / 20 if None not in (later, switches) else None
+        time.sleep(start + 41 - time.monotonic())
+        changing = (pane.bytes() - first) / 40
+        pane.keys("q")
+        time.sleep(0.3)
+        pane.keys("y")
+        time.sleep(0.3)
+        return {"rate": rate, "wakeups": wakeups, "changing": changing, "digit_rows": rows}
     finally:
         pane.close()
 

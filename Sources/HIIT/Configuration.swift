@@ -20,13 +20,11 @@ extension HIITWorkout {
     public struct Configuration: Hashable, Sendable {
         /// The exercises, one page each, in order (at least one).
         public var exercises: [Exercise]
-        /// The seconds of a plain countdown (`hiit.exerciseSeconds`, `--seconds`); also the work
-        /// of each Tabata round when `usesTabata` is set and the length was asked for.
+        /// The seconds of a plain countdown (`hiit.exerciseSeconds`, `--seconds`). Tabata does not
+        /// read it: Tabata is always 20 s of work and 10 s of rest, 8 times.
         public var exerciseLength: Int
         /// Start every exercise as Tabata intervals (`--tabata`).
         public var usesTabata: Bool
-        /// The work of a Tabata round when it is not the preset's 20 seconds.
-        public var tabataWork: Int
         /// Seconds of 3-2-1 before the first round (0 for none).
         public var getReadySeconds: Int
         /// Ring the terminal bell in the last three seconds of each stretch and at its end
@@ -36,6 +34,9 @@ extension HIITWorkout {
         public var reducesMotion: Bool
         /// Use colour; without it nothing is told by colour alone.
         public var usesColor: Bool
+        /// The circuit `c` runs hands-free: the standard one (`exerciseLength` of work), or
+        /// Tabata with `usesTabata`, unless one is given.
+        public var circuit: Circuit
 
         /// The countdown length when nothing else is set.
         public static let defaultExerciseLength = 30
@@ -44,23 +45,21 @@ extension HIITWorkout {
         public init(
             exercises: [Exercise] = HIITWorkout.standardExercises,
             exerciseLength: Int = Configuration.defaultExerciseLength, usesTabata: Bool = false,
-            tabataWork: Int = Intervals.tabata.work, getReadySeconds: Int = 3, ringsBell: Bool = true,
-            reducesMotion: Bool = false, usesColor: Bool = true
+            getReadySeconds: Int = 3, ringsBell: Bool = true,
+            reducesMotion: Bool = false, usesColor: Bool = true, circuit: Circuit? = nil
         ) {
             self.exercises = exercises.isEmpty ? HIITWorkout.standardExercises : exercises
             self.exerciseLength = exerciseLength.clamped(to: Intervals.lengthRange)
             self.usesTabata = usesTabata
-            self.tabataWork = tabataWork.clamped(to: Intervals.lengthRange)
             self.getReadySeconds = getReadySeconds.clamped(to: 0...9)
             self.ringsBell = ringsBell
             self.reducesMotion = reducesMotion
             self.usesColor = usesColor
+            self.circuit = circuit ?? (usesTabata ? .tabata : .standard(work: self.exerciseLength))
         }
 
-        /// The Tabata intervals this workout uses: the preset, with `tabataWork` seconds of work.
-        public var tabata: Intervals {
-            Intervals(work: tabataWork, rest: Intervals.tabata.rest, rounds: Intervals.tabata.rounds)
-        }
+        /// The Tabata intervals: always the fixed preset, 20 s of work and 10 s of rest, × 8.
+        public var tabata: Intervals { .tabata }
 
         /// The intervals exercise `index` starts with.
         public func intervals(forExercise index: Int) -> Intervals {

@@ -118,14 +118,20 @@ public struct Countdown: Hashable, Sendable {
         timer.release(reason, at: now)
     }
 
-    /// Adds `seconds` to the stretch in progress (or takes them away, when negative; the time
-    /// left never goes below zero). The get-ready stretch is not changed.
+    /// Adds `seconds` to the stretch in progress (or takes them away, when negative). Taking time
+    /// away stops at ``Intervals/shortestAdjusted`` seconds left, or at the time left when that is
+    /// already less: the same floor as before Start, so `-` never ends a stretch (only the clock
+    /// does). The get-ready stretch is not changed.
     public mutating func adjust(bySeconds seconds: Int, at now: Instant) {
         guard !isFinished, stretch != .getReady else { return }
+        let remaining = timer.remaining(at: now)
+        let floor = min(remaining, .seconds(Intervals.shortestAdjusted))
+        let wanted = max(floor, remaining + .seconds(seconds))
+        guard wanted != remaining else { return }
         // The time gone so far stays counted; a new timer runs for what is left after the change,
         // held for the same reasons.
         counted += timer.elapsed(at: now)
-        var adjusted = PausableTimer(length: timer.remaining(at: now) + .seconds(seconds))
+        var adjusted = PausableTimer(length: wanted)
         adjusted.hold(timer.holds, at: now)
         adjusted.start(at: now)
         timer = adjusted

@@ -8,6 +8,12 @@ public enum HIITAction: Hashable, Sendable {
     case nextPage
     /// Get Started, Start or Done, whichever the page shows.
     case primary
+    /// Runs the circuit hands-free.
+    case circuit
+    /// Opens the circuits sheet.
+    case circuits
+    /// A change on the circuits sheet.
+    case circuitsEdit(CircuitEdit)
     case togglePause
     case reset
     /// Plays the demonstration (or, with reduced motion, shows the next pose).
@@ -42,8 +48,29 @@ extension HIITWorkout {
         case .history: return Self.historyBindings
         case .highFive: return Self.highFiveBindings
         case .leave: return Self.leaveBindings
-        case nil: return pageBindings
+        case .circuits: return circuitsBindings
+        case nil: return run != nil ? runBindings : pageBindings
         }
+    }
+
+    /// The keys of the screen under the sheets: the hands-free circuit's, or the page's.
+    public var screenBindings: KeyBindings<HIITAction> { run != nil ? runBindings : pageBindings }
+
+    /// The keys while the circuit runs hands-free.
+    public var runBindings: KeyBindings<HIITAction> {
+        let paused = run?.holds.contains(.paused) == true
+        return KeyBindings([
+            KeyBinding(
+                [.character(" "), .character("p")], paused ? "Resume" : "Pause", group: "Circuit", bar: 1,
+                listing: "Space  p", meaning: paused ? "resume the circuit" : "pause the circuit",
+                action: .togglePause),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Circuit", bar: 2, meaning: "this list of keys",
+                action: .keys),
+            KeyBinding(
+                [.character("q"), .escape], "Leave", group: "Circuit", bar: 3,
+                meaning: "leave (what is done is saved)", action: .leave),
+        ])
     }
 
     /// Where the countdown of the page on screen is.
@@ -75,9 +102,11 @@ extension HIITWorkout {
                 [.enter, .character(" "), .character("s")], "Start", group: "Countdown", bar: 1,
                 listing: "Enter  Space  s", meaning: "start the countdown", action: .primary)
         case .finished:
+            // Space is Pause while counting: a late Space at zero does nothing rather than
+            // leave the page (the exercise is already saved).
             primary = KeyBinding(
-                [.enter, .character(" "), .character("d")], "Done", group: "Countdown", bar: 1,
-                listing: "Enter  Space  d", meaning: "Done: record the exercise, then the next", action: .primary)
+                [.enter, .character("d")], "Done", group: "Countdown", bar: 1, listing: "Enter  d",
+                meaning: "Done (saved at zero): the next exercise", action: .primary)
         case .running, .paused:
             primary = KeyBinding(
                 [.enter, .character("d")], "Done", group: "Countdown", meaning: "Done, once the countdown is over",
@@ -99,6 +128,14 @@ extension HIITWorkout {
             KeyBinding(
                 [.character("r")], "Reset", group: "Countdown", bar: 4, meaning: "reset the countdown",
                 enabled: counting || phase == .finished, action: .reset),
+            KeyBinding(
+                [.character("c")], "Circuit", group: "Workout", bar: 5,
+                meaning: "run the \(configuration.circuit.name) circuit hands-free",
+                enabled: phase == .welcome || phase == .ready, action: .circuit),
+            KeyBinding(
+                [.character("e")], "Circuits", group: "Workout", bar: 11,
+                meaning: "choose, make or edit the circuit c runs", enabled: phase == .welcome || phase == .ready,
+                action: .circuits),
             KeyBinding(
                 [.character("t")], "Tabata", group: "Countdown", bar: 9,
                 meaning: "Tabata: 20 s work, 10 s rest, × 8 (again: back)", enabled: phase == .ready,
@@ -139,6 +176,49 @@ extension HIITWorkout {
             KeyBinding(
                 [.character("q"), .escape], "Leave", group: "Workout", bar: 3, meaning: "leave the workout",
                 action: .leave),
+        ])
+    }
+
+    /// The circuits sheet's keys: the list's, or the field's while one is edited.
+    public var circuitsBindings: KeyBindings<HIITAction> {
+        if circuitsEditor.field != nil {
+            return KeyBindings([
+                KeyBinding([.enter], "Save", group: "Circuit", bar: 1, meaning: "save the circuit") { key in
+                    .circuitsEdit(.key(key))
+                },
+                KeyBinding([.escape], "Cancel", group: "Circuit", bar: 2, meaning: "drop the change") { key in
+                    .circuitsEdit(.key(key))
+                },
+                KeyBinding(
+                    TextField.printableKeys + TextField.editingKeys, "Type", group: "Circuit", listing: "a-z 0-9 …",
+                    meaning: "Name: Squat 30/10, Plank 45; rounds 3; warm-up 60; cool-down 60"
+                ) { key in .circuitsEdit(.key(key)) },
+            ])
+        }
+        let own = circuitsEditor.selectsPreset
+        return KeyBindings([
+            KeyBinding(
+                [.enter], "Choose", group: "Circuits", bar: 1, meaning: "the circuit c runs",
+                action: .circuitsEdit(.choose)),
+            KeyBinding(
+                [.up, .down, .character("k"), .character("j")], "Select", group: "Circuits", bar: 4, display: "↑↓",
+                listing: "↑ ↓  k j", meaning: "the circuit above / below"
+            ) { key in .circuitsEdit(.move([Key.up, .character("k")].contains(key) ? -1 : 1)) },
+            KeyBinding(
+                [.character("n")], "New", group: "Circuits", bar: 2, meaning: "a new circuit from this one",
+                action: .circuitsEdit(.new)),
+            KeyBinding(
+                [.character("e")], "Edit", group: "Circuits", bar: 5, meaning: "its exercises and timing", enabled: own,
+                action: .circuitsEdit(.editSpec)),
+            KeyBinding(
+                [.character("r")], "Rename", group: "Circuits", bar: 6, meaning: "rename it", enabled: own,
+                action: .circuitsEdit(.rename)),
+            KeyBinding(
+                [.character("x"), .delete], "Delete", group: "Circuits", bar: 7, listing: "x  Del",
+                meaning: "delete it", enabled: own, action: .circuitsEdit(.delete)),
+            KeyBinding(
+                [.escape, .character("q")], "Close", group: "Circuits", bar: 3, meaning: "close the circuits",
+                action: .close),
         ])
     }
 
@@ -190,4 +270,22 @@ extension HIITWorkout {
     private static let pageScrollBinding = KeyBinding<HIITAction>(
         [.pageUp, .pageDown], "Scroll", group: "Scroll", listing: "PgUp PgDn", meaning: "scroll a page"
     ) { key in key == .pageUp ? .scrollPages(-1) : .scrollPages(1) }
+}
+
+/// A change on the circuits sheet.
+public enum CircuitEdit: Hashable, Sendable {
+    /// Moves the selection by rows.
+    case move(Int)
+    /// Chooses the selected circuit for `c`.
+    case choose
+    /// Starts a new circuit from the selected one.
+    case new
+    /// Edits the selected circuit's exercises and timing.
+    case editSpec
+    /// Renames the selected circuit.
+    case rename
+    /// Deletes the selected circuit.
+    case delete
+    /// A key for the field being edited.
+    case key(Key)
 }

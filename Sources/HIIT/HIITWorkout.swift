@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -34,6 +35,8 @@ public struct HIITWorkout: Workout, Sendable {
         case keys
         /// Leaving would lose a countdown in progress: Leave or Stay.
         case leave(ConfirmSheet)
+        /// The circuits: choose the one `c` runs, make, edit, rename and delete the member's own.
+        case circuits
     }
 
     /// What the workout asks its host to do.
@@ -42,6 +45,14 @@ public struct HIITWorkout: Workout, Sendable {
         case effect(Effect)
         /// Save this exercise (new, or with a new rating) through the HIIT log.
         case save(HIITSession)
+        /// Keep the page on screen (0 Welcome, then 1… for the exercises) for the profile: the
+        /// workout reopens there.
+        case keepPage(Int)
+        /// Keep the member's own circuits and the name of the one chosen for `c`.
+        case keepCircuits([Circuit], chosen: String)
+        /// Keep the rating of each exercise, by name, for the profile: given at once, before or
+        /// after Done, so a rating is never lost with a countdown not finished.
+        case keepRatings([String: Int])
     }
 
     /// Everything that stays the same while the workout runs.
@@ -64,9 +75,23 @@ public struct HIITWorkout: Workout, Sendable {
     public private(set) var ratings: [String: Int]
     /// The intervals of each exercise, as set for this workout (`t`, `+`, `-`).
     public private(set) var intervals: [Intervals]
+    /// The exercises done today (by name), marked in the page bar.
+    public private(set) var doneToday: Set<String> = []
+    /// What the High Five sums up, while it shows.
+    public private(set) var highFiveSummary: HighFiveSummary?
+    /// The circuit `c` runs: the chosen one.
+    public private(set) var circuit: Circuit
+    /// The circuits sheet's state (the member's circuits, the selection, a field being edited).
+    public private(set) var circuitsEditor: CircuitsEditor
+    /// The circuit running hands-free (`c`), while it runs.
+    public private(set) var run: CircuitRun?
+    /// The work intervals of the hands-free circuit saved so far.
+    public private(set) var runSessions: [HIITSession] = []
 
     /// When Start was pressed, on the wall clock.
     private var startedAt: Date?
+    /// Whether the countdown on screen reached zero and was saved (it is saved at once).
+    private var countdownSaved = false
     /// The session recorded for each exercise since the workout opened, by exercise name: a new
     /// rating updates it.
     private var recorded: [String: UUID] = [:]
@@ -96,8 +121,14 @@ public struct HIITWorkout: Workout, Sendable {
     ///   - calendar: the days of the history (its time zone decides where a day ends); the
     ///     user's own when `nil`.
     ///   - makeIdentifier: a new identifier for each exercise done.
+    ///   - ratings: the ratings kept for the profile, by exercise (the newest given); an exercise
+    ///     without one shows the rating of its last session.
+    ///   - page: the page the member was on last time (0 Welcome, 1… the exercises): the workout
+    ///     opens there when the circuit still has it.
     public init(
         configuration: Configuration = Configuration(), history: Result<[HIITSession], any Error>,
+        ratings stored: [String: Int] = [:], page resumed: Int? = nil, circuits presets: [Circuit] = [],
+        chosenCircuit: String? = nil,
         wallClock: @escaping @Sendable () -> Date, calendar: Calendar? = nil,
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -115,11 +146,27 @@ public struct HIITWorkout: Workout, Sendable {
         }
         var ratings: [String: Int] = [:]
         for exercise in configuration.exercises {
-            ratings[exercise.name] = HistorySummary.latestRating(of: exercise.name, in: self.history)
+            let kept = stored[exercise.name].flatMap { HIITSession.ratingRange.contains($0) ? $0 : nil }
+            ratings[exercise.name] = kept ?? HistorySummary.latestRating(of: exercise.name, in: self.history)
         }
         self.ratings = ratings
         intervals = configuration.exercises.indices.map(configuration.intervals(forExercise:))
+        circuitsEditor = CircuitsEditor(presets: presets)
+        circuit =
+            circuitsEditor.circuits(standard: configuration.circuit).first { $0.name == chosenCircuit }
+            ?? configuration.circuit
+        if let resumed, (1...configuration.exercises.count).contains(resumed) { page = .exercise(resumed - 1) }
+        if !self.history.isEmpty {
+            // The calendar is looked up only when there is a history to sort into days.
+            let calendar = historyCalendar
+            let today = calendar.startOfDay(for: wallClock())
+            doneToday = Set(
+                self.history.filter { $0.completed && calendar.startOfDay(for: $0.startedAt) == today }.map(\.exercise))
+        }
     }
+
+    /// The page as a number: 0 for Welcome, 1… for the exercises.
+    public var pageNumber: Int { exerciseIndex.map { $0 + 1 } ?? 0 }
 
     /// The exercises, one page each.
     public var exercises: [Exercise] { configuration.exercises }
@@ -161,18 +208,21 @@ public struct HIITWorkout: Workout, Sendable {
     /// Reacts to `event` at `now` and returns what the host should do.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var outputs: [Output] = []
-        if countdown?.advance(to: now) == true { ring(into: &outputs) }
+        advanceCountdown(to: now, into: &outputs)
+        advanceRun(to: now, into: &outputs)
         if demonstrationStart != nil && !isDemonstrationPlaying(at: now) { demonstrationStart = nil }
         switch event {
         case .resize(let newSize):
             size = newSize
         case .suspend:
             countdown?.hold(.suspended, at: now)
+            run?.hold(.suspended, at: now)
         case .resume:
             countdown?.release(.suspended, at: now)
+            run?.release(.suspended, at: now)
         case .terminate:
-            // The last chance to keep a countdown that reached zero.
-            recordFinishedExercise(into: &outputs)
+            // A countdown that reached zero was saved as it did (above); the page is kept.
+            outputs.append(.keepPage(pageNumber))
         case .key(let key):
             handle(key, at: now, into: &outputs)
         case .mouse(let mouse):
@@ -180,9 +230,58 @@ public struct HIITWorkout: Workout, Sendable {
         case .tick, .paste, .focusIn, .focusOut, .message:
             break
         }
-        // A stretch may end right now after a change (a resume, 10 s less).
-        if countdown?.advance(to: now) == true { ring(into: &outputs) }
+        // A stretch may end right now after a change (a resume).
+        advanceCountdown(to: now, into: &outputs)
+        advanceRun(to: now, into: &outputs)
         return outputs
+    }
+
+    /// Moves the hands-free circuit on to `now`: each work interval is saved as it ends, and
+    /// the High Five sums the circuit up once the cool-down ends.
+    private mutating func advanceRun(to now: Instant, into outputs: inout [Output]) {
+        guard var run else { return }
+        if run.advance(to: now) { ring(into: &outputs) }
+        let today = wallClock()
+        for (exercise, end) in run.takeFinishedWork() {
+            let name = run.circuit.exercises[exercise].name
+            let work = run.circuit.exercises[exercise].work
+            let endedAgo = Double((now - end).totalNanoseconds / 1_000_000) / 1000
+            let session = HIITSession(
+                id: makeIdentifier(), exercise: name,
+                startedAt: today.addingTimeInterval(-endedAgo - Double(work)), duration: Double(work),
+                completed: true, rating: ratings[name])
+            let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
+            history.insert(session, at: position)
+            runSessions.append(session)
+            doneToday.insert(name)
+            outputs.append(.save(session))
+        }
+        self.run = run
+        if run.isFinished {
+            self.run = nil
+            highFiveSummary = HighFiveSummary(
+                exercises: runSessions, history: history, today: today, calendar: historyCalendar)
+            sheets.removeAll()
+            sheets.push(.highFive)
+        }
+    }
+
+    /// Starts the circuit hands-free (`c`), from a page with no countdown under way.
+    private mutating func startRun(at now: Instant) {
+        guard run == nil, phase == .welcome || phase == .ready else { return }
+        countdown = nil
+        countdownSaved = false
+        runSessions = []
+        run = CircuitRun(circuit: circuit, at: now)
+    }
+
+    /// Moves the countdown on to `now`, ringing as it says; a countdown that reaches zero is
+    /// saved there and then, before any key can take the member elsewhere.
+    private mutating func advanceCountdown(to now: Instant, into outputs: inout [Output]) {
+        guard var countdown else { return }
+        if countdown.advance(to: now) { ring(into: &outputs) }
+        self.countdown = countdown
+        if countdown.isFinished && !countdownSaved { recordFinishedExercise(into: &outputs) }
     }
 
     private func ring(into outputs: inout [Output]) {
@@ -208,10 +307,13 @@ public struct HIITWorkout: Workout, Sendable {
         let point = mouse.position
         switch sheet {
         case .keys:
-            if !KeysSheet(pageBindings).frame(on: size).contains(point) { perform(.close, at: now, into: &outputs) }
+            if !KeysSheet(screenBindings).frame(on: size).contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .highFive:
             if HighFiveLayout(screen: size).continueButton.contains(point) { perform(.close, at: now, into: &outputs) }
+            return
+        case .circuits:
+            if !CircuitsSheetLayout(screen: size).frame.contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .leave(let question):
             switch question.handle(mouse, screen: size) {
@@ -229,6 +331,7 @@ public struct HIITWorkout: Workout, Sendable {
         case nil:
             break
         }
+        guard run == nil else { return }
         let layout = PageLayout(size: size, workout: self)
         if let mark = layout.pageMarks.firstIndex(where: { $0.contains(point) }) {
             perform(.show(mark == 0 ? .welcome : .exercise(mark - 1)), at: now, into: &outputs)
@@ -260,10 +363,18 @@ public struct HIITWorkout: Workout, Sendable {
             case .exercise: break
             }
         case .primary: pressPrimaryButton(at: now, into: &outputs)
+        case .circuit: startRun(at: now)
+        case .circuits:
+            circuitsEditor.selection =
+                circuitsEditor.circuits(standard: configuration.circuit).firstIndex { $0 == circuit } ?? 0
+            circuitsEditor.problem = nil
+            sheets.push(.circuits)
+        case .circuitsEdit(let edit): editCircuits(edit, into: &outputs)
         case .togglePause: togglePause(at: now)
         case .reset:
             if exerciseIndex != nil {
                 countdown = nil
+                countdownSaved = false
                 startedAt = nil
             }
         case .demonstration: toggleDemonstration(at: now)
@@ -300,13 +411,16 @@ public struct HIITWorkout: Workout, Sendable {
     /// closing the leave question stays, with the countdown as it was (it ran on under the
     /// question, as under every sheet).
     private mutating func closeTopSheet() {
-        if sheets.pop() == .highFive { show(.welcome) }
+        if sheets.pop() == .highFive {
+            highFiveSummary = nil
+            show(.welcome)
+        }
     }
 
     private mutating func scrollTopSheet(by rows: Int) {
         switch sheet {
         case .keys:
-            let count = KeysSheet(pageBindings).lines.count
+            let count = KeysSheet(screenBindings).lines.count
             keysScroll.move(by: rows, count: count)
             _ = keysScroll.visibleRows(count: count, height: keysListHeight)
         case .history: scrollHistory(by: rows)
@@ -315,17 +429,20 @@ public struct HIITWorkout: Workout, Sendable {
     }
 
     /// The rows of the keys sheet's list on this screen.
-    private var keysListHeight: Int { KeysSheet(pageBindings).listHeight(on: size) }
+    private var keysListHeight: Int { KeysSheet(screenBindings).listHeight(on: size) }
 
     // MARK: Leaving
 
     /// What leaving now would lose, or `nil` when nothing is in progress: a countdown running or
-    /// paused (the 3-2-1 and Tabata rounds too), or one that reached zero and was not marked Done
-    /// (leaving records it, as Done would).
+    /// paused (the 3-2-1 and Tabata rounds too). One that reached zero was saved as it did.
     public var leaveQuestion: String? {
-        guard let index = exerciseIndex, let countdown else { return nil }
+        if run != nil {
+            let saved = runSessions.count
+            let done = saved == 1 ? "1 work interval is saved" : "\(saved) work intervals are saved"
+            return "The circuit is under way: \(done), the one running is not."
+        }
+        guard let index = exerciseIndex, let countdown, !countdown.isFinished else { return nil }
         let name = exercises[index].name
-        if countdown.isFinished { return "\(name) is over and not marked Done; leaving records it as done." }
         let rounds = countdown.intervals.rounds
         if rounds > 1, countdown.round > 0 {
             return "\(name), round \(countdown.round) of \(rounds), is not saved."
@@ -339,9 +456,9 @@ public struct HIITWorkout: Workout, Sendable {
         return nil
     }
 
-    /// Leaves the workout, recording an exercise whose countdown reached zero.
+    /// Leaves the workout (an exercise whose countdown reached zero is already saved).
     private mutating func leave(into outputs: inout [Output]) {
-        recordFinishedExercise(into: &outputs)
+        outputs.append(.keepPage(pageNumber))
         outputs.append(.effect(.quit))
     }
 
@@ -349,9 +466,11 @@ public struct HIITWorkout: Workout, Sendable {
 
     private mutating func show(_ newPage: Page) {
         guard newPage != page else { return }
-        // Leaving a page drops its countdown, as the original does; only Done records.
+        // Leaving a page drops a countdown still running, as the original does; one that
+        // reached zero was saved as it did.
         page = newPage
         countdown = nil
+        countdownSaved = false
         startedAt = nil
         demonstrationStart = nil
         stillPose = 0
@@ -365,22 +484,30 @@ public struct HIITWorkout: Workout, Sendable {
         }
         guard let countdown else {
             self.countdown = Countdown(intervals: intervals[index], getReady: configuration.getReadySeconds, at: now)
+            countdownSaved = false
             startedAt = wallClock()
             return
         }
+        // Done only once the clock reached zero; the exercise was saved then.
         guard countdown.isFinished else { return }
-        recordFinishedExercise(into: &outputs)
-        if index + 1 < exercises.count {
-            show(.exercise(index + 1))
+        // The next exercise not done in this workout, after this one and round to the first;
+        // the High Five once every exercise of the circuit is done.
+        let order = Array(exercises.indices[(index + 1)...]) + Array(exercises.indices[...index])
+        if let undone = order.first(where: { recorded[exercises[$0].name] == nil }) {
+            show(.exercise(undone))
         } else {
+            highFiveSummary = HighFiveSummary(
+                exercises: exercises.compactMap { exercise in
+                    recorded[exercise.name].flatMap { id in history.first { $0.id == id } }
+                },
+                history: history, today: wallClock(), calendar: historyCalendar)
             sheets.push(.highFive)
         }
     }
 
-    /// Records the exercise on screen if its countdown reached zero: Done, or leaving the workout
-    /// right after zero.
+    /// Records the exercise on screen once its countdown reached zero (the moment it does).
     private mutating func recordFinishedExercise(into outputs: inout [Output]) {
-        guard let index = exerciseIndex, let countdown, countdown.isFinished else { return }
+        guard let index = exerciseIndex, let countdown, countdown.isFinished, !countdownSaved else { return }
         let name = exercises[index].name
         let nanoseconds = countdown.exerciseDuration.totalNanoseconds
         let session = HIITSession(
@@ -389,12 +516,17 @@ public struct HIITWorkout: Workout, Sendable {
         let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
         history.insert(session, at: position)
         recorded[name] = session.id
-        self.countdown = nil
-        startedAt = nil
+        doneToday.insert(name)
+        countdownSaved = true
         outputs.append(.save(session))
     }
 
     private mutating func togglePause(at now: Instant) {
+        if var run {
+            if run.holds.contains(.paused) { run.release(.paused, at: now) } else { run.hold(.paused, at: now) }
+            self.run = run
+            return
+        }
         guard var countdown else { return }
         if countdown.holds.contains(.paused) {
             countdown.release(.paused, at: now)
@@ -411,8 +543,8 @@ public struct HIITWorkout: Workout, Sendable {
             return
         }
         countdown.adjust(bySeconds: seconds, at: now)
-        if countdown.advance(to: now) { ring(into: &outputs) }
         self.countdown = countdown
+        advanceCountdown(to: now, into: &outputs)
     }
 
     private mutating func toggleTabata() {
@@ -432,16 +564,21 @@ public struct HIITWorkout: Workout, Sendable {
         }
     }
 
-    /// Gives the exercise on screen `rating`; an exercise already done in this workout has its
-    /// record updated.
+    /// Gives the exercise on screen `rating`, kept for the profile at once; an exercise already
+    /// done in this workout has its record updated.
     private mutating func rate(_ rating: Int, into outputs: inout [Output]) {
         guard let index = exerciseIndex, HIITSession.ratingRange.contains(rating) else { return }
         let name = exercises[index].name
         guard ratings[name] != rating else { return }
         ratings[name] = rating
+        outputs.append(.keepRatings(ratings))
         if let id = recorded[name], let position = history.firstIndex(where: { $0.id == id }) {
             history[position].rating = rating
             outputs.append(.save(history[position]))
+            if let summary = highFiveSummary {
+                highFiveSummary = HighFiveSummary(
+                    exercises: summary.exercises.map { $0.id == id ? history[position] : $0 }, streak: summary.streak)
+            }
         }
     }
 
@@ -458,6 +595,96 @@ public struct HIITWorkout: Workout, Sendable {
         _ = historyScroll.visibleRows(count: days, height: layout.listRows)
     }
 
+    // MARK: Circuits
+
+    private mutating func editCircuits(_ edit: CircuitEdit, into outputs: inout [Output]) {
+        let all = circuitsEditor.circuits(standard: configuration.circuit)
+        switch edit {
+        case .move(let rows):
+            circuitsEditor.selection = (circuitsEditor.selection + rows).clamped(to: 0...(all.count - 1))
+        case .choose:
+            circuit = all[circuitsEditor.selection]
+            sheets.pop()
+            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        case .new:
+            circuitsEditor.editing = .new
+            circuitsEditor.field = TextField("My circuit: " + all[circuitsEditor.selection].spec, limit: 600)
+        case .editSpec where circuitsEditor.selectsPreset:
+            circuitsEditor.editing = .spec
+            circuitsEditor.field = TextField(all[circuitsEditor.selection].spec, limit: 600)
+        case .rename where circuitsEditor.selectsPreset:
+            circuitsEditor.editing = .rename
+            circuitsEditor.field = TextField(all[circuitsEditor.selection].name, limit: 40)
+        case .delete where circuitsEditor.selectsPreset:
+            let gone = circuitsEditor.presets.remove(at: circuitsEditor.selection - 2)
+            circuitsEditor.selection -= 1
+            if circuit == gone { circuit = configuration.circuit }
+            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        case .editSpec, .rename, .delete:
+            // Standard and Tabata are fixed (the keys are declared disabled on them).
+            break
+        case .key(let key):
+            guard var field = circuitsEditor.field else { return }
+            switch field.handle(key) {
+            case .submitted: submitCircuitField(field.text, into: &outputs)
+            case .cancelled:
+                circuitsEditor.field = nil
+                circuitsEditor.editing = nil
+                circuitsEditor.problem = nil
+            case .edited, .ignored:
+                circuitsEditor.field = field
+            }
+        }
+    }
+
+    /// Takes the text of the circuits sheet's field: a clear sentence, and the text kept in the
+    /// field, when it cannot be read.
+    private mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
+        let builtIn = [configuration.circuit.name, Circuit.tabata.name]
+        let index = circuitsEditor.selection - 2
+        var made: Circuit
+        do throws(CircuitProblem) {
+            switch circuitsEditor.editing {
+            case .new:
+                guard let colon = text.firstIndex(of: ":") else {
+                    throw CircuitProblem("Write the name, a colon, then the exercises: Legs: Squat 30/10, Lunge 30/10")
+                }
+                made = try Circuit.parse(name: String(text[..<colon]), spec: String(text[text.index(after: colon)...]))
+            case .spec:
+                made = try Circuit.parse(name: circuitsEditor.presets[index].name, spec: text)
+            case .rename:
+                made = circuitsEditor.presets[index]
+                made.name = try Circuit.parse(name: text, spec: made.spec).name
+            case nil:
+                return
+            }
+            let others = circuitsEditor.presets.enumerated().filter {
+                $0.offset != index || circuitsEditor.editing == .new
+            }
+            if builtIn.contains(made.name) || others.contains(where: { $0.element.name == made.name }) {
+                throw CircuitProblem("There is a circuit called \(made.name) already: choose another name.")
+            }
+            if circuitsEditor.editing == .new && circuitsEditor.presets.count >= 20 {
+                throw CircuitProblem("You have 20 circuits: delete one first.")
+            }
+        } catch {
+            circuitsEditor.problem = error.description
+            return
+        }
+        if circuitsEditor.editing == .new {
+            circuitsEditor.presets.append(made)
+            circuitsEditor.selection = circuitsEditor.presets.count + 1
+        } else {
+            let old = circuitsEditor.presets[index]
+            circuitsEditor.presets[index] = made
+            if circuit == old { circuit = made }
+        }
+        circuitsEditor.field = nil
+        circuitsEditor.editing = nil
+        circuitsEditor.problem = nil
+        outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+    }
+
     // MARK: Time
 
     /// The next moment the screen changes by itself: the countdown's next whole second, the
@@ -465,6 +692,7 @@ public struct HIITWorkout: Workout, Sendable {
     public func nextDeadline(after now: Instant) -> Instant? {
         var deadline: Instant?
         if let countdown, page != .welcome { deadline = countdown.nextChange(after: now) }
+        if let run { return run.nextChange(after: now) }
         if let demonstrationStart, let index = exerciseIndex,
             let next = exercises[index].demonstration.nextChange(startedAt: demonstrationStart, after: now)
         {

@@ -1,4 +1,5 @@
 import Records
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -15,6 +16,31 @@ public enum HistorySummary {
         public var start: Date
         /// The exercises done that day, in the order they were done.
         public var exercises: [String]
+        /// The seconds of all of them.
+        public var seconds: Double = 0
+        /// The ratings they were saved with (the unrated left out).
+        public var ratings: [Int] = []
+
+        /// Each exercise once, in the order first done, with how many times: Squat ×2, Burpee.
+        public var tally: [(name: String, count: Int)] {
+            var order: [String] = []
+            var counts: [String: Int] = [:]
+            for name in exercises {
+                if counts[name] == nil { order.append(name) }
+                counts[name, default: 0] += 1
+            }
+            return order.map { ($0, counts[$0] ?? 0) }
+        }
+
+        /// "2:30  ★3.5  Squat ×2, Burpee": the time, the average rating (– with none) and the
+        /// exercises with their counts, for the history's row of the day.
+        public var line: String {
+            let rating =
+                ratings.isEmpty
+                ? "★ –" : "★" + String(Double(ratings.reduce(0, +)) / Double(ratings.count), fractionDigits: 1)
+            let names = tally.map { $0.count > 1 ? "\($0.name) ×\($0.count)" : $0.name }.joined(separator: ", ")
+            return "\(HistorySummary.clock(seconds))  \(rating)  \(names)"
+        }
     }
 
     /// One bar of the week chart.
@@ -37,7 +63,9 @@ public enum HistorySummary {
             let done = (byDay[start] ?? []).sorted {
                 ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString)
             }
-            return Day(start: start, exercises: done.map(\.exercise))
+            return Day(
+                start: start, exercises: done.map(\.exercise), seconds: done.reduce(0) { $0 + $1.duration },
+                ratings: done.compactMap(\.rating))
         }
     }
 
@@ -122,4 +150,82 @@ public enum HistorySummary {
     private static let monthNames = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
+}
+
+/// What the High Five says once the last exercise of the circuit is done: the exercises, their
+/// time, their ratings, and how many days in a row have exercises done.
+public struct HighFiveSummary: Hashable, Sendable {
+    /// The sessions of the circuit just done, in the circuit's order.
+    public var exercises: [HIITSession]
+    /// Days in a row, up to today, with an exercise done.
+    public var streak: Int
+
+    /// A summary of `exercises` with a streak of `streak` days.
+    public init(exercises: [HIITSession], streak: Int) {
+        self.exercises = exercises
+        self.streak = streak
+    }
+
+    /// A summary of `exercises`, the streak counted in `history` back from `today`.
+    public init(exercises: [HIITSession], history: [HIITSession], today: Date, calendar: Calendar) {
+        self.init(exercises: exercises, streak: HistorySummary.streak(of: history, today: today, calendar: calendar))
+    }
+
+    /// The seconds of all the exercises.
+    public var seconds: Double { exercises.reduce(0) { $0 + $1.duration } }
+
+    /// "4 exercises in 2:04 · streak 3 days".
+    public var headline: String {
+        let count = exercises.count == 1 ? "1 exercise" : "\(exercises.count) exercises"
+        let days = streak == 1 ? "1 day" : "\(streak) days"
+        return "\(count) in \(HistorySummary.clock(seconds)) · streak \(days)"
+    }
+
+    /// "Rated: Squat 4, Step Up 3, Burpee –" (– for an exercise not rated), each exercise once.
+    public var ratingsLine: String {
+        var seen = Set<String>()
+        let once = exercises.filter { seen.insert($0.exercise).inserted }
+        return "Rated: "
+            + once.map { session in "\(session.exercise) \(session.rating.map(String.init) ?? "–")" }
+            .joined(separator: ", ")
+    }
+}
+
+extension HistorySummary {
+    /// Days in a row with an exercise done, ending today (or yesterday, when today has none yet).
+    public static func streak(of sessions: [HIITSession], today: Date, calendar: Calendar) -> Int {
+        let days = Set(sessions.filter(\.completed).map { calendar.startOfDay(for: $0.startedAt) })
+        var day = calendar.startOfDay(for: today)
+        if !days.contains(day), let yesterday = calendar.date(byAdding: .day, value: -1, to: day) {
+            day = calendar.startOfDay(for: yesterday)
+        }
+        var count = 0
+        while days.contains(day) {
+            count += 1
+            guard let before = calendar.date(byAdding: .day, value: -1, to: day) else { break }
+            day = calendar.startOfDay(for: before)
+        }
+        return count
+    }
+
+    /// "M:SS" of whole seconds (rounded down), "H:MM:SS" from an hour.
+    public static func clock(_ seconds: Double) -> String {
+        let whole = max(0, Int(seconds))
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        let tail = (rest < 10 ? "0" : "") + "\(rest)"
+        if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail }
+        return "\(minutes):" + tail
+    }
+}
+
+extension String {
+    /// `value` with `digits` digits after the point (rounded half up), without a locale.
+    init(_ value: Double, fractionDigits digits: Int) {
+        let scale = (0..<digits).reduce(1) { result, _ in result * 10 }
+        let scaled = Int((value * Double(scale)).rounded())
+        let whole = scaled / scale
+        let fraction = String(scaled % scale)
+        self =
+            digits == 0 ? "\(whole)" : "\(whole)." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
 }

@@ -10,6 +10,9 @@ public struct Intervals: Hashable, Sendable, CustomStringConvertible {
 
     /// The lengths a work stretch may have, in seconds (up to 99:59 on the big digits).
     public static let lengthRange = 1...5999
+    /// The fewest seconds `-` leaves in a work stretch, before Start and while it runs: a
+    /// countdown ends on the clock, never on a key.
+    public static let shortestAdjusted = 5
     /// The most rounds an exercise may have.
     public static let roundRange = 1...99
 
@@ -31,9 +34,10 @@ public struct Intervals: Hashable, Sendable, CustomStringConvertible {
     public var hasRounds: Bool { rounds > 1 }
 
     /// These intervals with `seconds` added to the work stretch (or taken away, when negative).
-    /// A shorter stretch stops at 5 seconds, or at its length when it is already shorter.
+    /// A shorter stretch stops at ``shortestAdjusted`` seconds, or at its length when it is
+    /// already shorter.
     public func addingWork(seconds: Int) -> Intervals {
-        let floor = min(work, 5)
+        let floor = min(work, Self.shortestAdjusted)
         return Intervals(work: max(floor, work + seconds), rest: rest, rounds: rounds)
     }
 

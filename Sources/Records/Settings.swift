@@ -120,6 +120,13 @@ extension SettingKey where Value == Int {
     public static var flashcardSessionLength: Self { .init("flashcards.sessionSeconds") }
     /// The length of one HIIT exercise's countdown, in seconds.
     public static var hiitExerciseLength: Self { .init("hiit.exerciseSeconds") }
+    /// The HIIT page the member was on when they last left: 0 Welcome, 1… the exercises.
+    public static var hiitLastPage: Self { .init("hiit.lastPage") }
+}
+
+extension SettingKey where Value == [String: Int] {
+    /// The rating (1–5) last given to each HIIT exercise, by name: kept the moment it is given.
+    public static var hiitRatings: Self { .init("hiit.ratings") }
 }
 
 /// All settings of one profile: setting names mapped to JSON values.

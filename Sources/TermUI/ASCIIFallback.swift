@@ -29,7 +29,8 @@ public enum ASCIIFallback {
         case 0x2713, 0x2714: return UInt8(ascii: "v")  // ✓
         case 0x2717, 0x2718, 0x00D7: return UInt8(ascii: "x")  // ✗ ×
         case 0x2026: return UInt8(ascii: ".")  // …
-        case 0x2605, 0x2606: return UInt8(ascii: "*")  // ★ ☆
+        case 0x2605: return UInt8(ascii: "*")  // ★
+        case 0x2606: return UInt8(ascii: ".")  // ☆: an empty mark must not read as a filled one
         case 0x2013, 0x2014, 0x2212: return UInt8(ascii: "-")
         case 0x2018, 0x2019: return UInt8(ascii: "'")
         case 0x201C, 0x201D: return UInt8(ascii: "\"")

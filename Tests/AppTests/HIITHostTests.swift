@@ -1,5 +1,7 @@
 import Foundation
+import HIIT
 import Records
+import Store
 import Synchronization
 import TermUI
 import TestSupport
@@ -77,7 +79,7 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         harness.press(.enter)
         #expect(harness.frame()[19].contains("Rating ★ ★ ★ ★ ☆"), "last time's rating shows")
         harness.press(.character("h"))
-        #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
+        #expect(harness.frame().contains { $0.contains("Today        1  0:30  ★4.0  Squat") })
     }
 
     @Test func theExerciseLengthComesFromTheFlagElseTheSettingElseThirtySeconds() throws {
@@ -90,6 +92,82 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
                 == 12)
         let tabata = try #require(HostHarness(log: log, settings: log, options: HIITOptions(tabata: true)).host.workout)
         #expect(tabata.intervals[0].description == "8 × 20 s work, 10 s rest")
+    }
+
+    @Test func tabataIgnoresSecondsAndIsAlwaysTwentyTenTimesEight() throws {
+        let log = InMemoryWorkoutLog()
+        let options = HIITOptions(seconds: 3, tabata: true)
+        let workout = try #require(HostHarness(log: log, settings: log, options: options).host.workout)
+        #expect(workout.intervals.allSatisfy { $0.description == "8 × 20 s work, 10 s rest" })
+    }
+
+    @Test func aRatingGivenBeforeDoneIsKeptAndShownNextTime() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, settings: log)
+        harness.press(.enter)
+        harness.type("]]]")
+        harness.press(.character("q"))
+        #expect(try log.hiitSessions(since: nil, limit: nil).isEmpty, "no exercise was done")
+        #expect(try log.value(for: .hiitRatings) == ["Squat": 3])
+        var again = HostHarness(log: log, settings: log)
+        again.press(.enter)
+        #expect(again.frame()[19].contains("Rating ★ ★ ★ ☆ ☆"))
+    }
+
+    @Test func theWorkoutReopensOnThePageItWasLeftOn() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, settings: log)
+        harness.press(.character("3"))
+        harness.press(.character("q"))
+        #expect(try log.value(for: .hiitLastPage) == 3)
+        let again = try #require(HostHarness(log: log, settings: log).host.workout)
+        #expect(again.pageNumber == 3)
+    }
+
+    @Test func fiveExercisesThreeRoundsHandsFreeSaveEachWorkRowInSQLite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-hiit-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let location = StoreLocation(directory: directory, origin: .argument)
+        let profile = try TermFitStore.open(at: location).profileStore(named: "alex")
+        let names = ["Squat", "Step Up", "Burpee", "Sun Salute", "Plank"]
+        let circuit = Circuit(
+            name: "Five", exercises: names.map { Circuit.Exercise($0, work: 20, rest: 10) }, rounds: 3, warmUp: 15,
+            coolDown: 15)
+        var harness = HostHarness(log: profile, settings: profile, options: HIITOptions(circuit: circuit))
+        harness.press(.character("c"))
+        // Mid-circuit, another process reading the file sees each finished work and no more.
+        for _ in 0..<(15 + 20 + 10 + 20 + 5) { harness.waitForDeadline() }
+        let reader = try TermFitStore.open(at: location).profileStore(named: "alex")
+        #expect(try reader.hiitSessions(since: nil, limit: nil).map(\.exercise).sorted() == ["Squat", "Step Up"])
+        var wakeUps = 0
+        while harness.host.workout?.run != nil, wakeUps < 1000 {
+            harness.waitForDeadline()
+            wakeUps += 1
+        }
+        let rows = try reader.hiitSessions(since: nil, limit: nil)
+        #expect(rows.count == 15)
+        #expect(rows.allSatisfy { $0.duration == 20 && $0.completed })
+        #expect(
+            Dictionary(grouping: rows, by: \.exercise).mapValues(\.count)
+                == Dictionary(
+                    uniqueKeysWithValues: names.map { ($0, 3) }))
+        #expect(Set(rows.map(\.id)).count == 15)
+        #expect(harness.host.workout?.sheet == .highFive)
+    }
+
+    @Test func theMembersCircuitsAndTheChosenOneAreKeptForNextTime() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(log: log, settings: log)
+        harness.press(.character("e"))
+        harness.press(.character("n"))
+        harness.press(.control("u"))
+        harness.type("Legs: Squat 20/5, Lunge 20; rounds 2")
+        harness.press(.enter)
+        harness.press(.enter)
+        let again = try #require(HostHarness(log: log, settings: log).host.workout)
+        #expect(again.circuit.name == "Legs")
+        #expect(again.circuit.spec == "Squat 20/5, Lunge 20; rounds 2; warm-up 0; cool-down 0")
+        #expect(again.circuitsEditor.presets.map(\.name) == ["Legs"])
     }
 
     @Test func aHistoryThatCannotBeReadShowsAMessage() {
@@ -110,7 +188,7 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
 
         harness.press(.character("h"))
         #expect(harness.host.problem != nil, "the notice stays while the save waits")
-        #expect(harness.frame().contains { $0.contains("Today        1  Squat") })
+        #expect(harness.frame().contains { $0.contains("Today        1  0:03  ★ –  Squat") })
         harness.press(.escape)
 
         log.failing = false

@@ -27,7 +27,7 @@ import Testing
         try session.waitFor("Get ready…")
         // Done is refused while the countdown runs.
         try session.send("Enter")
-        let finished = try session.waitFor("Time's up! Press Done", timeout: 15)
+        let finished = try session.waitFor("Time's up! Saved · Done: next", timeout: 15)
         #expect(finished.contains { $0.contains("Squat") }, "still on the first exercise: Done was refused")
         // At 80×24 the digits are drawn at twice the font's size.
         #expect(finished.contains { $0.contains("██  ██  ██  ██  ██  ██  ██  ██  ██") }, "the big digits show 00:00")
@@ -41,7 +41,7 @@ import Testing
 
         try session.send("h")
         let history = try session.waitFor("Exercises per day, last 7 days")
-        #expect(history.contains { $0.contains("Today        1  Squat") })
+        #expect(history.contains { $0.contains("Today        1  0:03  ★4.0  Squat") })
         let weekday = todaysWeekday
         guard let labels = history.lastIndex(where: { $0.contains("Mon") && $0.contains("Sun") }) else {
             Issue.record("no chart labels on screen:\n\(history.joined(separator: "\n"))")
@@ -74,6 +74,33 @@ import Testing
         let lines = listed.output.split(separator: "\n")
         #expect(lines.count == 2, "a header and one exercise: \(listed.output)")
         #expect(lines.last?.contains("hiit            0:03  finished    Squat, rated 4/5") == true, "\(listed.output)")
+    }
+
+    @Test func aCircuitMadeOnTheSheetRunsHandsFreeAndIsSavedAsItGoes() throws {
+        let session = try TmuxSession(
+            [Binary.termfit, "hiit", "--quiet", "--profile", "sam"], environment: ["TZ": "UTC"])
+        defer { session.close() }
+        try session.waitFor("[ Get Started ]")
+        try session.send("e")
+        try session.waitFor("Circuits")
+        try session.send("n")
+        try session.waitFor("New circuit (Name:")
+        try session.send("C-u")
+        try session.send("Quick: Squat 2/1, Burpee 2")
+        try session.send("Enter")
+        try session.waitFor("Quick · Squat 2/1, Burpee 2")
+        try session.send("Enter")
+        try session.send("c")
+        try session.waitFor("Circuit: Quick · hands-free")
+        try session.waitFor("2 exercises in 0:04", timeout: 15)
+        try session.send("Enter")
+        try session.send("h")
+        let history = try session.waitFor("Exercises per day, last 7 days")
+        #expect(history.contains { $0.contains("Today        2  0:04  ★ –  Squat, Burpee") })
+        try session.send("q")
+        _ = try session.waitForScreen { screen in !screen.contains { $0.contains("Exercises per day") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
     }
 
     @Test func theMenuListsHIITAndLeavingItReturnsToTheMenu() throws {

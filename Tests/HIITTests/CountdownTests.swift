@@ -54,14 +54,18 @@ import Testing
         #expect(countdown.exerciseDuration == .seconds(30))
     }
 
-    @Test func adjustingNeverLeavesLessThanNothing() {
+    @Test func takingTimeAwayStopsAtFiveSecondsAndNeverEndsAStretch() {
         var countdown = Countdown(intervals: .single(seconds: 30), getReady: 0, at: start)
         countdown.adjust(bySeconds: -45, at: start + .seconds(2))
-        #expect(countdown.timeLeft(at: start + .seconds(2)) == .zero)
-        let rangAtTheEnd = countdown.advance(to: start + .seconds(2))
-        #expect(rangAtTheEnd)
+        #expect(countdown.timeLeft(at: start + .seconds(2)) == .seconds(5))
+        _ = countdown.advance(to: start + .seconds(2))
+        #expect(!countdown.isFinished)
+        countdown.adjust(bySeconds: -10, at: start + .seconds(4))
+        #expect(countdown.timeLeft(at: start + .seconds(4)) == .seconds(3), "under 5 s, `-` changes nothing")
+        let rang = countdown.advance(to: start + .seconds(7))
+        #expect(rang)
         #expect(countdown.isFinished)
-        #expect(countdown.exerciseDuration == .seconds(2))
+        #expect(countdown.exerciseDuration == .seconds(7))
     }
 
     @Test func intervalsClampWhatTheyAreGiven() {

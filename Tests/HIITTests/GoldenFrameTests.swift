@@ -65,10 +65,7 @@ import Testing
 
     @Test func highFiveAt80x24() {
         var harness = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0), size: Self.large)
-        harness.press(.character("4"))
-        harness.press(.enter)
-        harness.run(for: .seconds(30))
-        harness.press(.enter)
+        harness.doTheWholeCircuit()
         expectGolden(harness.canvas(), "highFiveAt80x24")
     }
 
@@ -100,10 +97,7 @@ import Testing
 
     @Test func highFiveAt40x12() {
         var harness = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0), size: Self.small)
-        harness.press(.character("4"))
-        harness.press(.enter)
-        harness.run(for: .seconds(30))
-        harness.press(.enter)
+        harness.doTheWholeCircuit()
         expectGolden(harness.canvas(), "highFiveAt40x12")
     }
 

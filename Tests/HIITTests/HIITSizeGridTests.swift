@@ -28,16 +28,26 @@ enum HIITStates {
         var keys = running
         keys.press(.character("?"))
         var highFive = welcome
-        highFive.press(.character("4"))
-        highFive.press(.enter)
-        highFive.run(for: .seconds(31))
-        highFive.press(.enter)
+        highFive.doTheWholeCircuit()
         var leave = running
         leave.press(.character("q"))
+        var circuit = welcome
+        circuit.press(.character("c"))
+        circuit.wait(.seconds(28))
+        var circuitResting = circuit
+        circuitResting.wait(.seconds(35))
+        var circuitPaused = circuitResting
+        circuitPaused.press(.character(" "))
+        var circuitKeys = circuit
+        circuitKeys.press(.character("?"))
+        var circuitLeave = circuitResting
+        circuitLeave.press(.character("q"))
         return [
             ("welcome", welcome), ("an exercise before Start", ready), ("running", running), ("paused", paused),
             ("time's up", over), ("history", history), ("keys sheet", keys), ("High Five", highFive),
-            ("the leave question", leave),
+            ("the leave question", leave), ("circuit warm-up, last 3 s", circuit), ("circuit resting", circuitResting),
+            ("circuit paused", circuitPaused), ("circuit keys sheet", circuitKeys),
+            ("circuit leave question", circuitLeave),
         ]
     }
 
@@ -56,11 +66,11 @@ enum HIITStates {
         let states = HIITStates.all()
         #expect(
             states.map { $0.harness.workout.sheet == nil } == [true, true, true, true, true] + [
-                false, false, false, false,
+                false, false, false, false, true, true, true, false, false,
             ])
     }
 
-    @Test(arguments: 0..<9)
+    @Test(arguments: 0..<14)
     func everyPageAndSheetFitsEverySize(state: Int) {
         let (name, harness) = HIITStates.all()[state]
         for size in ScreenInvariants.sizes {
@@ -166,7 +176,7 @@ enum HIITStates {
         let workout = harness.workout
         return "\(harness.frame())|\(workout.page)|\(workout.sheets)|\(String(describing: workout.countdown))|"
             + "\(workout.ratings)|\(workout.intervals)|\(workout.history.count)|"
-            + "\(String(describing: workout.nextDeadline(after: harness.now)))"
+            + "\(String(describing: workout.nextDeadline(after: harness.now)))|\(String(describing: workout.run))"
     }
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
@@ -178,7 +188,7 @@ enum HIITStates {
 
     @Test func everyEnabledBindingIsOnTheKeysSheet() {
         for (name, harness) in HIITStates.all() where harness.workout.sheet == nil {
-            let missing = harness.bindingsMissingFromKeysSheet(\.pageBindings)
+            let missing = harness.bindingsMissingFromKeysSheet(\.screenBindings)
             #expect(missing.isEmpty, "\(name): \(missing)")
         }
     }
@@ -191,7 +201,7 @@ enum HIITStates {
         #expect(
             says == [
                 "welcome: Get started", "an exercise before Start: Start", "running: Pause", "paused: Resume",
-                "time's up: Done",
+                "time's up: nothing",
             ])
     }
 

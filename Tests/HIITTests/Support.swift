@@ -81,6 +81,17 @@ extension WorkoutDriver where Model == HIITWorkout {
     }
 
     var bells: Int { outputs.filter { $0 == .effect(.bell) }.count }
+
+    /// From Welcome, every exercise of the circuit: Start, the whole countdown, Done; the High
+    /// Five shows after the last.
+    mutating func doTheWholeCircuit() {
+        press(.enter)
+        for _ in workout.exercises {
+            press(.enter)
+            run(for: .seconds(100))
+            press(.enter)
+        }
+    }
 }
 
 /// A completed session of `exercise` on `day`.

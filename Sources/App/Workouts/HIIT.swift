@@ -12,15 +12,18 @@ public struct HIITOptions: Sendable, Equatable {
     public var tabata: Bool
     /// No terminal bell (`--quiet`).
     public var quiet: Bool
+    /// The circuit `c` runs hands-free; the standard one (or Tabata with `tabata`) when `nil`.
+    public var circuit: Circuit?
 
     /// The countdown lengths `--seconds` accepts.
     public static let secondsRange = Intervals.lengthRange
 
     /// Options as given on the command line; the defaults are `termfit hiit` without flags.
-    public init(seconds: Int? = nil, tabata: Bool = false, quiet: Bool = false) {
+    public init(seconds: Int? = nil, tabata: Bool = false, quiet: Bool = false, circuit: Circuit? = nil) {
         self.seconds = seconds
         self.tabata = tabata
         self.quiet = quiet
+        self.circuit = circuit
     }
 }
 
@@ -34,6 +37,8 @@ public struct HIITData: WorkoutData {
     public static let historyLimit = 1000
 
     let log: any HIITLog
+    /// Where ratings are kept for the profile (none: they hold for this run).
+    let settings: (any SettingsStore)?
 
     public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<
         HIITSession
@@ -41,6 +46,24 @@ public struct HIITData: WorkoutData {
         switch output {
         case .effect(let effect): .effect(effect)
         case .save(let session): .save(session)
+        case .keepRatings(let ratings): .kept(failed: keep(ratings, as: .hiitRatings, what: "the rating"))
+        case .keepPage(let page): .kept(failed: keep(page, as: .hiitLastPage, what: "the page to reopen on"))
+        case .keepCircuits(let circuits, let chosen):
+            .kept(
+                failed: keep(circuits, as: SettingKey<[Circuit]>.hiitCircuits, what: "your circuits")
+                    ?? keep(chosen, as: SettingKey<String>.hiitCircuit, what: "the circuit chosen"))
+        }
+    }
+
+    /// Keeps a setting for the profile at once, as every setting is kept.
+    private func keep<Value: Codable & Sendable>(_ value: Value, as key: SettingKey<Value>, what: String) -> SaveError?
+    {
+        guard let settings else { return nil }
+        do {
+            try settings.setSetting(try JSONValue(encoding: value), forName: key.name)
+            return nil
+        } catch {
+            return .settingNotKept(what: what, reason: "\(error)")
         }
     }
 
@@ -68,13 +91,17 @@ public struct HIITData: WorkoutData {
         let stored = (try? settings?.value(for: .hiitExerciseLength)) ?? nil
         let length = options.seconds ?? stored ?? HIITWorkout.Configuration.defaultExerciseLength
         let configuration = HIITWorkout.Configuration(
-            exerciseLength: length, usesTabata: options.tabata,
-            tabataWork: options.seconds ?? Intervals.tabata.work, ringsBell: !options.quiet,
-            reducesMotion: context.reducesMotion, usesColor: context.usesColor)
+            exerciseLength: length, usesTabata: options.tabata, ringsBell: !options.quiet,
+            reducesMotion: context.reducesMotion, usesColor: context.usesColor, circuit: options.circuit)
         let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
+        let ratings = ((try? settings?.value(for: .hiitRatings)) ?? nil) ?? [:]
+        let page = (try? settings?.value(for: .hiitLastPage)) ?? nil
+        let circuits = ((try? settings?.value(for: SettingKey<[Circuit]>.hiitCircuits)) ?? nil) ?? []
+        let chosen = options.circuit == nil ? ((try? settings?.value(for: SettingKey<String>.hiitCircuit)) ?? nil) : nil
         let workout = HIITWorkout(
-            configuration: configuration, history: history, wallClock: wallClock, calendar: calendar)
-        return (workout, HIITData(log: log))
+            configuration: configuration, history: history, ratings: ratings, page: page, circuits: circuits,
+            chosenCircuit: chosen, wallClock: wallClock, calendar: calendar)
+        return (workout, HIITData(log: log, settings: settings))
     }
 }
 
@@ -107,4 +134,14 @@ extension WorkoutEntry {
             return HIITData.open(context: context, options: options, log: log, settings: log)
         }
     }
+}
+
+extension SettingKey where Value == [Circuit] {
+    /// The member's own HIIT circuits, made on the circuits sheet.
+    static var hiitCircuits: Self { .init("hiit.circuits") }
+}
+
+extension SettingKey where Value == String {
+    /// The name of the HIIT circuit `c` runs.
+    static var hiitCircuit: Self { .init("hiit.circuit") }
 }

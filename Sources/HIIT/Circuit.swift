@@ -1,0 +1,293 @@
+import Records
+import TermUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A circuit run hands-free: a warm-up, then each exercise's work and rest, round after round,
+/// then a cool-down.
+public struct Circuit: Hashable, Sendable, Codable {
+    /// One exercise of the circuit and its timing.
+    public struct Exercise: Hashable, Sendable, Codable {
+        /// The name shown and kept in the history.
+        public var name: String
+        /// Seconds of work.
+        public var work: Int
+        /// Seconds of rest after it (none after the circuit's very last work).
+        public var rest: Int
+
+        /// An exercise of `work` seconds with `rest` seconds after it, clamped to what TermFit
+        /// accepts.
+        public init(_ name: String, work: Int, rest: Int) {
+            self.name = name
+            self.work = work.clamped(to: Intervals.lengthRange)
+            self.rest = rest.clamped(to: 0...Intervals.lengthRange.upperBound)
+        }
+    }
+
+    /// The circuit's name, e.g. "Standard" or "Tabata".
+    public var name: String
+    /// The exercises, in order (at least one).
+    public var exercises: [Exercise]
+    /// How many times the exercises are gone through.
+    public var rounds: Int
+    /// Seconds of warm-up before the first work (0 for none).
+    public var warmUp: Int
+    /// Seconds of cool-down after the last work (0 for none).
+    public var coolDown: Int
+
+    /// A circuit; every number is clamped to what TermFit accepts.
+    public init(name: String, exercises: [Exercise], rounds: Int, warmUp: Int = 0, coolDown: Int = 0) {
+        self.name = name
+        self.exercises = exercises.isEmpty ? [Exercise("Squat", work: 30, rest: 10)] : exercises
+        self.rounds = rounds.clamped(to: Intervals.roundRange)
+        self.warmUp = warmUp.clamped(to: 0...Intervals.lengthRange.upperBound)
+        self.coolDown = coolDown.clamped(to: 0...Intervals.lengthRange.upperBound)
+    }
+
+    /// The standard circuit: the four exercises, `work` seconds each with 10 s of rest, three
+    /// rounds, 30 s of warm-up and of cool-down.
+    public static func standard(work: Int = HIITWorkout.Configuration.defaultExerciseLength) -> Circuit {
+        Circuit(
+            name: "Standard",
+            exercises: HIITWorkout.standardExercises.map { Exercise($0.name, work: work, rest: 10) }, rounds: 3,
+            warmUp: 30, coolDown: 30)
+    }
+
+    /// Tabata, always the same: 8 intervals of 20 s of work and 10 s of rest (the four exercises
+    /// twice).
+    public static let tabata = Circuit(
+        name: "Tabata",
+        exercises: HIITWorkout.standardExercises.map {
+            Exercise($0.name, work: Intervals.tabata.work, rest: Intervals.tabata.rest)
+        }, rounds: 2)
+
+    /// One stretch of a run.
+    public enum Step: Hashable, Sendable {
+        case warmUp
+        /// The work of `exercises[exercise]` in round `round` (from 1).
+        case work(exercise: Int, round: Int)
+        /// The rest after that work.
+        case rest(exercise: Int, round: Int)
+        case coolDown
+    }
+
+    /// Every stretch of a run with its seconds, in order; stretches of 0 seconds are left out,
+    /// and so is the rest after the very last work.
+    public var steps: [(step: Step, seconds: Int)] {
+        var steps: [(step: Step, seconds: Int)] = []
+        if warmUp > 0 { steps.append((.warmUp, warmUp)) }
+        for round in 1...rounds {
+            for (index, exercise) in exercises.enumerated() {
+                steps.append((.work(exercise: index, round: round), exercise.work))
+                let last = round == rounds && index == exercises.count - 1
+                if exercise.rest > 0 && !last { steps.append((.rest(exercise: index, round: round), exercise.rest)) }
+            }
+        }
+        if coolDown > 0 { steps.append((.coolDown, coolDown)) }
+        return steps
+    }
+
+    /// The seconds of a whole run.
+    public var totalSeconds: Int { steps.reduce(0) { $0 + $1.seconds } }
+
+}
+
+/// A circuit under way, hands-free: each stretch a `Countdown` of one round started at the
+/// previous stretch's deadline, so a late tick never stretches the circuit.
+public struct CircuitRun: Hashable, Sendable {
+    /// The circuit being run.
+    public let circuit: Circuit
+    /// Its stretches with their seconds.
+    private let steps: [Circuit.Step]
+    private let lengths: [Int]
+    /// The stretch in progress (its index in `steps`).
+    public private(set) var index = 0
+    /// The countdown of the stretch in progress.
+    public private(set) var countdown: Countdown
+    /// Whether the cool-down (or the last stretch) has ended.
+    public private(set) var isFinished = false
+    /// The work stretches that ended, in order, for saving: exercise index, when it ended.
+    public private(set) var finishedWork: [(exercise: Int, endedAt: Instant)] = []
+
+    /// A run of `circuit` starting at `now`.
+    public init(circuit: Circuit, at now: Instant) {
+        self.circuit = circuit
+        let all = circuit.steps
+        steps = all.map(\.step)
+        lengths = all.map(\.seconds)
+        countdown = Countdown(intervals: .single(seconds: lengths[0]), getReady: 0, at: now)
+    }
+
+    /// The stretch in progress.
+    public var step: Circuit.Step { steps[index] }
+
+    /// The stretch after this one, if any.
+    public var nextStep: Circuit.Step? { index + 1 < steps.count ? steps[index + 1] : nil }
+
+    /// The next exercise to work on: the one after the current rest or warm-up, or `nil`.
+    public var nextExercise: Int? {
+        for step in steps[(index + 1)...] {
+            if case .work(let exercise, _) = step { return exercise }
+        }
+        return nil
+    }
+
+    /// The whole seconds left in the stretch in progress at `now`.
+    public func secondsLeft(at now: Instant) -> Int { isFinished ? 0 : countdown.secondsLeft(at: now) }
+
+    /// The seconds left in the whole circuit at `now`.
+    public func totalSecondsLeft(at now: Instant) -> Int {
+        guard !isFinished else { return 0 }
+        return secondsLeft(at: now) + lengths[(index + 1)...].reduce(0, +)
+    }
+
+    /// Why the run stands still (empty while it runs).
+    public var holds: Countdown.Holds { countdown.holds }
+
+    /// Moves through every stretch that has ended by `now`; returns `true` when the bell should
+    /// ring (a stretch ended, or the last three seconds of one).
+    public mutating func advance(to now: Instant) -> Bool {
+        guard !isFinished else { return false }
+        var rings = false
+        while !isFinished, let end = countdown.end, now >= end {
+            rings = true
+            if case .work(let exercise, _) = step { finishedWork.append((exercise, end)) }
+            if index + 1 < steps.count {
+                index += 1
+                countdown = Countdown(intervals: .single(seconds: lengths[index]), getReady: 0, at: end)
+            } else {
+                isFinished = true
+            }
+        }
+        if !isFinished && countdown.advance(to: now) { rings = true }
+        return rings
+    }
+
+    /// Takes the work stretches ended since the last call, for saving.
+    public mutating func takeFinishedWork() -> [(exercise: Int, endedAt: Instant)] {
+        defer { finishedWork = [] }
+        return finishedWork
+    }
+
+    /// Stops the clock for `reason`.
+    public mutating func hold(_ reason: Countdown.Holds, at now: Instant) { countdown.hold(reason, at: now) }
+
+    /// Takes away the hold for `reason`.
+    public mutating func release(_ reason: Countdown.Holds, at now: Instant) { countdown.release(reason, at: now) }
+
+    /// When the shown seconds next change (`nil` while held or once finished).
+    public func nextChange(after now: Instant) -> Instant? { isFinished ? nil : countdown.nextChange(after: now) }
+
+    public static func == (lhs: CircuitRun, rhs: CircuitRun) -> Bool {
+        lhs.circuit == rhs.circuit && lhs.index == rhs.index && lhs.countdown == rhs.countdown
+            && lhs.isFinished == rhs.isFinished
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(countdown)
+    }
+}
+
+extension Circuit {
+    /// The circuit as the member writes it:
+    /// `Squat 30/10, Burpee 20/10, Plank 45; rounds 3; warm-up 60; cool-down 60`.
+    public var spec: String {
+        let list = exercises.map { $0.rest > 0 ? "\($0.name) \($0.work)/\($0.rest)" : "\($0.name) \($0.work)" }
+        return list.joined(separator: ", ") + "; rounds \(rounds); warm-up \(warmUp); cool-down \(coolDown)"
+    }
+
+    /// A circuit called `name` read from `spec` (as ``spec`` writes it): each exercise a name and
+    /// its seconds of work, with `/` and its seconds of rest; then, after `;`, any of `rounds N`,
+    /// `warm-up N`, `cool-down N` (1 round, none, none when left out). Throws a sentence saying
+    /// what is wrong.
+    public static func parse(name: String, spec: String) throws(CircuitProblem) -> Circuit {
+        let name = name.trimmingBlanks()
+        guard !name.isEmpty else { throw CircuitProblem("Give the circuit a name.") }
+        guard name.count <= 40 else { throw CircuitProblem("A circuit's name is at most 40 characters.") }
+        let parts = spec.split(separator: ";", omittingEmptySubsequences: false).map {
+            $0.trimmingBlanks()
+        }
+        var exercises: [Exercise] = []
+        for item in parts[0].split(separator: ",").map({ $0.trimmingBlanks() }) {
+            guard let space = item.lastIndex(of: " ") else {
+                throw CircuitProblem("\"\(item)\": write the exercise, then its seconds, e.g. Squat 30/10.")
+            }
+            let exercise = item[..<space].trimmingBlanks()
+            let times = item[item.index(after: space)...].split(separator: "/", omittingEmptySubsequences: false)
+            guard !exercise.isEmpty, exercise.count <= 40, (1...2).contains(times.count),
+                let work = Int(times[0]), Intervals.lengthRange.contains(work),
+                let rest = times.count == 2 ? Int(times[1]) : 0, (0...Intervals.lengthRange.upperBound).contains(rest)
+            else {
+                throw CircuitProblem("\"\(item)\": seconds of work from 1 to 5999, then /rest, e.g. Squat 30/10.")
+            }
+            exercises.append(Exercise(exercise, work: work, rest: rest))
+        }
+        guard !exercises.isEmpty else { throw CircuitProblem("List at least one exercise, e.g. Squat 30/10.") }
+        guard exercises.count <= 20 else { throw CircuitProblem("A circuit has at most 20 exercises.") }
+        var rounds = 1
+        var warmUp = 0
+        var coolDown = 0
+        for setting in parts.dropFirst() where !setting.isEmpty {
+            let words = setting.split(separator: " ")
+            guard words.count == 2, let value = Int(words[1]), value >= 0 else {
+                throw CircuitProblem("\"\(setting)\": write rounds N, warm-up N or cool-down N.")
+            }
+            let word = words[0].lowercased()
+            guard ["rounds", "warm-up", "cool-down"].contains(word) else {
+                throw CircuitProblem("\"\(setting)\": write rounds N, warm-up N or cool-down N.")
+            }
+            let limit = word == "rounds" ? Intervals.roundRange : 0...Intervals.lengthRange.upperBound
+            guard limit.contains(value) else {
+                throw CircuitProblem("\"\(setting)\": rounds 1–99, warm-up or cool-down 0–5999 seconds.")
+            }
+            switch word {
+            case "rounds": rounds = value
+            case "warm-up": warmUp = value
+            default: coolDown = value
+            }
+        }
+        return Circuit(name: name, exercises: exercises, rounds: rounds, warmUp: warmUp, coolDown: coolDown)
+    }
+}
+
+/// Why a circuit as written cannot be read: a sentence for the member.
+public struct CircuitProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// The circuits sheet: the two built-in circuits and the member's own, one of them chosen for
+/// `c`; the member's can be made, edited, renamed and deleted.
+public struct CircuitsEditor: Hashable, Sendable {
+    /// What the text field is for.
+    public enum Editing: Hashable, Sendable {
+        /// A new circuit, written as `Name: spec`.
+        case new
+        /// The selected circuit's exercises and timing.
+        case spec
+        /// The selected circuit's name.
+        case rename
+    }
+
+    /// The member's own circuits.
+    public internal(set) var presets: [Circuit]
+    /// The row selected: Standard, Tabata, then the presets.
+    public internal(set) var selection = 0
+    /// The field being edited and what for.
+    public internal(set) var field: TextField?
+    public internal(set) var editing: Editing?
+    /// Why the last text could not be taken.
+    public internal(set) var problem: String?
+
+    /// Every circuit on the sheet: the built-in two, then the presets.
+    public func circuits(standard: Circuit) -> [Circuit] { [standard, .tabata] + presets }
+
+    /// Whether the selected row is one of the member's (editable).
+    public var selectsPreset: Bool { selection >= 2 }
+}

@@ -44,7 +44,7 @@ public struct ProgressSheet: Hashable, Sendable {
     /// The chart's heading.
     func heading(unit: WeightUnit) -> String {
         switch metric {
-        case .oneRepMax: "Best est. 1RM (\(PersonalBest.formula), ≤ 12 reps), \(unit.rawValue)"
+        case .oneRepMax: "Best est. 1RM (\(PersonalBest.formula), sets of 1–12 reps), \(unit.rawValue)"
         case .volume: "Volume (weight × reps), \(unit.rawValue)"
         }
     }

@@ -217,7 +217,7 @@ import Testing
         }
         let frame = harness.frame().joined(separator: "\n")
         #expect(frame.contains("Progress · Bicep curl"))
-        #expect(frame.contains("Best est. 1RM (Epley, ≤ 12 reps), kg"))
+        #expect(frame.contains("Best est. 1RM (Epley, sets of 1–12 reps), kg"))
         // 10 kg × 10 → 13.3; 25 lb × 10 → 15.1 kg (the 30-rep set does not count); 14 × 8 → 17.7.
         for value in ["13.3", "15.1", "17.7"] { #expect(frame.contains(value), "\(value)") }
         #expect(frame.contains("Heaviest     14 kg × 8 · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400)))"))

@@ -27,7 +27,7 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
                 try session.send("Enter")
                 try session.waitFor("Ready: 2 s")
                 try session.send("Enter")
-                try session.waitFor("Time's up! Press Done", timeout: 15)
+                try session.waitFor("Time's up! Saved", timeout: 15)
                 try session.send("Enter")
                 // The second exercise's countdown is running when the link drops.
                 try session.waitFor("Step Up")

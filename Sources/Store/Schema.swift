@@ -7,7 +7,7 @@ import GRDB
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 2
+    static let version = 4
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -22,11 +22,23 @@ enum Schema {
             try db.execute(sql: version2)
             try db.execute(sql: "PRAGMA user_version = 2")
         }
+        migrator.registerMigration("v4 dumbbell sessions group exercises") { db in
+            try db.execute(sql: version4)
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         return migrator
     }()
 
     /// The identifiers of every migration this build knows.
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
+
+    /// A dumbbell workout of several exercises keeps one `dumbbell_workout` row per exercise;
+    /// `session_id` (the id of the workout's first exercise row) groups them. Rows saved before
+    /// have none: each was a workout of one exercise.
+    private static let version4 = """
+        ALTER TABLE dumbbell_workout ADD COLUMN session_id TEXT;
+        CREATE INDEX dumbbell_workout_by_session ON dumbbell_workout(session_id);
+        """
 
     /// The three session tables again, their status allowed to be `cutOff` (SQLite cannot change a
     /// CHECK in place: each table is copied into its new form, dropped and renamed, and its

@@ -38,7 +38,7 @@ struct CutOffTests {
         try makeVersion1Database(location)
         let store = try TermFitStore.open(at: location)
         try #require(store.pool).read { (db: Database) throws -> Void in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 2)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
             #expect(try String.fetchAll(db, sql: "SELECT status FROM card_session") == ["cutOff"])
             #expect(
                 try String.fetchAll(db, sql: "SELECT status FROM dumbbell_workout ORDER BY id") == [

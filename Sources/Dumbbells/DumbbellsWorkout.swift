@@ -456,6 +456,7 @@ public struct DumbbellsWorkout: Workout {
         case .copyLastAll: copyLastIntoEveryOpenSet()
         case .chooseExercise: openExercisePicker()
         case .addExercise: openExercisePicker(adding: true)
+        case .toggleAutoRest: toggleAutoRest(into: &outputs)
         case .switchExercise(let step): switchExercise(by: step, into: &outputs)
         case .toggleUnit: toggleUnit(into: &outputs)
         case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
@@ -480,7 +481,7 @@ public struct DumbbellsWorkout: Workout {
             guard case .restPicker(var picker) = pill else { return }
             if (1...max(1, settings.restPresets.count)).contains(number), number <= settings.restPresets.count {
                 picker.focus = number - 1
-                choose(picker, at: now)
+                choose(picker, at: now, into: &outputs)
             } else {
                 notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
             }
@@ -530,7 +531,7 @@ public struct DumbbellsWorkout: Workout {
         case .start: startSet(at: now, into: &outputs)
         case .keypad: moveToNextField()
         case .active(let running): finish(running, at: now, into: &outputs)
-        case .restPicker(let picker): choose(picker, at: now)
+        case .restPicker(let picker): choose(picker, at: now, into: &outputs)
         case .countdown(let countdown): endRest(countdown, at: now)
         }
     }
@@ -634,7 +635,7 @@ public struct DumbbellsWorkout: Workout {
         case (.skip, .countdown(let countdown)): endRest(countdown, at: now)
         case (.chooseRest(let index), .restPicker(var picker)):
             picker.focus = index
-            choose(picker, at: now)
+            choose(picker, at: now, into: &outputs)
         case (.noRest, .restPicker(let picker)): pill = picker.origin.pill
         case (.pad(let key), .keypad): press(key)
         default: break
@@ -790,13 +791,13 @@ public struct DumbbellsWorkout: Workout {
             let done = settings.exercise
             move(to: next)
             if notice == nil { notice = Notice("\(done) done · now \(settings.exercise)") }
-            pill = .restPicker(RestPicker(origin: .start))
+            offerRest(at: now)
         } else if running.index + 1 >= rows.count {
             showSummary(endingAt: now, into: &outputs)
         } else {
             selection = FieldPosition(row: running.index + 1, field: .weight)
-            // The rest is offered after every set but the last; it returns to "Start set N".
-            pill = .restPicker(RestPicker(origin: .start))
+            // The rest follows every set but the last; it returns to "Start set N".
+            offerRest(at: now)
         }
     }
 
@@ -945,18 +946,46 @@ public struct DumbbellsWorkout: Workout {
         }
     }
 
-    private mutating func choose(_ picker: RestPicker, at now: Instant) {
+    private mutating func choose(_ picker: RestPicker, at now: Instant, into outputs: inout [Output]) {
         guard settings.restPresets.indices.contains(picker.focus) else {
             pill = picker.origin.pill
             return
         }
         let seconds = settings.restPresets[picker.focus]
+        if settings.restByExercise[settings.exercise] != seconds {
+            settings.restByExercise[settings.exercise] = seconds
+            outputs.append(.saveSettings(settings))
+        }
+        startRest(seconds: seconds, origin: picker.origin, at: now)
+    }
+
+    /// After a set: the exercise's rest counts down by itself, or with auto rest off, the picker.
+    private mutating func offerRest(at now: Instant) {
+        if settings.autoRest {
+            startRest(seconds: settings.rest(for: settings.exercise), origin: .start, at: now)
+        } else {
+            pill = .restPicker(RestPicker(origin: .start))
+        }
+    }
+
+    /// `R`: auto rest on or off.
+    private mutating func toggleAutoRest(into outputs: inout [Output]) {
+        settings.autoRest.toggle()
+        notice = Notice(
+            settings.autoRest
+                ? "Auto rest on: \(settings.rest(for: settings.exercise)) s after each set of \(settings.exercise)"
+                : "Auto rest off: r chooses a rest")
+        outputs.append(.saveSettings(settings))
+    }
+
+    /// A rest of `seconds` counting down from `now`, returning to `origin`.
+    private mutating func startRest(seconds: Int, origin: RestOrigin, at now: Instant) {
         var endsAt = now + .seconds(seconds)
         if let session, session.endedAt == nil {
             // Ends on a tick of the workout's clock, so one wake-up a second serves both.
             endsAt = session.startedAt + .seconds(session.ticks(at: endsAt))
         }
-        pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: picker.origin))
+        pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: origin))
     }
 
     private mutating func endRest(_ countdown: RestCountdown, at now: Instant) {

@@ -682,7 +682,7 @@ extension Harness {
     }
 
     @Test func theUnitAndTheNumberOfSetsAreKept() {
-        var harness = Harness()
+        var harness = Harness(autoRest: true)
         #expect(harness.press(.character("u")) == [.saveSettings(DumbbellsSettings(unit: .pounds))])
         harness.press(.character("a"))
         #expect(harness.workout.rows.count == 4)

@@ -116,3 +116,54 @@ extension Harness {
         #expect(frame.contains("35"), "30 kg × 5 is an estimated 35 kg (Epley)")
     }
 }
+
+@Suite struct AutoRestTests {
+    @Test func theExercisesRestStartsByItselfAfterASetButTheLast() {
+        var settings = DumbbellsSettings(setCount: 2, exercise: "Bench press")
+        settings.restByExercise = ["Bench press": 120]
+        var harness = Harness(settings: settings, autoRest: true)
+        harness.doSet("20", "8")
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == 120)
+        harness.wait(.seconds(120))
+        #expect(harness.workout.pill == .start, "the rest ran out by itself")
+        harness.doSet("20", "8")
+        #expect(harness.workout.isShowingSummary)
+    }
+
+    @Test func anExerciseWithoutAChosenRestGetsTheDefaultAndAChoiceIsRemembered() {
+        var harness = Harness(settings: DumbbellsSettings(setCount: 3, exercise: "Lunge"), autoRest: true)
+        harness.doSet("10", "12")
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == DumbbellsSettings.defaultRest)
+        harness.press(.character("s"))
+        harness.press(.character("r"), .character("2"))
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == 60)
+        #expect(harness.workout.settings.restByExercise == ["Lunge": 60])
+        #expect(harness.outputs.contains(.saveSettings(harness.workout.settings)))
+        harness.press(.character("s"))
+        harness.doSet("10", "12")
+        #expect(harness.workout.restSecondsLeft(at: harness.now) == 60, "the rest chosen is the exercise's now")
+    }
+
+    @Test func capitalROnOrOffIsKeptAndOffOffersThePicker() {
+        var harness = Harness(settings: DumbbellsSettings(setCount: 2), autoRest: true)
+        harness.press(.character("R"))
+        #expect(!harness.workout.settings.autoRest)
+        #expect(harness.workout.notice?.text == "Auto rest off: r chooses a rest")
+        #expect(harness.outputs.contains(.saveSettings(harness.workout.settings)))
+        harness.doSet("12", "10")
+        #expect(harness.workout.pill.kind == .restPicker)
+        harness.press(.escape, .character("R"))
+        #expect(harness.workout.settings.autoRest)
+        #expect(harness.workout.notice?.text == "Auto rest on: 90 s after each set of Bicep curl")
+    }
+
+    @Test func theSettingsAreReadBackFromTheProfile() throws {
+        var stored = Settings()
+        try stored.setValue(false, for: .dumbbellAutoRest)
+        try stored.setValue(["Lunge": 45, "Curl": 0], for: .dumbbellRestByExercise)
+        let settings = DumbbellsSettings(stored)
+        #expect(!settings.autoRest)
+        #expect(settings.restByExercise == ["Lunge": 45], "a rest out of range is dropped")
+        #expect(DumbbellsSettings(Settings()).autoRest, "on unless turned off")
+    }
+}

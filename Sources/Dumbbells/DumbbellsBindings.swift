@@ -36,6 +36,12 @@ public enum DumbbellsAction: Hashable, Sendable {
     case copyLastAll
     /// `e`: choose the exercise.
     case chooseExercise
+    /// `R`: the rest after each set starts by itself, or not.
+    case toggleAutoRest
+    /// `A`: another exercise in the workout (the exercise picker).
+    case addExercise
+    /// `[` `]`: the exercise before or after.
+    case switchExercise(Int)
     /// `u`: kilograms or pounds.
     case toggleUnit
     /// `a`: one set more.
@@ -98,6 +104,9 @@ enum DumbbellsBindings {
         var unit: String
         var otherUnit: String
         var restCount: Int
+        var exerciseCount = 1
+        var autoRest = true
+        var restSeconds = DumbbellsSettings.defaultRest
     }
 
     /// The table with the pill in any state.
@@ -208,6 +217,18 @@ enum DumbbellsBindings {
             KeyBinding(
                 [.character("e")], "Exercise", group: "Workout", bar: onStart && state.canChangeExercise ? 8 : nil,
                 meaning: "choose the exercise (before set 1)", action: .chooseExercise),
+            KeyBinding(
+                [.character("R")], state.autoRest ? "Auto rest on" : "Auto rest off", group: "Rest",
+                meaning: "the rest after each set starts by itself (\(state.restSeconds) s for this exercise) or not",
+                action: .toggleAutoRest),
+            KeyBinding(
+                [.character("A")], "Add exercise", group: "Workout",
+                meaning: "another exercise in this workout, with its own sets", action: .addExercise),
+            KeyBinding(
+                [.character("["), .character("]")], "Exercise", group: "Workout",
+                bar: onStart && state.exerciseCount > 1 ? 13 : nil, display: "[ ]", listing: "[  ]",
+                meaning: "the exercise before / after in this workout"
+            ) { key in key == .character("[") ? .switchExercise(-1) : .switchExercise(1) },
             KeyBinding(
                 [.character("u")], state.otherUnit, group: "Workout", bar: onStart && state.canChangeExercise ? 9 : nil,
                 meaning: "every weight converted to \(state.otherUnit) (from \(state.unit))", action: .toggleUnit),
@@ -349,6 +370,7 @@ extension DumbbellsWorkout {
                 hasLast: lastSet(for: index) != nil && isOpen(index), canChangeExercise: canChangeExercise,
                 hasCompletedSets: !completedSets.isEmpty, hasDeleted: deleted != nil, unit: settings.unit.rawValue,
                 otherUnit: other.rawValue,
-                restCount: settings.restPresets.count))
+                restCount: settings.restPresets.count, exerciseCount: exerciseNames.count, autoRest: settings.autoRest,
+                restSeconds: settings.rest(for: settings.exercise)))
     }
 }

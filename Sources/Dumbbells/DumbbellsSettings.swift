@@ -33,6 +33,17 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
     public var exercise: String {
         didSet { exercise = Self.cleanedExercise(exercise) }
     }
+    /// Whether a rest counts down by itself after each set but a workout's last.
+    public var autoRest = true
+    /// The rest last chosen for each exercise, in seconds (1–3600).
+    public var restByExercise: [String: Int] = [:] {
+        didSet { restByExercise = Self.cleanedRests(restByExercise) }
+    }
+    /// The rest an exercise starts by itself without one chosen, in seconds.
+    public static let defaultRest = 90
+
+    /// The rest that starts by itself after a set of `exercise`.
+    public func rest(for exercise: String) -> Int { restByExercise[exercise] ?? Self.defaultRest }
 
     /// Settings with out-of-range values brought into range: the set count clamped to 1–10, rest
     /// lengths outside 1–3600 s or repeated dropped (the defaults when none is left), the exercise
@@ -54,6 +65,12 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
             unit: settings.value(for: .dumbbellUnit) ?? .kilograms,
             restPresets: settings.value(for: .restPresets) ?? Self.defaultRestPresets,
             exercise: settings.value(for: .dumbbellExercise) ?? Self.defaultExercise)
+        autoRest = settings.value(for: .dumbbellAutoRest) ?? true
+        restByExercise = Self.cleanedRests(settings.value(for: .dumbbellRestByExercise) ?? [:])
+    }
+
+    static func cleanedRests(_ rests: [String: Int]) -> [String: Int] {
+        rests.filter { (1...longestRest).contains($0.value) && !$0.key.isEmpty }
     }
 
     static func clampedSetCount(_ count: Int) -> Int {
@@ -75,6 +92,16 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
 extension SettingKey where Value == Int {
     /// Rows in the dumbbell table of sets (1–10).
     public static var dumbbellSetCount: Self { .init("dumbbells.setCount") }
+}
+
+extension SettingKey where Value == Bool {
+    /// Whether a rest starts by itself after a dumbbell set.
+    public static var dumbbellAutoRest: Self { .init("dumbbells.autoRest") }
+}
+
+extension SettingKey where Value == [String: Int] {
+    /// The rest last chosen per dumbbell exercise, in seconds.
+    public static var dumbbellRestByExercise: Self { .init("dumbbells.restByExercise") }
 }
 
 extension SettingKey where Value == WeightUnit {

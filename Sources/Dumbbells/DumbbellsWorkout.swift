@@ -180,6 +180,13 @@ public struct DumbbellsWorkout: Workout {
     public private(set) var deleted: DeletedRow?
     /// How far the keys sheet is scrolled.
     private(set) var keysScroll = ScrollState(selection: nil)
+    /// The exercises of the workout, in the order added, once there are several; the one at
+    /// `exerciseIndex` is on screen (its entry here is stale while it is).
+    private(set) var slots: [ExerciseSlot] = []
+    /// Which of `slots` is on screen.
+    public private(set) var exerciseIndex = 0
+    /// Whether the exercise picker adds an exercise to the workout (else it changes this one).
+    private(set) var pickerAdds = false
     private let wallClock: @Sendable () -> Date
     private let makeIdentifier: @Sendable () -> UUID
 
@@ -211,7 +218,59 @@ public struct DumbbellsWorkout: Workout {
         pastBest = self.history.best
     }
 
+    /// One exercise of a workout of several, while another is on screen.
+    struct ExerciseSlot: Sendable {
+        var exercise: String
+        var rows: [Row]
+        var selection: FieldPosition
+        var history: ExerciseHistory
+        var isLoadingHistory: Bool
+        var pastBest: PersonalBest?
+        var session: Session?
+        var deleted: DeletedRow?
+        var restSinceLastSet: Duration
+
+        /// Whether it has a set still to do.
+        var hasOpenSet: Bool { rows.contains { $0.completed == nil } }
+    }
+
     // MARK: Derived state
+
+    /// The exercises of the workout, in order (one until another is added).
+    public var exerciseNames: [String] {
+        slots.isEmpty
+            ? [settings.exercise] : slots.indices.map { $0 == exerciseIndex ? settings.exercise : slots[$0].exercise }
+    }
+
+    /// The exercise on screen as a slot.
+    private var currentSlot: ExerciseSlot {
+        ExerciseSlot(
+            exercise: settings.exercise, rows: rows, selection: selection, history: history,
+            isLoadingHistory: isLoadingHistory, pastBest: pastBest, session: session, deleted: deleted,
+            restSinceLastSet: restSinceLastSet)
+    }
+
+    /// Puts `slot` on screen.
+    private mutating func show(_ slot: ExerciseSlot) {
+        settings.exercise = slot.exercise
+        rows = slot.rows
+        selection = slot.selection
+        history = slot.history
+        isLoadingHistory = slot.isLoadingHistory
+        pastBest = slot.pastBest
+        session = slot.session
+        deleted = slot.deleted
+        restSinceLastSet = slot.restSinceLastSet
+    }
+
+    /// The workout's `session_id`: the id of its first exercise saved.
+    private var groupID: UUID? {
+        let ids = slots.isEmpty ? [session] : slots.indices.map { $0 == exerciseIndex ? session : slots[$0].session }
+        return ids.compactMap { $0 }.filter(\.isInLog).min { $0.startedAt < $1.startedAt }?.id ?? session?.id
+    }
+
+    /// The exercises not on screen, by index.
+    private var parkedIndices: [Int] { slots.indices.filter { $0 != exerciseIndex } }
 
     /// The set to do next: the first row not finished (`rows.count` once all are).
     public var currentIndex: Int { rows.firstIndex { $0.completed == nil } ?? rows.count }
@@ -272,6 +331,13 @@ public struct DumbbellsWorkout: Workout {
     /// The history the host looked up after `.loadHistory(exercise:)`; ignored when the
     /// exercise has changed again since.
     public mutating func receive(_ result: Result<ExerciseHistory, any Error>, for exercise: String) {
+        for index in parkedIndices where slots[index].exercise == exercise && slots[index].isLoadingHistory {
+            if case .success(let found) = result {
+                slots[index].history = found
+                slots[index].pastBest = found.best
+            }
+            slots[index].isLoadingHistory = false
+        }
         guard exercise == settings.exercise else { return }
         isLoadingHistory = false
         switch result {
@@ -322,6 +388,7 @@ public struct DumbbellsWorkout: Workout {
                 self.session = session
                 outputs.append(.finishWorkout(session.id, status: .cutOff, at: session.date(at: now)))
             }
+            endParked(status: .cutOff, at: now, into: &outputs)
         case .tick, .suspend, .resume, .focusIn, .focusOut, .message:
             // Timers are deadlines on the monotonic clock: through a suspension they keep
             // counting (a set and a rest are real time), and `advance` caught up above.
@@ -388,6 +455,9 @@ public struct DumbbellsWorkout: Workout {
         case .copyLast: copyLast(into: currentIndex)
         case .copyLastAll: copyLastIntoEveryOpenSet()
         case .chooseExercise: openExercisePicker()
+        case .addExercise: openExercisePicker(adding: true)
+        case .toggleAutoRest: toggleAutoRest(into: &outputs)
+        case .switchExercise(let step): switchExercise(by: step, into: &outputs)
         case .toggleUnit: toggleUnit(into: &outputs)
         case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
         case .deleteSet: deleteSet(at: selection.row, into: &outputs)
@@ -411,7 +481,7 @@ public struct DumbbellsWorkout: Workout {
             guard case .restPicker(var picker) = pill else { return }
             if (1...max(1, settings.restPresets.count)).contains(number), number <= settings.restPresets.count {
                 picker.focus = number - 1
-                choose(picker, at: now)
+                choose(picker, at: now, into: &outputs)
             } else {
                 notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
             }
@@ -461,7 +531,7 @@ public struct DumbbellsWorkout: Workout {
         case .start: startSet(at: now, into: &outputs)
         case .keypad: moveToNextField()
         case .active(let running): finish(running, at: now, into: &outputs)
-        case .restPicker(let picker): choose(picker, at: now)
+        case .restPicker(let picker): choose(picker, at: now, into: &outputs)
         case .countdown(let countdown): endRest(countdown, at: now)
         }
     }
@@ -565,7 +635,7 @@ public struct DumbbellsWorkout: Workout {
         case (.skip, .countdown(let countdown)): endRest(countdown, at: now)
         case (.chooseRest(let index), .restPicker(var picker)):
             picker.focus = index
-            choose(picker, at: now)
+            choose(picker, at: now, into: &outputs)
         case (.noRest, .restPicker(let picker)): pill = picker.origin.pill
         case (.pad(let key), .keypad): press(key)
         default: break
@@ -708,18 +778,26 @@ public struct DumbbellsWorkout: Workout {
                 .startWorkout(
                     DumbbellWorkout(
                         id: session.id, exercise: settings.exercise, unit: session.unit,
-                        startedAt: session.startedOn)))
+                        startedAt: session.startedOn, sessionID: groupID ?? session.id)))
         }
         outputs.append(.saveSet(record, workoutID: session.id))
         self.session = session
         restSinceLastSet = .zero
         if !beaten.isEmpty { notice = Notice(personalBestMessage(record, beaten: beaten), kind: .personalBest) }
-        if running.index + 1 >= rows.count {
+        if running.index + 1 >= rows.count,
+            let next = (parkedIndices.filter { $0 > exerciseIndex } + parkedIndices.filter { $0 < exerciseIndex })
+                .first(where: { slots[$0].hasOpenSet })
+        {
+            let done = settings.exercise
+            move(to: next)
+            if notice == nil { notice = Notice("\(done) done · now \(settings.exercise)") }
+            offerRest(at: now)
+        } else if running.index + 1 >= rows.count {
             showSummary(endingAt: now, into: &outputs)
         } else {
             selection = FieldPosition(row: running.index + 1, field: .weight)
-            // The rest is offered after every set but the last; it returns to "Start set N".
-            pill = .restPicker(RestPicker(origin: .start))
+            // The rest follows every set but the last; it returns to "Start set N".
+            offerRest(at: now)
         }
     }
 
@@ -746,6 +824,11 @@ public struct DumbbellsWorkout: Workout {
             return
         }
         commitEdits(into: &outputs)
+        if completedSets.isEmpty,
+            let done = parkedIndices.last(where: { slots[$0].rows.contains { $0.completed != nil } })
+        {
+            move(to: done)
+        }
         guard let last = completedSets.last, let session else {
             notice = Notice("Finish a set first; then x shows the summary", kind: .refused)
             return
@@ -760,6 +843,7 @@ public struct DumbbellsWorkout: Workout {
         self.session = session
         pill = .start
         outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
+        endParked(status: .finished, at: end, into: &outputs)
         sheets.removeAll()
         sheets.push(
             .summary(
@@ -780,6 +864,8 @@ public struct DumbbellsWorkout: Workout {
         pastBest = history.best
         deleted = nil
         session = nil
+        slots = []
+        exerciseIndex = 0
         sheets.removeAll()
         pill = .start
         rows = Array(repeating: Row(), count: settings.setCount)
@@ -817,9 +903,11 @@ public struct DumbbellsWorkout: Workout {
             losses.append("Set \(index + 1) as typed is not saved.")
         }
         if case .countdown = pill { losses.append("The rest countdown stops.") }
-        let done = completedSets.count
-        if done > 0 && isWorkoutRunning {
-            losses.append("The workout is saved as abandoned (\(done) of \(rows.count) sets done).")
+        let done =
+            completedSets.count + parkedIndices.reduce(0) { $0 + slots[$1].rows.filter { $0.completed != nil }.count }
+        let all = rows.count + parkedIndices.reduce(0) { $0 + slots[$1].rows.count }
+        if done > 0 && (isWorkoutRunning || parkedIndices.contains { slots[$0].session?.isInLog == true }) {
+            losses.append("The workout is saved as abandoned (\(done) of \(all) sets done).")
         }
         return losses.isEmpty ? nil : losses.joined(separator: " ")
     }
@@ -842,6 +930,7 @@ public struct DumbbellsWorkout: Workout {
                 outputs.append(.finishWorkout(session.id, status: .abandoned, at: session.date(at: now)))
             }
         }
+        endParked(status: .abandoned, at: now, into: &outputs)
         restart()
         outputs.append(.effect(.quit))
     }
@@ -857,18 +946,46 @@ public struct DumbbellsWorkout: Workout {
         }
     }
 
-    private mutating func choose(_ picker: RestPicker, at now: Instant) {
+    private mutating func choose(_ picker: RestPicker, at now: Instant, into outputs: inout [Output]) {
         guard settings.restPresets.indices.contains(picker.focus) else {
             pill = picker.origin.pill
             return
         }
         let seconds = settings.restPresets[picker.focus]
+        if settings.restByExercise[settings.exercise] != seconds {
+            settings.restByExercise[settings.exercise] = seconds
+            outputs.append(.saveSettings(settings))
+        }
+        startRest(seconds: seconds, origin: picker.origin, at: now)
+    }
+
+    /// After a set: the exercise's rest counts down by itself, or with auto rest off, the picker.
+    private mutating func offerRest(at now: Instant) {
+        if settings.autoRest {
+            startRest(seconds: settings.rest(for: settings.exercise), origin: .start, at: now)
+        } else {
+            pill = .restPicker(RestPicker(origin: .start))
+        }
+    }
+
+    /// `R`: auto rest on or off.
+    private mutating func toggleAutoRest(into outputs: inout [Output]) {
+        settings.autoRest.toggle()
+        notice = Notice(
+            settings.autoRest
+                ? "Auto rest on: \(settings.rest(for: settings.exercise)) s after each set of \(settings.exercise)"
+                : "Auto rest off: r chooses a rest")
+        outputs.append(.saveSettings(settings))
+    }
+
+    /// A rest of `seconds` counting down from `now`, returning to `origin`.
+    private mutating func startRest(seconds: Int, origin: RestOrigin, at now: Instant) {
         var endsAt = now + .seconds(seconds)
         if let session, session.endedAt == nil {
             // Ends on a tick of the workout's clock, so one wake-up a second serves both.
             endsAt = session.startedAt + .seconds(session.ticks(at: endsAt))
         }
-        pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: picker.origin))
+        pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: origin))
     }
 
     private mutating func endRest(_ countdown: RestCountdown, at now: Instant) {
@@ -932,11 +1049,20 @@ public struct DumbbellsWorkout: Workout {
         notice = Notice("\(which) filled from last time")
     }
 
-    private mutating func openExercisePicker() {
-        guard canChangeExercise else {
-            notice = Notice("The exercise is set once set 1 has started", kind: .refused)
+    private mutating func openExercisePicker(adding: Bool = false) {
+        guard adding || canChangeExercise else {
+            notice = Notice("The exercise is set once set 1 has started · A adds another exercise", kind: .refused)
             return
         }
+        if adding, let running = runningSet {
+            notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
+            return
+        }
+        if adding, exerciseNames.count >= Self.maxExercises {
+            notice = Notice("At most \(Self.maxExercises) exercises in a workout", kind: .refused)
+            return
+        }
+        pickerAdds = adding
         var picker = ExercisePicker(current: settings.exercise)
         picker.keepSelectionInView(on: size)
         sheets.push(.exercise(picker))
@@ -944,6 +1070,10 @@ public struct DumbbellsWorkout: Workout {
 
     private mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {
         sheets.pop()
+        if pickerAdds {
+            pickerAdds = false
+            return addExercise(name, into: &outputs)
+        }
         let before = settings.exercise
         settings.exercise = name
         guard settings.exercise != before else { return }
@@ -951,6 +1081,65 @@ public struct DumbbellsWorkout: Workout {
         isLoadingHistory = true
         outputs.append(.loadHistory(exercise: settings.exercise))
         outputs.append(.saveSettings(settings))
+    }
+
+    /// The most exercises one workout holds.
+    public static let maxExercises = 12
+
+    /// `A` and a choice: another exercise in the workout, with its own sets, on screen.
+    private mutating func addExercise(_ name: String, into outputs: inout [Output]) {
+        if exerciseNames.contains(name) {
+            notice = Notice("\(name) is in this workout already", kind: .refused)
+            return
+        }
+        commitEdits(into: &outputs)
+        if slots.isEmpty { slots = [currentSlot] } else { slots[exerciseIndex] = currentSlot }
+        let slot = ExerciseSlot(
+            exercise: name, rows: Array(repeating: Row(), count: settings.setCount),
+            selection: FieldPosition(row: 0, field: .weight), history: .none, isLoadingHistory: true, pastBest: nil,
+            session: nil, deleted: nil, restSinceLastSet: .zero)
+        slots.append(slot)
+        exerciseIndex = slots.count - 1
+        show(slot)
+        if pill == .keypad { pill = .start }
+        outputs.append(.loadHistory(exercise: name))
+        notice = Notice("\(name) added · [ ] move between the exercises")
+    }
+
+    /// `[` `]`: the exercise before or after, each keeping its sets.
+    private mutating func switchExercise(by step: Int, into outputs: inout [Output]) {
+        guard slots.count > 1 else {
+            notice = Notice("One exercise in this workout · A adds another", kind: .refused)
+            return
+        }
+        if let running = runningSet {
+            notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
+            return
+        }
+        commitEdits(into: &outputs)
+        move(to: (exerciseIndex + step % slots.count + slots.count) % slots.count)
+        notice = Notice("\(settings.exercise) · exercise \(exerciseIndex + 1) of \(slots.count)")
+    }
+
+    /// Parks the exercise on screen and shows exercise `index`.
+    private mutating func move(to index: Int) {
+        guard slots.indices.contains(index), index != exerciseIndex else { return }
+        slots[exerciseIndex] = currentSlot
+        exerciseIndex = index
+        show(slots[index])
+        if pill == .keypad { pill = .start }
+    }
+
+    /// Ends the saved exercises not on screen with `status`.
+    private mutating func endParked(status: SessionStatus, at now: Instant, into outputs: inout [Output]) {
+        for index in parkedIndices {
+            guard var parked = slots[index].session, parked.endedAt == nil else { continue }
+            parked.endedAt = now
+            slots[index].session = parked
+            if parked.isInLog {
+                outputs.append(.finishWorkout(parked.id, status: status, at: parked.date(at: now)))
+            }
+        }
     }
 
     /// `u`: every weight on screen in the other unit, converted (1 lb = 0.45359237 kg). Typed

@@ -9,7 +9,10 @@ extension DumbbellsWorkout {
     }
 
     /// The title at the top left; a click on it opens the exercise sheet.
-    var headerTitle: String { "Dumbbells · \(settings.exercise)" }
+    var headerTitle: String {
+        let names = exerciseNames
+        return "Dumbbells · \(settings.exercise)" + (names.count > 1 ? " (\(exerciseIndex + 1)/\(names.count))" : "")
+    }
 
     /// "1:05", "12:34", "1:02:03".
     static func clock(_ seconds: Int) -> String { ClockText.elapsed(seconds) }
@@ -168,8 +171,14 @@ extension DumbbellsWorkout {
         let titleArea = header.inset(right: right.displayWidth + 1)
         canvas.write("Dumbbells · ", at: header.origin, style: palette.accent, clip: titleArea)
         let x = header.x + "Dumbbells · ".displayWidth
-        Text(settings.exercise, style: .bold).render(
-            into: &canvas, in: Rect(x: x, y: header.y, width: titleArea.maxX - x, height: 1))
+        let names = exerciseNames
+        let place = names.count > 1 ? " (\(exerciseIndex + 1)/\(names.count))" : ""
+        let nameArea = Rect(x: x, y: header.y, width: max(0, titleArea.maxX - x - place.displayWidth), height: 1)
+        Text(settings.exercise, style: .bold).render(into: &canvas, in: nameArea)
+        if !place.isEmpty {
+            let placeX = x + min(settings.exercise.displayWidth, nameArea.width)
+            canvas.write(place, at: Point(x: placeX, y: header.y), style: palette.muted, clip: titleArea)
+        }
     }
 
     private func renderTable(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette) {

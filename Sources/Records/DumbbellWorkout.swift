@@ -41,7 +41,8 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
     public var duration: TimeInterval { finishedAt.timeIntervalSince(startedAt) }
 }
 
-/// A dumbbell workout: sets of one exercise, in order.
+/// A dumbbell workout's sets of one exercise, in order. A workout of several exercises is one
+/// `DumbbellWorkout` per exercise, sharing a `sessionID`.
 public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifiable {
     /// A stable identifier, chosen when the workout starts.
     public var id: UUID
@@ -57,11 +58,15 @@ public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifia
     public var status: SessionStatus
     /// The completed sets, in order.
     public var sets: [DumbbellSet]
+    /// The workout this exercise was done in: the `id` of its first exercise (its own for the
+    /// first); `nil` for workouts saved before exercises were grouped.
+    public var sessionID: UUID?
 
     public init(
         id: UUID = UUID(), exercise: String, unit: WeightUnit, startedAt: Date, finishedAt: Date? = nil,
-        status: SessionStatus = .inProgress, sets: [DumbbellSet] = []
+        status: SessionStatus = .inProgress, sets: [DumbbellSet] = [], sessionID: UUID? = nil
     ) {
+        self.sessionID = sessionID
         self.id = id
         self.exercise = exercise
         self.unit = unit

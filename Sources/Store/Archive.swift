@@ -194,13 +194,14 @@ extension TermFitStore {
                 if isNew {
                     try db.execute(
                         sql: """
-                            INSERT INTO dumbbell_workout (id, profile_id, exercise, unit, started_at, finished_at, status)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO dumbbell_workout
+                                (id, profile_id, exercise, unit, started_at, finished_at, status, session_id)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             workout.id.uuidString, target.profileID, workout.exercise, workout.unit.rawValue,
                             workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
-                            workout.status.ended.rawValue,
+                            workout.status.ended.rawValue, workout.sessionID?.uuidString,
                         ])
                 }
                 for set in workout.sets {

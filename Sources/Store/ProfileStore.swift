@@ -246,16 +246,17 @@ extension ProfileStore: DumbbellLog {
             try requireNotForeign(db, table: "dumbbell_workout", id: workout.id)
             try db.execute(
                 sql: """
-                    INSERT INTO dumbbell_workout (id, profile_id, exercise, unit, started_at, finished_at, status)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO dumbbell_workout
+                        (id, profile_id, exercise, unit, started_at, finished_at, status, session_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET
                         exercise = excluded.exercise, unit = excluded.unit, started_at = excluded.started_at,
-                        finished_at = excluded.finished_at, status = excluded.status
+                        finished_at = excluded.finished_at, status = excluded.status, session_id = excluded.session_id
                     """,
                 arguments: [
                     workout.id.uuidString, profileID, workout.exercise, workout.unit.rawValue,
                     workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
-                    workout.status.rawValue,
+                    workout.status.rawValue, workout.sessionID?.uuidString,
                 ])
             for set in workout.sets { try Self.saveSet(db, set, workoutID: workout.id) }
         }
@@ -316,7 +317,8 @@ extension ProfileStore: DumbbellLog {
             DumbbellWorkout(
                 id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
                 unit: try Columns.value(row, "unit"), startedAt: try Columns.date(row, "started_at"),
-                finishedAt: try Columns.optionalDate(row, "finished_at"), status: try Columns.value(row, "status"))
+                finishedAt: try Columns.optionalDate(row, "finished_at"), status: try Columns.value(row, "status"),
+                sessionID: (row["session_id"] as String?).flatMap(UUID.init(uuidString:)))
         }
         let index = Dictionary(uniqueKeysWithValues: workouts.enumerated().map { ($1.id.uuidString, $0) })
         let sets = try Self.rows(

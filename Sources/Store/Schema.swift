@@ -28,6 +28,10 @@ enum Schema {
             try db.execute(sql: version3)
             try db.execute(sql: "PRAGMA user_version = 3")
         }
+        migrator.registerMigration("v4 dumbbell sessions group exercises") { db in
+            try db.execute(sql: version4)
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         migrator.registerMigration("v6 flashcard grades and cram reviews") { db in
             try db.execute(sql: version6)
             try db.execute(sql: "PRAGMA user_version = 6")
@@ -51,6 +55,14 @@ enum Schema {
     /// before have none (NULL).
     private static let version3 = """
         ALTER TABLE card_draw ADD COLUMN seconds REAL CHECK (seconds IS NULL OR seconds >= 0);
+        """
+
+    /// A dumbbell workout of several exercises keeps one `dumbbell_workout` row per exercise;
+    /// `session_id` (the id of the workout's first exercise row) groups them. Rows saved before
+    /// have none: each was a workout of one exercise.
+    private static let version4 = """
+        ALTER TABLE dumbbell_workout ADD COLUMN session_id TEXT;
+        CREATE INDEX dumbbell_workout_by_session ON dumbbell_workout(session_id);
         """
 
     /// A card's Anki guid (what a re-import matches notes by) and its tags, separated by spaces.

@@ -151,6 +151,44 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         #expect(try log.workout(id: id)?.status == .abandoned)
     }
 
+    @Test func aWorkoutOfThreeExercisesIsSavedAsThreeGroupedRowsAndJoinsTheProgressChart() throws {
+        let log = InMemoryWorkoutLog()
+        try log.setValue(2, for: .dumbbellSetCount)
+        try log.setValue("Bench press", for: .dumbbellExercise)
+        var harness = HostHarness(log: log)
+        for name in ["Bent-over row", "Shoulder press"] {
+            harness.press(.character("A"))
+            harness.type(name)
+            harness.press(.enter)
+        }
+        #expect(harness.host.workout?.exerciseNames == ["Bench press", "Bent-over row", "Shoulder press"])
+        harness.press(.character("["), .character("["))
+        #expect(harness.host.workout?.settings.exercise == "Bench press")
+        for (weight, reps) in [("20", "8"), ("16", "10"), ("14", "10")] {
+            harness.doSet(weight, reps)
+            #expect(harness.host.workout?.restSecondsLeft(at: harness.now) == 90, "the rest started by itself")
+            harness.press(.escape)
+            harness.doSet(weight, reps)
+            if harness.host.workout?.isShowingSummary != true { harness.press(.escape) }
+        }
+        #expect(harness.host.workout?.isShowingSummary == true)
+        #expect(harness.host.unsaved.isEmpty)
+
+        let rows = try ["Bench press", "Bent-over row", "Shoulder press"].map {
+            try #require(try log.lastWorkout(exercise: $0))
+        }
+        #expect(rows.map { $0.sets.map(\.reps) } == [[8, 8], [10, 10], [10, 10]])
+        #expect(rows.map { $0.sets.map(\.weight) } == [[20, 20], [16, 16], [14, 14]])
+        #expect(rows.allSatisfy { $0.status == .finished })
+        #expect(Set(rows.map(\.id)).count == 3)
+        #expect(rows.allSatisfy { $0.sessionID == rows[0].id }, "one workout: the first exercise's id")
+
+        harness.press(.enter, .character("p"))
+        let chart = harness.frame().joined(separator: "\n")
+        #expect(chart.contains("Progress · Shoulder press"))
+        #expect(chart.contains("18.7"), "14 kg × 10 is an estimated 18.7 kg (Epley)")
+    }
+
     @Test func fromTheMenuLeavingReturnsToTheMenu() {
         var app = dumbbellsOpenedFromTheMenu(log: InMemoryWorkoutLog())
         #expect(app.activeWorkout == "dumbbells")

@@ -159,12 +159,22 @@ enum DumbbellsStates {
         let all = DumbbellsStates.all()
         var progress = Harness(history: progressHistory)
         progress.press(.character("p"))
+        var exercises = Harness(settings: DumbbellsSettings(exercise: "Romanian deadlift"), autoRest: true)
+        exercises.doSet("22.5", "8")
+        exercises.press(.escape)
+        for name in ["Bent-over row", "Shoulder press"] {
+            exercises.press(.character("A"))
+            exercises.type(name)
+            exercises.press(.enter)
+        }
+        exercises.press(.character("["))
+        exercises.doSet("16", "10")
         return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9].map { all[$0] } + [
-            ("progress", progress)
+            ("progress", progress), ("three exercises, a rest counting down by itself", exercises),
         ]
     }
 
-    @Test(arguments: 0..<9)
+    @Test(arguments: 0..<10)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

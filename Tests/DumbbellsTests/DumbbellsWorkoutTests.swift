@@ -74,7 +74,8 @@ extension Harness {
         harness.wait(.seconds(42))
         let first = harness.press(.enter)
         let id = try #require(harness.workout.workoutID)
-        let workout = DumbbellWorkout(id: id, exercise: "Bicep curl", unit: .kilograms, startedAt: testDate)
+        let workout = DumbbellWorkout(
+            id: id, exercise: "Bicep curl", unit: .kilograms, startedAt: testDate, sessionID: id)
         let set1 = DumbbellSet(
             number: 1, weight: 12, reps: 10, startedAt: testDate, finishedAt: testDate + 42, restBefore: nil)
         #expect(first == [.startWorkout(workout), .saveSet(set1, workoutID: id)])
@@ -671,7 +672,7 @@ extension Harness {
         harness.startSet("12", "10")
         harness.press(.character("e"))
         #expect(harness.workout.sheet == nil)
-        #expect(harness.workout.notice?.text == "The exercise is set once set 1 has started")
+        #expect(harness.workout.notice?.text == "The exercise is set once set 1 has started · A adds another exercise")
         // The unit still changes: every weight converts, the set is saved in kg.
         harness.press(.character("u"))
         #expect(harness.workout.settings.unit == .pounds)
@@ -681,7 +682,7 @@ extension Harness {
     }
 
     @Test func theUnitAndTheNumberOfSetsAreKept() {
-        var harness = Harness()
+        var harness = Harness(autoRest: true)
         #expect(harness.press(.character("u")) == [.saveSettings(DumbbellsSettings(unit: .pounds))])
         harness.press(.character("a"))
         #expect(harness.workout.rows.count == 4)

@@ -80,6 +80,31 @@ import Testing
         expectGolden(Self.afterSet1(size).canvas(), "restPickerAt80x24")
     }
 
+    /// Three exercises, the second on screen, its rest counting down by itself.
+    static func threeExercises(_ size: Size) -> Harness {
+        var harness = Harness(
+            settings: DumbbellsSettings(setCount: 2, exercise: "Bench press"), size: size, autoRest: true)
+        harness.doSet("20", "8")
+        harness.press(.escape)
+        for name in ["Bent-over row", "Shoulder press"] {
+            harness.press(.character("A"))
+            harness.type(name)
+            harness.press(.enter)
+        }
+        harness.press(.character("["))
+        harness.doSet("16", "10")
+        harness.wait(.seconds(5))
+        return harness
+    }
+
+    @Test func threeExercisesAt80x24() {
+        expectGolden(Self.threeExercises(Size(width: 80, height: 24)).canvas(), "threeExercisesAt80x24")
+    }
+
+    @Test func threeExercisesAt40x12() {
+        expectGolden(Self.threeExercises(Size(width: 40, height: 12)).canvas(), "threeExercisesAt40x12")
+    }
+
     @Test func restCountingDownAt80x24() {
         let size = Size(width: 80, height: 24)
         expectGolden(Self.restCountdown(size).canvas(), "restCountingDownAt80x24")

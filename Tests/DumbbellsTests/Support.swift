@@ -12,10 +12,15 @@ import Testing
 typealias Harness = WorkoutDriver<DumbbellsWorkout>
 
 extension WorkoutDriver where Model == DumbbellsWorkout {
+    /// A workout with `settings`; the rest after a set starts by itself only when `autoRest`
+    /// (most tests take the picker's path).
     init(
         settings: DumbbellsSettings = DumbbellsSettings(), history: ExerciseHistory = .none,
-        reducesMotion: Bool = true, usesColor: Bool = true, size: Size = Size(width: 80, height: 24)
+        reducesMotion: Bool = true, usesColor: Bool = true, size: Size = Size(width: 80, height: 24),
+        autoRest: Bool = false
     ) {
+        var settings = settings
+        settings.autoRest = autoRest
         let identifiers = Identifiers()
         self.init(
             DumbbellsWorkout(

@@ -36,9 +36,7 @@ import Testing
             defer { session.close() }
             try session.waitFor("Enter kg and reps for set 1")
             try startSet(session, weight: "12", reps: "10", number: 1)
-            try session.send("Enter")  // Finish set 1: the rest picker
-            try session.waitFor("[No rest]")
-            try session.send("Enter")  // 30 s
+            try session.send("Enter")  // Finish set 1: the rest counts down by itself
             try session.waitFor("[Skip]")
             try session.send("s")
             try session.waitFor("Enter kg and reps for set 2")
@@ -77,8 +75,8 @@ import Testing
             try session.send("-")
             try session.waitFor("Weights and reps are never negative")
             try startSet(session, weight: "22.5", reps: "130", number: 1)
-            try session.send("Enter")  // Finish set 1: the rest picker
-            try session.waitFor("[No rest]")
+            try session.send("Enter")  // Finish set 1: the rest counts down by itself
+            try session.waitFor("[Skip]")
             try session.send("Escape")
             try session.waitFor("Enter kg and reps for set 2")
             // 130 was a typo: back to set 1, its reps corrected, saved on leaving the row.
@@ -138,7 +136,7 @@ import Testing
         try session.waitFor("Enter kg and reps for set 1")
         try startSet(session, weight: "2.5", reps: "10", number: 1)
         try session.send("Enter")
-        try session.waitFor("[No rest]")
+        try session.waitFor("[Skip]")
         // Set 2 is under way when the line drops: it is not a completed set.
         try session.send("Escape")
         // Typed at once after Escape, "12" would arrive as Alt-1 and 2, as an Alt key does.

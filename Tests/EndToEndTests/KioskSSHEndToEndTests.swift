@@ -44,7 +44,7 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
                 try session.send("Enter")
                 try session.waitFor("[Finish]")
                 try session.send("Enter")
-                try session.waitFor("[No rest]")
+                try session.waitFor("[Skip]")
             },
             history: "1 set, 12 kg x 10"),
         KioskWorkout(
@@ -163,7 +163,7 @@ struct KioskSSHEndToEndTests {
         try session.send(bytes: [0x0D])
         try session.waitFor("[Finish]")
         try session.send(bytes: [0x0D])
-        try session.waitFor("[No rest]")
+        try session.waitFor("[Skip]")
 
         try runCommand(["kill", "-KILL", "\(try session.pid())"])
         let dropped = Date()

@@ -12,7 +12,7 @@ import Testing
     .serialized, .enabled(if: KioskHost.isAvailable, "needs root and OpenSSH's server (make test installs it as root)")
 )
 struct KioskSharedAccountEndToEndTests {
-    /// A member's set of 12 kg × 10, finished, with the rest picker up.
+    /// A member's set of 12 kg × 10, finished, with its rest counting down.
     static let finishSet = KioskWorkout.all.first { $0.title == "Dumbbells" }?.complete
 
     /// Logs `member` in with their own key and finishes a set of dumbbells; returns the session.

@@ -178,7 +178,7 @@ struct HostileValueTests {
                     INSERT INTO card_session VALUES ('\(id(2).uuidString)', ?, 'd', 'local', 1, NULL, 'finished', 1e19);
                     INSERT INTO card_draw VALUES ('\(id(2).uuidString)', 1, 'AS', 'Push-ups', \(Int.max), 1, 1e308);
                     INSERT INTO card_draw VALUES ('\(id(2).uuidString)', 2, 'AS', 'Push-ups', \(Int.max), 1, NULL);
-                    INSERT INTO dumbbell_workout VALUES ('\(id(3).uuidString)', ?, 'Curl', 'kg', \(Int64.min), \(Int64.max), 'finished');
+                    INSERT INTO dumbbell_workout VALUES ('\(id(3).uuidString)', ?, 'Curl', 'kg', \(Int64.min), \(Int64.max), 'finished', NULL);
                     INSERT INTO dumbbell_set VALUES ('\(id(3).uuidString)', 1, 1e308, \(Int.min), \(Int64.min), \(Int64.max), -1e308);
                     """, arguments: [profile, profile, profile])
         }

@@ -104,6 +104,8 @@ public struct DumbbellsData: WorkoutData {
         guard let settingsStore else { return nil }
         do {
             try settingsStore.setValue(settings.setCount, for: .dumbbellSetCount)
+            try settingsStore.setValue(settings.autoRest, for: .dumbbellAutoRest)
+            try settingsStore.setValue(settings.restByExercise, for: .dumbbellRestByExercise)
             try settingsStore.setValue(settings.unit, for: .dumbbellUnit)
             try settingsStore.setValue(settings.exercise, for: .dumbbellExercise)
             return nil

@@ -12,8 +12,12 @@
 public struct ProfileArchive: Sendable, Codable, Equatable {
     /// The value of ``format`` in every TermFit archive.
     public static let formatName = "termfit-profile"
-    /// The archive version this build writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The archive version this build writes and the newest it reads. Version 2: flashcard
+    /// answers carry `grade` and `isCram` instead of `outcome`, cards a `guid` and `tags`, card
+    /// draws their split (`seconds`) and dumbbell workouts their `sessionID`. A version 1 archive
+    /// is read as before; a TermFit that knows only version 1 says a version 2 file is newer
+    /// instead of failing on a missing field.
+    public static let currentVersion = 2
 
     /// Always ``formatName``: tells a TermFit archive from other JSON.
     public var format: String

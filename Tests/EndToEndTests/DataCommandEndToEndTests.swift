@@ -58,7 +58,7 @@ import Testing
           "settings" : {
 
           },
-          "version" : 1
+          "version" : 2
         }
 
         """#
@@ -254,7 +254,7 @@ import Testing
         #expect(try termfit(["export", "--data-dir", data, "--profile", "anna"]).status == 0)
         #expect(try termfit(["history", "--data-dir", data, "--profile", "nobody"]).status == 1)
         let refused = [
-            Self.archive.replacingOccurrences(of: #""version" : 1"#, with: #""version" : 0"#),
+            Self.archive.replacingOccurrences(of: #""version" : 2"#, with: #""version" : 0"#),
             Self.archive.replacingOccurrences(of: #""duration" : 30"#, with: #""duration" : 9.3e18"#),
             "not json",
         ]

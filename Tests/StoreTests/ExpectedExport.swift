@@ -186,7 +186,7 @@ enum ExpectedExport {
               120
             ]
           },
-          "version" : 1
+          "version" : 2
         }
 
         """#
@@ -213,7 +213,7 @@ enum ExpectedExport {
           "settings" : {
 
           },
-          "version" : 1
+          "version" : 2
         }
 
         """#

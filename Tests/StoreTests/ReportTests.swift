@@ -191,9 +191,9 @@ struct ReportTests {
         #expect(throws: StoreError.invalidArchive("it has no \"format\": \"termfit-profile\" field")) {
             try store.importJSON(Data(#"{"profile": "anna"}"#.utf8))
         }
-        #expect(throws: StoreError.archiveFromNewerVersion(found: 2, supported: 1)) {
+        #expect(throws: StoreError.archiveFromNewerVersion(found: 3, supported: 2)) {
             try store.importJSON(
-                Data(exported.replacingOccurrences(of: #""version" : 1"#, with: #""version" : 2"#).utf8))
+                Data(exported.replacingOccurrences(of: #""version" : 2"#, with: #""version" : 3"#).utf8))
         }
         let badDate = exported.replacingOccurrences(of: "2025-03-04T06:45:00.000Z", with: "yesterday")
         #expect(

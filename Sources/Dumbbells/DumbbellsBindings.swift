@@ -82,6 +82,18 @@ public enum DumbbellsAction: Hashable, Sendable {
     case completeExercise
     /// The exercise picker: a key typed into (or editing) its name.
     case edit(Key)
+    /// `o`: the routines sheet.
+    case openRoutines
+    /// The routines sheet: moves its highlight by rows.
+    case moveRoutine(Int)
+    /// The routines sheet: starts the highlighted routine, or saves this workout as one.
+    case useRoutine
+    /// The routines sheet: asks to delete the highlighted routine.
+    case deleteRoutine
+    /// The routines sheet: a key typed into (or editing) the name to save under.
+    case editRoutineName(Key)
+    /// The delete question: delete the routine.
+    case confirmDeleteRoutine
     /// The summary: a new workout.
     case restart
     /// The leave question: leave.
@@ -245,6 +257,9 @@ enum DumbbellsBindings {
                 [.character("x")], "End", group: "Workout", bar: onStart && state.hasCompletedSets ? 11 : nil,
                 meaning: "end the workout: the summary", action: .endWorkout),
             KeyBinding(
+                [.character("o")], "Routines", group: "Workout",
+                meaning: "routines: start one, save this workout as one, delete one", action: .openRoutines),
+            KeyBinding(
                 [.character("p")], "Progress", group: "Workout",
                 meaning: "the exercise's progress: a chart per workout and the records", action: .showProgress),
             KeyBinding(
@@ -326,6 +341,43 @@ enum DumbbellsBindings {
         ) { key in .edit(key) },
     ])
 
+    /// The routines sheet.
+    static let routines = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.up, .down, .pageUp, .pageDown], "Choose", group: "Routines", bar: 1, display: "↑↓",
+            listing: "↑ ↓  PgUp PgDn", meaning: "move through the routines"
+        ) { key in
+            switch key {
+            case .up: return .moveRoutine(-1)
+            case .pageUp: return .moveRoutine(-5)
+            case .pageDown: return .moveRoutine(5)
+            default: return .moveRoutine(1)
+            }
+        },
+        KeyBinding(
+            [.enter], "Start/Save", group: "Routines", bar: 2,
+            meaning: "start the highlighted routine (before set 1); on “+ Save” save this workout under the name typed",
+            action: .useRoutine),
+        KeyBinding(
+            [.control("x")], "Delete", group: "Routines", bar: 3, display: "^X", listing: "Ctrl-X",
+            meaning: "delete the highlighted routine (it asks first)", action: .deleteRoutine),
+        KeyBinding([.escape], "Close", group: "Routines", bar: 4, meaning: "close the routines", action: .close),
+        KeyBinding(
+            TextField.printableKeys + TextField.editingKeys, "Type", group: "Name", listing: "a-z 0-9 …",
+            meaning: "type the name to save under; ← → Home End move, Backspace Delete erase"
+        ) { key in .editRoutineName(key) },
+    ])
+
+    /// The question before a routine is deleted.
+    static let deleteRoutineQuestion = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.character("y"), .character("Y"), .enter], "Delete", group: "Delete?", bar: 1, listing: "y  Enter",
+            meaning: "delete the routine", action: .confirmDeleteRoutine),
+        KeyBinding(
+            [.character("n"), .character("N"), .escape], "Keep", group: "Delete?", bar: 2, listing: "n  Esc",
+            meaning: "keep the routine", action: .close),
+    ])
+
     /// The summary of a finished workout.
     static let summary = KeyBindings<DumbbellsAction>([
         KeyBinding(
@@ -356,6 +408,8 @@ extension DumbbellsWorkout {
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion
         case .progress: return DumbbellsBindings.progress
+        case .routines: return DumbbellsBindings.routines
+        case .deleteRoutine: return DumbbellsBindings.deleteRoutineQuestion
         case nil: return tableBindings
         }
     }

@@ -39,6 +39,11 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
     public var restByExercise: [String: Int] = [:] {
         didSet { restByExercise = Self.cleanedRests(restByExercise) }
     }
+    /// The saved routines, in the order saved.
+    public var routines: [Routine] = []
+    /// Why the stored routines could not be read; while set, they are left as stored (never
+    /// written over) and saving or deleting a routine is refused.
+    public var routinesProblem: String?
     /// The rest an exercise starts by itself without one chosen, in seconds.
     public static let defaultRest = 90
 
@@ -67,6 +72,13 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
             exercise: settings.value(for: .dumbbellExercise) ?? Self.defaultExercise)
         autoRest = settings.value(for: .dumbbellAutoRest) ?? true
         restByExercise = Self.cleanedRests(settings.value(for: .dumbbellRestByExercise) ?? [:])
+        if settings[SettingKey<[Routine]>.dumbbellRoutines.name] != nil {
+            if let stored = settings.value(for: .dumbbellRoutines) {
+                routines = stored.filter(\.isUsable)
+            } else {
+                routinesProblem = "The saved routines could not be read; they are kept as stored"
+            }
+        }
     }
 
     static func cleanedRests(_ rests: [String: Int]) -> [String: Int] {

@@ -53,6 +53,10 @@ public struct DumbbellsWorkout: Workout {
         case leave(ConfirmSheet)
         /// The exercise's progress: a chart per workout and the records.
         case progress(ProgressSheet)
+        /// The saved routines: start one, save this workout as one, delete one.
+        case routines(RoutinesSheet)
+        /// Delete the routine at this index? Delete or Keep.
+        case deleteRoutine(ConfirmSheet, index: Int)
     }
 
     /// A one-line message over the pill.
@@ -187,6 +191,8 @@ public struct DumbbellsWorkout: Workout {
     public private(set) var exerciseIndex = 0
     /// Whether the exercise picker adds an exercise to the workout (else it changes this one).
     private(set) var pickerAdds = false
+    /// Whether the sets to do on screen get the last workout's weights once the history arrives.
+    private var fillsWeights = false
     private let wallClock: @Sendable () -> Date
     private let makeIdentifier: @Sendable () -> UUID
 
@@ -229,6 +235,9 @@ public struct DumbbellsWorkout: Workout {
         var session: Session?
         var deleted: DeletedRow?
         var restSinceLastSet: Duration
+        /// Whether its sets to do get the last workout's weights once its history arrives (an
+        /// exercise of a routine).
+        var fillsWeights = false
 
         /// Whether it has a set still to do.
         var hasOpenSet: Bool { rows.contains { $0.completed == nil } }
@@ -247,7 +256,7 @@ public struct DumbbellsWorkout: Workout {
         ExerciseSlot(
             exercise: settings.exercise, rows: rows, selection: selection, history: history,
             isLoadingHistory: isLoadingHistory, pastBest: pastBest, session: session, deleted: deleted,
-            restSinceLastSet: restSinceLastSet)
+            restSinceLastSet: restSinceLastSet, fillsWeights: fillsWeights)
     }
 
     /// Puts `slot` on screen.
@@ -261,6 +270,7 @@ public struct DumbbellsWorkout: Workout {
         session = slot.session
         deleted = slot.deleted
         restSinceLastSet = slot.restSinceLastSet
+        fillsWeights = slot.fillsWeights
     }
 
     /// The workout's `session_id`: the id of its first exercise saved.
@@ -335,6 +345,10 @@ public struct DumbbellsWorkout: Workout {
             if case .success(let found) = result {
                 slots[index].history = found
                 slots[index].pastBest = found.best
+                if slots[index].fillsWeights {
+                    slots[index].rows = Self.filledWeights(slots[index].rows, from: found, in: settings.unit)
+                    slots[index].fillsWeights = false
+                }
             }
             slots[index].isLoadingHistory = false
         }
@@ -343,10 +357,12 @@ public struct DumbbellsWorkout: Workout {
         switch result {
         case .success(let found):
             history = found
+            if fillsWeights { rows = Self.filledWeights(rows, from: found, in: settings.unit) }
         case .failure(let error):
             history = .none
             problem = "Could not read the last workout: \(error)"
         }
+        fillsWeights = false
         pastBest = history.best
     }
 
@@ -515,6 +531,23 @@ public struct DumbbellsWorkout: Workout {
             picker.edit(key)
             picker.keepSelectionInView(on: size)
             sheets.replaceTop(with: .exercise(picker))
+        case .openRoutines: openRoutines()
+        case .moveRoutine(let step):
+            guard case .routines(var sheet) = sheet else { return }
+            let count = settings.routines.count + 1
+            sheet.select(sheet.selection + step, count: count)
+            sheet.keepSelectionInView(count: count, on: size)
+            sheets.replaceTop(with: .routines(sheet))
+        case .useRoutine: useRoutineLine(into: &outputs)
+        case .deleteRoutine: askToDeleteRoutine()
+        case .editRoutineName(let key):
+            guard case .routines(var sheet) = sheet else { return }
+            sheet.edit(key)
+            sheets.replaceTop(with: .routines(sheet))
+        case .confirmDeleteRoutine:
+            guard case .deleteRoutine(_, let index) = sheet else { return }
+            sheets.pop()
+            deleteRoutine(at: index, into: &outputs)
         case .restart: restart()
         case .confirmLeave:
             sheets.removeAll()
@@ -624,6 +657,30 @@ public struct DumbbellsWorkout: Workout {
             }
         case .leave(let question):
             answer(question.handle(mouse, screen: size, helpBar: layout.helpBar), at: now, into: &outputs)
+        case .deleteRoutine(let question, let index):
+            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
+            guard answer != .none else { return }
+            sheets.pop()
+            if answer == .leave { deleteRoutine(at: index, into: &outputs) }
+        case .routines(var routines):
+            let count = settings.routines.count + 1
+            let layout = RoutinesSheetLayout(screen: size, count: count, scroll: routines.scroll)
+            switch mouse.kind {
+            case .scrollUp, .scrollDown:
+                routines.select(routines.selection + (mouse.kind == .scrollUp ? -1 : 1), count: count)
+                routines.keepSelectionInView(count: count, on: size)
+                sheets.replaceTop(with: .routines(routines))
+            case .release:
+                if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
+                    routines.select(row.index, count: count)
+                    sheets.replaceTop(with: .routines(routines))
+                    useRoutineLine(into: &outputs)
+                } else if !layout.frame.contains(mouse.position) {
+                    sheets.pop()
+                }
+            case .press, .drag:
+                break
+            }
         }
     }
 
@@ -670,6 +727,11 @@ public struct DumbbellsWorkout: Workout {
     }
 
     private mutating func paste(_ text: String) {
+        if case .routines(var routines) = sheet {
+            routines.insert(text)
+            sheets.replaceTop(with: .routines(routines))
+            return
+        }
         if case .exercise(var picker) = sheet {
             picker.insert(text)
             picker.keepSelectionInView(on: size)
@@ -871,6 +933,7 @@ public struct DumbbellsWorkout: Workout {
         rows = Array(repeating: Row(), count: settings.setCount)
         selection = FieldPosition(row: 0, field: .weight)
         restSinceLastSet = .zero
+        fillsWeights = false
     }
 
     /// `q`, Esc: leave at once when nothing is in progress, else ask first.
@@ -1081,6 +1144,138 @@ public struct DumbbellsWorkout: Workout {
         isLoadingHistory = true
         outputs.append(.loadHistory(exercise: settings.exercise))
         outputs.append(.saveSettings(settings))
+    }
+
+    // MARK: Routines
+
+    /// `o`: the routines sheet.
+    private mutating func openRoutines() {
+        var sheet = RoutinesSheet()
+        sheet.keepSelectionInView(count: settings.routines.count + 1, on: size)
+        sheets.push(.routines(sheet))
+        if let problem = settings.routinesProblem { notice = Notice(problem, kind: .refused) }
+    }
+
+    /// Enter on the routines sheet: starts the highlighted routine, or saves this workout under
+    /// the name typed.
+    private mutating func useRoutineLine(into outputs: inout [Output]) {
+        guard case .routines(let sheet) = sheet else { return }
+        if settings.routines.indices.contains(sheet.selection) {
+            startRoutine(settings.routines[sheet.selection], into: &outputs)
+        } else {
+            saveRoutine(named: sheet.field.text, into: &outputs)
+        }
+    }
+
+    /// This workout as a routine: each exercise with its sets and the reps of its first set
+    /// that has some (done or typed).
+    public func routine(named name: String) -> Routine {
+        let all = slots.isEmpty ? [currentSlot] : slots.indices.map { $0 == exerciseIndex ? currentSlot : slots[$0] }
+        return Routine(
+            name: name,
+            exercises: all.map { slot in
+                let reps = slot.rows.lazy.compactMap { $0.completed?.record.reps ?? $0.entry.repsValue }.first
+                return RoutineExercise(name: slot.exercise, sets: slot.rows.count, reps: reps)
+            })
+    }
+
+    private mutating func saveRoutine(named text: String, into outputs: inout [Output]) {
+        if let problem = settings.routinesProblem {
+            notice = Notice("Not saved: \(problem)", kind: .refused)
+            return
+        }
+        let name: String
+        switch Routine.cleanedName(text) {
+        case .success(let cleaned): name = cleaned
+        case .failure(let problem):
+            notice = Notice(problem.message, kind: .refused)
+            return
+        }
+        let routine = routine(named: name)
+        if let index = settings.routines.firstIndex(where: { $0.name == name }) {
+            settings.routines[index] = routine
+            notice = Notice("Routine “\(name)” replaced")
+        } else {
+            guard settings.routines.count < Routine.maximumCount else {
+                notice = Notice("At most \(Routine.maximumCount) routines · Ctrl-X deletes one", kind: .refused)
+                return
+            }
+            settings.routines.append(routine)
+            notice = Notice("Saved routine “\(name)”")
+        }
+        sheets.pop()
+        outputs.append(.saveSettings(settings))
+    }
+
+    /// A new workout of `routine`'s exercises and sets, the reps as targets and the last
+    /// workout's weights where known.
+    private mutating func startRoutine(_ routine: Routine, into outputs: inout [Output]) {
+        let started =
+            slots.isEmpty
+            ? session != nil
+            : slots.indices.contains { $0 == exerciseIndex ? session != nil : slots[$0].session != nil }
+        guard !started else {
+            notice = Notice("A routine starts a new workout: x ends this one, then Restart", kind: .refused)
+            return
+        }
+        sheets.pop()
+        slots = routine.exercises.map { exercise in
+            let row = Row(entry: SetEntry(reps: exercise.reps.map(String.init) ?? "", unit: settings.unit))
+            return ExerciseSlot(
+                exercise: exercise.name, rows: Array(repeating: row, count: exercise.sets),
+                selection: FieldPosition(row: 0, field: .weight), history: .none, isLoadingHistory: true,
+                pastBest: nil, session: nil, deleted: nil, restSinceLastSet: .zero, fillsWeights: true)
+        }
+        exerciseIndex = 0
+        show(slots[0])
+        settings.setCount = rows.count
+        deleted = nil
+        pill = .start
+        outputs += slots.map { .loadHistory(exercise: $0.exercise) }
+        outputs.append(.saveSettings(settings))
+        notice = Notice(
+            "\(routine.name): \(slots.count) \(slots.count == 1 ? "exercise" : "exercises") · [ ] move between them")
+    }
+
+    /// Ctrl-X on the routines sheet: asks before deleting the highlighted routine.
+    private mutating func askToDeleteRoutine() {
+        guard case .routines(let sheet) = sheet, settings.routines.indices.contains(sheet.selection) else {
+            notice = Notice("Highlight a routine to delete", kind: .refused)
+            return
+        }
+        let name = settings.routines[sheet.selection].name
+        sheets.push(
+            .deleteRoutine(
+                ConfirmSheet("Delete the routine “\(name)”?", title: "Delete?", confirm: "Delete", cancel: "Keep"),
+                index: sheet.selection))
+    }
+
+    private mutating func deleteRoutine(at index: Int, into outputs: inout [Output]) {
+        if let problem = settings.routinesProblem {
+            notice = Notice("Not deleted: \(problem)", kind: .refused)
+            return
+        }
+        guard settings.routines.indices.contains(index) else { return }
+        let removed = settings.routines.remove(at: index)
+        if case .routines(var sheet) = sheet {
+            sheet.select(min(index, settings.routines.count), count: settings.routines.count + 1)
+            sheets.replaceTop(with: .routines(sheet))
+        }
+        notice = Notice("Routine “\(removed.name)” deleted")
+        outputs.append(.saveSettings(settings))
+    }
+
+    /// Open sets with no weight typed get the weight of the same set last time.
+    static func filledWeights(_ rows: [Row], from history: ExerciseHistory, in unit: WeightUnit) -> [Row] {
+        rows.enumerated().map { index, row in
+            guard row.completed == nil, row.entry.weight.isEmpty, let last = history.lastSets[index + 1] else {
+                return row
+            }
+            var filled = row
+            let reps = row.entry.reps.isEmpty ? String(last.set.reps) : row.entry.reps
+            filled.entry = SetEntry(weight: Weight(last.set.weight, last.unit), in: unit, reps: reps)
+            return filled
+        }
     }
 
     /// The most exercises one workout holds.

@@ -126,8 +126,26 @@ extension DumbbellsWorkout {
             composition.addSheet(layout.sheet) { canvas, area in
                 Self.renderSummary(summary, layout: layout, palette: palette, into: &canvas, in: area)
             }
-        case .leave(let question):
+        case .leave(let question), .deleteRoutine(let question, _):
             question.render(into: &composition)
+        case .routines(let sheet):
+            let lines = RoutinesSheet.lines(settings.routines, typed: sheet.field.text)
+            let layout = RoutinesSheetLayout(screen: size, count: lines.count, scroll: sheet.scroll)
+            let palette = self.palette
+            let footer = notice?.text ?? "Enter starts · type a name, Enter on + Save"
+            composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
+                canvas.write("Name:", at: area.origin, style: .bold, clip: area)
+                sheet.field.render(into: &canvas, in: layout.field)
+                var scroll = sheet.scroll
+                ScrollList.render(
+                    count: lines.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: palette.muted
+                ) { canvas, rect, index, selected in
+                    let style: Style = selected ? palette.selectedField : .plain
+                    canvas.fill(rect, with: Cell(.space, style: style))
+                    canvas.write((selected ? "▸ " : "  ") + lines[index], at: rect.origin, style: style, clip: rect)
+                }
+                Text(footer, style: palette.muted, alignment: .center).render(into: &canvas, in: layout.footer)
+            }
         case .progress(let progress):
             renderProgress(progress, into: &composition)
         case nil:

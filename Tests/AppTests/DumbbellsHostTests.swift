@@ -1,6 +1,7 @@
 import Dumbbells
 import Foundation
 import Records
+import Store
 import TermUI
 import TestSupport
 import Testing
@@ -187,6 +188,69 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         let chart = harness.frame().joined(separator: "\n")
         #expect(chart.contains("Progress · Shoulder press"))
         #expect(chart.contains("18.7"), "14 kg × 10 is an estimated 18.7 kg (Epley)")
+    }
+
+    @Test func aRoutineOfThreeExercisesIsSavedStartedLoggedAndSavedGroupedInSQLite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-routine-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let location = StoreLocation(directory: directory, origin: .argument)
+        let profile = try TermFitStore.open(at: location).profileStore(named: "alex")
+        try profile.setValue(2, for: .dumbbellSetCount)
+        try profile.setValue("Bench press", for: .dumbbellExercise)
+        var harness = HostHarness(log: profile)
+        // The workout on screen: three exercises of two sets, the reps typed as targets.
+        harness.press(.tab)
+        harness.type("8")
+        for name in ["Bent-over row", "Overhead press"] {
+            harness.press(.character("A"))
+            harness.type(name)
+            harness.press(.enter, .tab)
+            harness.type("10")
+        }
+        harness.press(.character("o"))
+        harness.type("Push day")
+        harness.press(.enter)
+        #expect(harness.host.workout?.notice?.text == "Saved routine “Push day”")
+        let stored = try #require(try profile.value(for: .dumbbellRoutines))
+        #expect(stored.map(\.label) == ["Push day: Bench press 2×8, Bent-over row 2×10, Overhead press 2×10"])
+
+        // Opened again, as next time: the routine starts a workout of its three exercises.
+        harness = HostHarness(log: profile)
+        harness.press(.character("o"))
+        harness.press(.enter)
+        let workout = try #require(harness.host.workout)
+        #expect(workout.exerciseNames == ["Bench press", "Bent-over row", "Overhead press"])
+        #expect(workout.rows.map(\.entry.reps) == ["8", "8"], "the routine's reps are the targets")
+        for (index, weight) in ["20", "16", "14"].enumerated() {
+            for _ in 0..<2 {
+                harness.type(weight)
+                harness.press(.enter)
+                harness.wait(.seconds(30))
+                harness.press(.enter)
+                if harness.host.workout?.isShowingSummary != true { harness.press(.escape) }
+            }
+            if index < 2 { #expect(harness.host.workout?.exerciseIndex == index + 1, "on to the next exercise") }
+        }
+        #expect(harness.host.workout?.isShowingSummary == true)
+        #expect(harness.host.unsaved.isEmpty)
+
+        let reader = try TermFitStore.open(at: location).profileStore(named: "alex")
+        let rows = try ["Bench press", "Bent-over row", "Overhead press"].map {
+            try #require(try reader.lastWorkout(exercise: $0))
+        }
+        #expect(rows.map { $0.sets.map(\.reps) } == [[8, 8], [10, 10], [10, 10]])
+        #expect(rows.map { $0.sets.map(\.weight) } == [[20, 20], [16, 16], [14, 14]])
+        #expect(rows.allSatisfy { $0.status == .finished })
+        #expect(rows.allSatisfy { $0.sessionID == rows[0].id }, "one workout: the first exercise's id")
+
+        harness.press(.enter, .character("p"))
+        let chart = harness.frame().joined(separator: "\n")
+        #expect(chart.contains("Progress · Overhead press"))
+        #expect(chart.contains("18.7"), "14 kg × 10 is an estimated 18.7 kg (Epley)")
+
+        // The next workout of the routine starts from these weights.
+        harness.press(.escape, .character("o"), .enter)
+        #expect(harness.host.workout?.rows.map(\.entry.weight) == ["20", "20"])
     }
 
     @Test func fromTheMenuLeavingReturnsToTheMenu() {

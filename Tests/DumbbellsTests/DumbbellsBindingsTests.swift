@@ -23,6 +23,22 @@ enum DumbbellsStates {
         summary.press(.character("x"))
         var leave = PillStateTableTests.harness(in: .active)
         leave.press(.character("q"))
+        var settings = DumbbellsSettings()
+        settings.routines = [
+            Routine(
+                name: "Push day",
+                exercises: [
+                    RoutineExercise(name: "Bench press", sets: 3, reps: 8),
+                    RoutineExercise(name: "Bent-over row", sets: 3, reps: 10),
+                    RoutineExercise(name: "Romanian deadlift", sets: 4),
+                ]),
+            Routine(name: "Arms", exercises: [RoutineExercise(name: "Bicep curl", sets: 3, reps: 12)]),
+        ]
+        var routines = Harness(settings: settings)
+        routines.press(.character("o"))
+        routines.type("Legs")
+        var deleteRoutine = routines
+        deleteRoutine.press(.control("x"))
         return [
             ("an empty table", fresh), ("set 2 typed in", PillStateTableTests.harness(in: .start)),
             ("the number pad", PillStateTableTests.harness(in: .keypad)),
@@ -30,6 +46,7 @@ enum DumbbellsStates {
             ("the rest picker", PillStateTableTests.harness(in: .restPicker)),
             ("a rest counting down", PillStateTableTests.harness(in: .countdown)), ("the keys sheet", keys),
             ("the exercise picker", exercise), ("the summary", summary), ("the leave question", leave),
+            ("the routines sheet", routines), ("the delete-routine question", deleteRoutine),
         ]
     }
 }
@@ -54,7 +71,7 @@ enum DumbbellsStates {
             ])
         #expect(
             states.map { $0.harness.workout.sheet == nil } == Array(repeating: true, count: 6) + [
-                false, false, false, false,
+                false, false, false, false, false, false,
             ])
     }
 
@@ -169,12 +186,12 @@ enum DumbbellsStates {
         }
         exercises.press(.character("["))
         exercises.doSet("16", "10")
-        return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9].map { all[$0] } + [
+        return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9, 10, 11].map { all[$0] } + [
             ("progress", progress), ("three exercises, a rest counting down by itself", exercises),
         ]
     }
 
-    @Test(arguments: 0..<10)
+    @Test(arguments: 0..<12)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

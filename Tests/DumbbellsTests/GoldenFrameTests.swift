@@ -101,6 +101,21 @@ import Testing
         expectGolden(Self.threeExercises(Size(width: 80, height: 24)).canvas(), "threeExercisesAt80x24")
     }
 
+    /// The routines sheet with two routines, a name typed for saving.
+    static func routines(_ size: Size) -> Harness {
+        var harness = DumbbellsStates.all()[10].harness
+        harness.send(.resize(size))
+        return harness
+    }
+
+    @Test func routinesAt80x24() {
+        expectGolden(Self.routines(Size(width: 80, height: 24)).canvas(), "routinesAt80x24")
+    }
+
+    @Test func routinesAt40x12() {
+        expectGolden(Self.routines(Size(width: 40, height: 12)).canvas(), "routinesAt40x12")
+    }
+
     @Test func threeExercisesAt40x12() {
         expectGolden(Self.threeExercises(Size(width: 40, height: 12)).canvas(), "threeExercisesAt40x12")
     }

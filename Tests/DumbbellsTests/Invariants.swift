@@ -20,6 +20,8 @@ enum Invariants {
     struct Snapshot {
         var rows: [DumbbellsWorkout.Row]
         var setCount: Int
+        /// How many exercises the workout holds (each keeps its own set count).
+        var exerciseCount = 1
         var pill: Pill
         var runningSet: RunningSet?
         var currentIndex: Int
@@ -35,6 +37,7 @@ enum Invariants {
         init(_ workout: DumbbellsWorkout, at now: Instant) {
             rows = workout.rows
             setCount = workout.settings.setCount
+            exerciseCount = workout.exerciseNames.count
             pill = workout.pill
             runningSet = workout.runningSet
             currentIndex = workout.currentIndex
@@ -93,7 +96,10 @@ enum Invariants {
             _ = index
         }
         // The table has 1–10 rows, as the settings say.
-        if !DumbbellsSettings.setCountRange.contains(rows.count) || rows.count != state.setCount {
+        // (Each exercise of a workout of several keeps its own count.)
+        if !DumbbellsSettings.setCountRange.contains(rows.count)
+            || (rows.count != state.setCount && state.exerciseCount == 1)
+        {
             problems.append("\(rows.count) rows for a setting of \(state.setCount)")
         }
         // The pill is in exactly one state, and the running set (if any) is the current one,

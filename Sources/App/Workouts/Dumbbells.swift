@@ -108,6 +108,8 @@ public struct DumbbellsData: WorkoutData {
             try settingsStore.setValue(settings.restByExercise, for: .dumbbellRestByExercise)
             try settingsStore.setValue(settings.unit, for: .dumbbellUnit)
             try settingsStore.setValue(settings.exercise, for: .dumbbellExercise)
+            // Unreadable routines stay as stored rather than be written over.
+            if settings.routinesProblem == nil { try settingsStore.setValue(settings.routines, for: .dumbbellRoutines) }
             return nil
         } catch {
             return .settingNotKept(what: "the setting", reason: "\(error)")

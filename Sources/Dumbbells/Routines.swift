@@ -1,0 +1,141 @@
+import Records
+import TermUI
+
+/// One exercise of a routine: its name, how many sets and the reps each set aims at.
+public struct RoutineExercise: Codable, Hashable, Sendable {
+    /// The exercise.
+    public var name: String
+    /// How many sets (1–10).
+    public var sets: Int
+    /// The reps each set aims at, when known (filled into the sets as targets).
+    public var reps: Int?
+
+    /// An exercise of `sets` sets of `reps` reps.
+    public init(name: String, sets: Int, reps: Int? = nil) {
+        self.name = name
+        self.sets = sets
+        self.reps = reps
+    }
+
+    /// "Bench press 3×8", or "Bench press 3 sets" without target reps.
+    public var label: String {
+        reps.map { "\(name) \(sets)×\($0)" } ?? "\(name) \(sets) \(sets == 1 ? "set" : "sets")"
+    }
+}
+
+/// A saved workout plan: a name and its exercises, in order.
+public struct Routine: Codable, Hashable, Sendable {
+    /// The longest routine name, in characters.
+    public static let nameLimit = 30
+    /// The most routines a profile keeps.
+    public static let maximumCount = 20
+
+    /// The name the member gave it ("Push day").
+    public var name: String
+    /// The exercises, in order.
+    public var exercises: [RoutineExercise]
+
+    /// A routine named `name`.
+    public init(name: String, exercises: [RoutineExercise]) {
+        self.name = name
+        self.exercises = exercises
+    }
+
+    /// "Push day: Bench press 3×8, Bent-over row 3×10".
+    public var label: String { name + ": " + exercises.map(\.label).joined(separator: ", ") }
+
+    /// Whether it can be started: a name, 1–12 exercises of 1–10 sets, reps 1–999.
+    var isUsable: Bool {
+        !name.isEmpty && !exercises.isEmpty && exercises.count <= DumbbellsWorkout.maxExercises
+            && exercises.allSatisfy {
+                !$0.name.isEmpty && DumbbellsSettings.setCountRange.contains($0.sets)
+                    && ($0.reps.map { (1...999).contains($0) } ?? true)
+            }
+    }
+
+    /// The name typed, its blanks tidied, or why it cannot name a routine.
+    static func cleanedName(_ text: String) -> Result<String, RoutineNameProblem> {
+        let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !name.isEmpty else { return .failure(.empty) }
+        guard name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            return .failure(.unprintable)
+        }
+        guard name.count <= nameLimit else { return .failure(.tooLong) }
+        return .success(name)
+    }
+}
+
+/// Why a name cannot name a routine.
+enum RoutineNameProblem: Error {
+    case empty, unprintable, tooLong
+
+    var message: String {
+        switch self {
+        case .empty: "Type a name for the routine first"
+        case .unprintable: "A routine name is letters, digits and punctuation only"
+        case .tooLong: "A routine name has at most \(Routine.nameLimit) characters"
+        }
+    }
+}
+
+extension SettingKey where Value == [Routine] {
+    /// The saved dumbbell routines, as JSON.
+    public static var dumbbellRoutines: Self { .init("dumbbells.routines") }
+}
+
+/// The routines sheet: the saved routines (Enter starts one, Ctrl-X deletes it) and, last, a
+/// line saving the workout on screen under the name typed.
+public struct RoutinesSheet: Hashable, Sendable {
+    /// The name typed for saving.
+    public private(set) var field = TextField("", limit: Routine.nameLimit)
+    /// The highlighted line and how far the list is scrolled.
+    public private(set) var scroll = ScrollState(selection: 0)
+
+    /// A sheet with the first line highlighted.
+    public init() {}
+
+    /// The highlighted line.
+    public var selection: Int { scroll.selection ?? 0 }
+
+    /// The lines: each routine, then the save line.
+    static func lines(_ routines: [Routine], typed: String) -> [String] {
+        let name = typed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return routines.map(\.label) + [name.isEmpty ? "+ Save this workout (type a name)" : "+ Save as “\(name)”"]
+    }
+
+    mutating func edit(_ key: Key) { _ = field.handle(key) }
+
+    mutating func insert(_ text: String) { _ = field.insert(text) }
+
+    mutating func select(_ index: Int, count: Int) { scroll.select(index, count: max(1, count)) }
+
+    /// Scrolls just enough to show the highlighted line.
+    mutating func keepSelectionInView(count: Int, on size: Size) {
+        let list = RoutinesSheetLayout(screen: size, count: count, scroll: scroll).list
+        _ = scroll.visibleRows(count: count, height: list.height)
+    }
+}
+
+/// Where the routines sheet's parts go on a screen.
+struct RoutinesSheetLayout {
+    let sheet: Sheet
+    let bounds: Rect
+    let frame: Rect
+    let field: Rect
+    let list: Rect
+    let rows: [(rect: Rect, index: Int)]
+    let footer: Rect
+
+    init(screen: Size, count: Int, scroll: ScrollState) {
+        sheet = Sheet(title: "Routines", size: Size(width: min(72, screen.width - 2), height: count + 5))
+        let bounds = Rect(size: screen).inset(bottom: 1)
+        self.bounds = bounds
+        frame = sheet.frame(in: bounds)
+        let inside = sheet.contentRect(in: bounds)
+        field = inside.row(0).inset(left: 6, right: 1)
+        footer = inside.row(inside.height - 1)
+        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 3))
+        var scroll = scroll
+        rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
+    }
+}

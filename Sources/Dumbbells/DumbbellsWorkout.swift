@@ -1159,9 +1159,20 @@ public struct DumbbellsWorkout: Workout {
     /// Enter on the routines sheet: starts the highlighted routine, or saves this workout under
     /// the name typed.
     private mutating func useRoutineLine(into outputs: inout [Output]) {
-        guard case .routines(let sheet) = sheet else { return }
+        guard case .routines(var sheet) = sheet else { return }
         if settings.routines.indices.contains(sheet.selection) {
-            startRoutine(settings.routines[sheet.selection], into: &outputs)
+            let routine = settings.routines[sheet.selection]
+            // Numbers typed for sets not yet done are the member's: a routine replaces them only
+            // when Enter is pressed again.
+            let typed = (slots.isEmpty ? [rows] : slots.indices.map { $0 == exerciseIndex ? rows : slots[$0].rows })
+                .joined().contains { $0.completed == nil && !($0.entry.weight.isEmpty && $0.entry.reps.isEmpty) }
+            if typed, sheet.replacingAsked != sheet.selection {
+                sheet.replacingAsked = sheet.selection
+                sheets.replaceTop(with: .routines(sheet))
+                notice = Notice("“\(routine.name)” replaces the numbers typed on screen · Enter again starts it")
+                return
+            }
+            startRoutine(routine, into: &outputs)
         } else {
             saveRoutine(named: sheet.field.text, into: &outputs)
         }

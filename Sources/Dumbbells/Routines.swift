@@ -90,6 +90,9 @@ public struct RoutinesSheet: Hashable, Sendable {
     public private(set) var field = TextField("", limit: Routine.nameLimit)
     /// The highlighted line and how far the list is scrolled.
     public private(set) var scroll = ScrollState(selection: 0)
+    /// The routine whose start was asked once while numbers are typed on screen: a second Enter
+    /// on it replaces them; moving the highlight forgets the question.
+    var replacingAsked: Int?
 
     /// A sheet with the first line highlighted.
     public init() {}
@@ -107,7 +110,10 @@ public struct RoutinesSheet: Hashable, Sendable {
 
     mutating func insert(_ text: String) { _ = field.insert(text) }
 
-    mutating func select(_ index: Int, count: Int) { scroll.select(index, count: max(1, count)) }
+    mutating func select(_ index: Int, count: Int) {
+        scroll.select(index, count: max(1, count))
+        if replacingAsked != selection { replacingAsked = nil }
+    }
 
     /// Scrolls just enough to show the highlighted line.
     mutating func keepSelectionInView(count: Int, on size: Size) {

@@ -72,6 +72,17 @@ import Testing
         #expect(harness.workout.exerciseNames == ["Bicep curl"])
     }
 
+    @Test func numbersTypedOnScreenAreReplacedOnlyWhenEnterIsPressedAgain() {
+        var harness = harness(routines: [push])
+        harness.type("12")
+        harness.press(.character("o"), .enter)
+        #expect(harness.workout.exerciseNames == ["Bicep curl"], "the typed 12 kg is not dropped by one Enter")
+        #expect(harness.workout.rows[0].entry.weight == "12")
+        #expect(harness.workout.notice?.text.contains("Enter again") == true)
+        harness.press(.enter)
+        #expect(harness.workout.exerciseNames == push.exercises.map(\.name), "a second Enter starts the routine")
+    }
+
     @Test func deletingAsksFirstAndKeepOrDeleteDoWhatTheySay() {
         var harness = harness(routines: [push])
         harness.press(.character("o"), .control("x"))

@@ -632,7 +632,7 @@ public struct DumbbellsWorkout: Workout {
         case .keys, .progress:
             if mouse.kind == .release { sheets.pop() }
         case .exercise(var picker):
-            let layout = ExerciseSheetLayout(screen: size, picker: picker)
+            let layout = FieldListSheetLayout.exercise(screen: size, picker: picker)
             switch mouse.kind {
             case .scrollUp, .scrollDown:
                 picker.select(picker.selection + (mouse.kind == .scrollUp ? -1 : 1))
@@ -664,7 +664,7 @@ public struct DumbbellsWorkout: Workout {
             if answer == .leave { deleteRoutine(at: index, into: &outputs) }
         case .routines(var routines):
             let count = settings.routines.count + 1
-            let layout = RoutinesSheetLayout(screen: size, count: count, scroll: routines.scroll)
+            let layout = FieldListSheetLayout.routines(screen: size, count: count, scroll: routines.scroll)
             switch mouse.kind {
             case .scrollUp, .scrollDown:
                 routines.select(routines.selection + (mouse.kind == .scrollUp ? -1 : 1), count: count)

@@ -101,7 +101,7 @@ extension DumbbellsWorkout {
         case .keys:
             KeysSheet(tableBindings).render(into: &composition, state: keysScroll)
         case .exercise(let picker):
-            let layout = ExerciseSheetLayout(screen: size, picker: picker)
+            let layout = FieldListSheetLayout.exercise(screen: size, picker: picker)
             let palette = self.palette
             composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
                 canvas.write("Name:", at: area.origin, style: .bold, clip: area)
@@ -130,7 +130,7 @@ extension DumbbellsWorkout {
             question.render(into: &composition)
         case .routines(let sheet):
             let lines = RoutinesSheet.lines(settings.routines, typed: sheet.field.text)
-            let layout = RoutinesSheetLayout(screen: size, count: lines.count, scroll: sheet.scroll)
+            let layout = FieldListSheetLayout.routines(screen: size, count: lines.count, scroll: sheet.scroll)
             let palette = self.palette
             let footer = notice?.text ?? "Enter starts · type a name, Enter on + Save"
             composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in

@@ -117,31 +117,7 @@ public struct RoutinesSheet: Hashable, Sendable {
 
     /// Scrolls just enough to show the highlighted line.
     mutating func keepSelectionInView(count: Int, on size: Size) {
-        let list = RoutinesSheetLayout(screen: size, count: count, scroll: scroll).list
+        let list = FieldListSheetLayout.routines(screen: size, count: count, scroll: scroll).list
         _ = scroll.visibleRows(count: count, height: list.height)
-    }
-}
-
-/// Where the routines sheet's parts go on a screen.
-struct RoutinesSheetLayout {
-    let sheet: Sheet
-    let bounds: Rect
-    let frame: Rect
-    let field: Rect
-    let list: Rect
-    let rows: [(rect: Rect, index: Int)]
-    let footer: Rect
-
-    init(screen: Size, count: Int, scroll: ScrollState) {
-        sheet = Sheet(title: "Routines", size: Size(width: min(72, screen.width - 2), height: count + 5))
-        let bounds = Rect(size: screen).inset(bottom: 1)
-        self.bounds = bounds
-        frame = sheet.frame(in: bounds)
-        let inside = sheet.contentRect(in: bounds)
-        field = inside.row(0).inset(left: 6, right: 1)
-        footer = inside.row(inside.height - 1)
-        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 3))
-        var scroll = scroll
-        rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
     }
 }

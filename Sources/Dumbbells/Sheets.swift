@@ -101,42 +101,51 @@ public struct ExercisePicker: Hashable, Sendable {
 
     /// Scrolls the list just enough to show the highlighted choice on a screen of `size`.
     mutating func keepSelectionInView(on size: Size) {
-        let list = ExerciseSheetLayout.list(screen: size, picker: self)
+        let list = FieldListSheetLayout.exercise(screen: size, picker: self).list
         _ = scroll.visibleRows(count: choices.count, height: list.height)
     }
 }
 
-/// Where the exercise sheet's parts go on a screen.
-struct ExerciseSheetLayout {
+/// Where a sheet of a text field over a scrolled list and a footer line puts its parts on a
+/// screen: the exercise picker and the routines sheet.
+struct FieldListSheetLayout {
     let sheet: Sheet
     /// The screen above the help bar, where the sheet is centred.
     let bounds: Rect
     let frame: Rect
     let field: Rect
-    /// The choices on screen and their index.
+    /// The lines on screen and their index.
     let rows: [(rect: Rect, index: Int)]
-    /// Where the list of choices goes, its scroll markers included.
+    /// Where the list goes, its scroll markers included.
     let list: Rect
     let footer: Rect
 
-    /// Where the list of choices goes on a screen of `size`.
-    static func list(screen: Size, picker: ExercisePicker) -> Rect {
-        ExerciseSheetLayout(screen: screen, picker: picker).list
-    }
-
-    init(screen: Size, picker: ExercisePicker) {
-        let choices = picker.choices.count
-        sheet = Sheet(title: "Exercise", size: Size(width: min(44, screen.width - 2), height: choices + 5))
+    /// A sheet titled `title`, at most `width` wide, whose field starts `label` columns in, over
+    /// `count` lines scrolled by `scroll`.
+    init(title: String, width: Int, label: Int, count: Int, scroll: ScrollState, screen: Size) {
+        sheet = Sheet(title: title, size: Size(width: min(width, screen.width - 2), height: count + 5))
         // Above the help bar, which stays on the last row.
         let bounds = Rect(size: screen).inset(bottom: 1)
         self.bounds = bounds
         frame = sheet.frame(in: bounds)
         let inside = sheet.contentRect(in: bounds)
-        field = inside.row(0).inset(left: 7, right: 1)
+        field = inside.row(0).inset(left: label, right: 1)
         footer = inside.row(inside.height - 1)
         list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 3))
-        var scroll = picker.scroll
-        rows = ScrollList.frames(count: choices, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
+        var scroll = scroll
+        rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
+    }
+
+    /// The exercise picker's.
+    static func exercise(screen: Size, picker: ExercisePicker) -> Self {
+        Self(
+            title: "Exercise", width: 44, label: 7, count: picker.choices.count, scroll: picker.scroll,
+            screen: screen)
+    }
+
+    /// The routines sheet's, with `count` lines.
+    static func routines(screen: Size, count: Int, scroll: ScrollState) -> Self {
+        Self(title: "Routines", width: 72, label: 6, count: count, scroll: scroll, screen: screen)
     }
 }
 

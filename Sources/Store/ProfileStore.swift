@@ -346,17 +346,21 @@ extension ProfileStore: FlashcardLibrary {
 
     public func save(_ deck: FlashcardDeck) throws {
         try deck.validate()
-        try store.write { db in
-            try requireNotForeign(db, table: "flashcard_deck", id: deck.id)
-            try db.execute(
-                sql: """
-                    INSERT INTO flashcard_deck (id, profile_id, name, created_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET name = excluded.name
-                    """,
-                arguments: [deck.id.uuidString, profileID, deck.name, deck.createdAt.storedMilliseconds])
-            for card in deck.cards { try saveCard(db, card, deckID: deck.id) }
-            try Self.requireDeckSize(db, deckID: deck.id)
-        }
+        try store.write { db in try saveDeck(db, deck) }
+    }
+
+    /// Writes a deck's name and the cards it holds (``save(_:)-(FlashcardDeck)`` and
+    /// ``save(decks:)``, inside their transaction).
+    func saveDeck(_ db: Database, _ deck: FlashcardDeck) throws {
+        try requireNotForeign(db, table: "flashcard_deck", id: deck.id)
+        try db.execute(
+            sql: """
+                INSERT INTO flashcard_deck (id, profile_id, name, created_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET name = excluded.name
+                """,
+            arguments: [deck.id.uuidString, profileID, deck.name, deck.createdAt.storedMilliseconds])
+        for card in deck.cards { try saveCard(db, card, deckID: deck.id) }
+        try Self.requireDeckSize(db, deckID: deck.id)
     }
 
     public func deleteDeck(_ deckID: UUID) throws {

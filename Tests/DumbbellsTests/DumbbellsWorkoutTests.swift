@@ -636,7 +636,7 @@ extension Harness {
             Issue.record("no exercise sheet")
             return
         }
-        let layout = ExerciseSheetLayout(screen: harness.workout.size, picker: picker)
+        let layout = FieldListSheetLayout.exercise(screen: harness.workout.size, picker: picker)
         let row = layout.rows.first { picker.choices[$0.index] == "Lunge" }
         harness.click(row?.rect.origin ?? .zero)
         #expect(harness.workout.settings.exercise == "Lunge")

@@ -30,6 +30,9 @@ public enum DumbbellsAction: Hashable, Sendable {
     case type(Character)
     /// Backspace and Delete in a field.
     case deleteBackward, clearField
+    /// Esc while typing in a field: the field keeps its text and the letter keys are commands
+    /// again.
+    case stopTyping
     /// `l`: the last workout's numbers into the current set.
     case copyLast
     /// `L`: the last numbers into every set still to do.
@@ -119,10 +122,57 @@ enum DumbbellsBindings {
         var exerciseCount = 1
         var autoRest = true
         var restSeconds = DumbbellsSettings.defaultRest
+        /// A field is being typed into: every character goes into it (and is refused there
+        /// when it is no digit), so no letter acts as a command until Enter, Tab, an arrow or Esc.
+        var typing = false
     }
 
-    /// The table with the pill in any state.
+    /// The table with the pill in any state. While a field is being typed into, the keys that
+    /// are characters are typed (Space aside, which stays Start, Next or Finish), and Esc ends
+    /// the typing before it does anything else.
     static func table(_ state: TableState) -> KeyBindings<DumbbellsAction> {
+        let bindings = tableList(state)
+        guard state.typing else { return KeyBindings(bindings) }
+        // On the number pad Esc closes the pad, which ends the typing too.
+        var typing: [KeyBinding<DumbbellsAction>] = state.pill == .keypad ? [] : [stopTyping]
+        var claimed = Set(typing.flatMap(\.keys))
+        for var binding in bindings {
+            if binding.keys == TextField.printableKeys {
+                typing.append(binding)
+                continue
+            }
+            // Listed on the keys sheet as without the typing.
+            binding.listing = binding.allKeys
+            binding.keys = binding.keys.filter { key in
+                if claimed.contains(key) { return false }
+                guard case .character(let character) = key else { return true }
+                return character == " "
+            }
+            guard !binding.keys.isEmpty else { continue }
+            if binding.keys == [.function(1)] { binding.display = "F1" }
+            claimed.formUnion(binding.keys)
+            typing.append(binding)
+        }
+        return KeyBindings(typing)
+    }
+
+    /// Esc while typing.
+    static let stopTyping = KeyBinding<DumbbellsAction>(
+        [.escape], "Done typing", group: "Fields", bar: 2,
+        meaning: "while typing in a field: stop (the field keeps its text; letters are commands again)",
+        action: .stopTyping)
+
+    /// The table's keys as the keys sheet lists them: every command, and Esc ending the typing.
+    static func keysSheet(_ state: TableState) -> KeyBindings<DumbbellsAction> {
+        var state = state
+        state.typing = false
+        var stop = stopTyping
+        stop.barRank = nil
+        return KeyBindings(tableList(state) + [stop])
+    }
+
+    /// The table's bindings in order, the typed characters last.
+    private static func tableList(_ state: TableState) -> [KeyBinding<DumbbellsAction>] {
         let pill = state.pill
         let picking = pill == .restPicker
         let onStart = pill == .start
@@ -283,7 +333,7 @@ enum DumbbellsBindings {
                     return .deleteBackward
                 })
         }
-        return KeyBindings(bindings)
+        return bindings
     }
 
     /// The keys sheet.
@@ -410,21 +460,24 @@ extension DumbbellsWorkout {
         case .progress: return DumbbellsBindings.progress
         case .routines: return DumbbellsBindings.routines
         case .deleteRoutine: return DumbbellsBindings.deleteRoutineQuestion
-        case nil: return tableBindings
+        case nil: return DumbbellsBindings.table(tableState)
         }
     }
 
-    /// The table's keys with the pill as it is, as the keys sheet lists them.
-    public var tableBindings: KeyBindings<DumbbellsAction> {
+    /// The table's keys with the pill as it is, as the keys sheet lists them (the commands, and
+    /// Esc ending the typing).
+    public var tableBindings: KeyBindings<DumbbellsAction> { DumbbellsBindings.keysSheet(tableState) }
+
+    /// What the table's keys depend on.
+    var tableState: DumbbellsBindings.TableState {
         let index = currentIndex
         let other: WeightUnit = settings.unit == .kilograms ? .pounds : .kilograms
-        return DumbbellsBindings.table(
-            DumbbellsBindings.TableState(
-                pill: pill.kind, canStart: index < rows.count && rows[index].entry.isValid,
-                hasLast: lastSet(for: index) != nil && isOpen(index), canChangeExercise: canChangeExercise,
-                hasCompletedSets: !completedSets.isEmpty, hasDeleted: deleted != nil, unit: settings.unit.rawValue,
-                otherUnit: other.rawValue,
-                restCount: settings.restPresets.count, exerciseCount: exerciseNames.count, autoRest: settings.autoRest,
-                restSeconds: settings.rest(for: settings.exercise)))
+        return DumbbellsBindings.TableState(
+            pill: pill.kind, canStart: index < rows.count && rows[index].entry.isValid,
+            hasLast: lastSet(for: index) != nil && isOpen(index), canChangeExercise: canChangeExercise,
+            hasCompletedSets: !completedSets.isEmpty, hasDeleted: deleted != nil, unit: settings.unit.rawValue,
+            otherUnit: other.rawValue,
+            restCount: settings.restPresets.count, exerciseCount: exerciseNames.count, autoRest: settings.autoRest,
+            restSeconds: settings.rest(for: settings.exercise), typing: isTyping)
     }
 }

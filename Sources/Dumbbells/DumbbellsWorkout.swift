@@ -189,6 +189,9 @@ public struct DumbbellsWorkout: Workout {
     private(set) var slots: [ExerciseSlot] = []
     /// Which of `slots` is on screen.
     public private(set) var exerciseIndex = 0
+    /// Whether a field is being typed into: from a character typed (or erased) until Enter, Tab,
+    /// an arrow, Esc or any other key that is no character; meanwhile letters are typed too.
+    public private(set) var isTyping = false
     /// Whether the exercise picker adds an exercise to the workout (else it changes this one).
     private(set) var pickerAdds = false
     /// Whether the sets to do on screen get the last workout's weights once the history arrives.
@@ -390,6 +393,10 @@ public struct DumbbellsWorkout: Workout {
             if mouse.kind == .release { notice = nil }
             handle(mouse, at: now, into: &outputs)
             if selection.row != before.selection.row { commitEdit(of: before.selection.row, into: &outputs) }
+            // A click elsewhere (another field, a button, a sheet) ends the typing.
+            if mouse.kind == .release, selection != before.selection || sheet != nil || pill != before.pill {
+                isTyping = false
+            }
         case .paste(let text):
             notice = nil
             paste(text)
@@ -434,6 +441,9 @@ public struct DumbbellsWorkout: Workout {
 
     /// Does what a key (or a click on its hint) stands for.
     private mutating func perform(_ action: DumbbellsAction, at now: Instant, into outputs: inout [Output]) {
+        // Typing goes on only through keys that type; `type`, `press` and `paste` start it.
+        let wasTyping = isTyping
+        isTyping = false
         switch action {
         case .primary: pressPrimary(at: now, into: &outputs)
         case .startSet:
@@ -461,13 +471,19 @@ public struct DumbbellsWorkout: Workout {
         case .selectField(let field): selection.field = field
         case .firstField: selection = FieldPosition(row: min(currentIndex, rows.count - 1), field: .weight)
         case .lastField: selection = FieldPosition(row: rows.count - 1, field: .reps)
-        case .type(let character): type(character)
+        case .type(let character):
+            isTyping = wasTyping
+            type(character)
         case .deleteBackward: press(.backspace)
         case .clearField:
             if isEditable(selection.row) {
                 rows[selection.row].entry.clear(selection.field)
                 markEdited(selection.row)
+                isTyping = true
             }
+        case .stopTyping:
+            // The cursor leaves the field and the help bar shows the commands again.
+            break
         case .copyLast: copyLast(into: currentIndex)
         case .copyLastAll: copyLastIntoEveryOpenSet()
         case .chooseExercise: openExercisePicker()
@@ -714,11 +730,27 @@ public struct DumbbellsWorkout: Workout {
 
     private mutating func type(_ character: Character) {
         guard isEditable(selection.row) else { return }
+        let wasTyping = isTyping
         if let problem = rows[selection.row].entry.type(character, into: selection.field, unit: settings.unit) {
-            notice = Notice(problem.message(unit: settings.unit), kind: .refused)
+            isTyping = wasTyping
+            var message = problem.message(unit: settings.unit)
+            if wasTyping, problem == .notADigit, isCommand(character) {
+                message = "“\(character)” is no digit · Esc first, then \(character)"
+            }
+            notice = Notice(message, kind: .refused)
         } else {
             markEdited(selection.row)
+            isTyping = true
         }
+    }
+
+    /// Whether `character` is a command of the table when no field is being typed into.
+    private func isCommand(_ character: Character) -> Bool {
+        var state = tableState
+        state.typing = false
+        guard let action = DumbbellsBindings.table(state).action(for: .character(character)) else { return false }
+        if case .type = action { return false }
+        return true
     }
 
     /// Notes that a finished set's fields changed, to be saved when the selection leaves it.
@@ -753,6 +785,7 @@ public struct DumbbellsWorkout: Workout {
         case .backspace:
             rows[selection.row].entry.deleteBackward(in: selection.field)
             markEdited(selection.row)
+            isTyping = true
         case .next: moveToNextField()
         case .done: if pill == .keypad { pill = .start }
         }

@@ -270,7 +270,8 @@ extension DumbbellsWorkout {
     }
 
     /// A field: " 12  " underlined when idle, "[12 ]" reversed when selected (brackets and
-    /// reverse video, so the selection shows without colour).
+    /// reverse video, so the selection shows without colour), with the cursor after the text while
+    /// it is being typed into.
     private func renderField(
         _ position: FieldPosition, into canvas: inout Canvas, layout: ScreenLayout, palette: Palette
     ) {
@@ -283,6 +284,10 @@ extension DumbbellsWorkout {
             canvas.write("[", at: frame.origin, style: .bold, clip: frame)
             canvas.write(padded, at: inside, style: palette.selectedField, clip: frame)
             canvas.write("]", at: Point(x: frame.x + width + 1, y: frame.y), style: .bold, clip: frame)
+            if isTyping && text.count < width {
+                // The cursor: a gap in the reversed field, where the next digit goes.
+                canvas.put(Cell(.space, style: .underline), x: inside.x + text.count, y: frame.y, clip: frame)
+            }
         } else {
             canvas.write(padded, at: inside, style: palette.idleField, clip: frame)
         }

@@ -202,12 +202,12 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         harness.press(.tab)
         harness.type("8")
         for name in ["Bent-over row", "Overhead press"] {
-            harness.press(.character("A"))
+            harness.press(.escape, .character("A"))  // Esc ends the typing: A is a command again
             harness.type(name)
             harness.press(.enter, .tab)
             harness.type("10")
         }
-        harness.press(.character("o"))
+        harness.press(.escape, .character("o"))
         harness.type("Push day")
         harness.press(.enter)
         #expect(harness.host.workout?.notice?.text == "Saved routine “Push day”")

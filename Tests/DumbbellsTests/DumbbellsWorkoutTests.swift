@@ -199,7 +199,7 @@ extension Harness {
     @Test func aRestFromStartReturnsToStartWithTheBell() {
         var harness = Harness()
         harness.fill(row: 0, weight: "12", reps: "10")
-        harness.press(.character("r"))
+        harness.press(.escape, .character("r"))  // done typing, then r
         guard case .restPicker(let picker) = harness.workout.pill else {
             Issue.record("no rest picker")
             return
@@ -737,7 +737,12 @@ extension Harness {
         let canvas = harness.canvas()
         let row = canvas.lines()[harness.row(ofSet: 0)]
         #expect(row.hasPrefix("      ▸ 1 [12    ]"))
-        #expect(canvas[13, harness.row(ofSet: 0)].style.attributes.contains(.reverse))
+        #expect(canvas[11, harness.row(ofSet: 0)].style.attributes.contains(.reverse))
+        #expect(canvas[14, harness.row(ofSet: 0)].style.attributes.contains(.reverse))
+        let cursor = canvas[13, harness.row(ofSet: 0)].style.attributes
+        #expect(cursor.contains(.underline) && !cursor.contains(.reverse), "typing: the cursor after 12 is a gap")
+        harness.press(.escape)
+        #expect(harness.canvas()[13, harness.row(ofSet: 0)].style.attributes.contains(.reverse), "done typing")
         #expect(
             !canvas[19, harness.row(ofSet: 0)].style.attributes.contains(.reverse), "the reps field is not selected")
         for y in 0..<canvas.size.height {

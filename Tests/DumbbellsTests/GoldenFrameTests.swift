@@ -24,6 +24,7 @@ import Testing
         harness.type("12")
         harness.press(.tab)
         harness.type("10")
+        harness.press(.escape)  // done typing
         harness.wait(.seconds(3))
         return harness
     }
@@ -196,6 +197,24 @@ import Testing
     @Test func summarySheetAt80x24() {
         let size = Size(width: 80, height: 24)
         expectGolden(Self.summary(size).canvas(), "summarySheetAt80x24")
+    }
+
+    /// Typing set 2's reps, with "x" refused: the cursor in the field and the typing's own bar.
+    static func typing(_ size: Size) -> Harness {
+        var harness = afterSet1(size)
+        harness.press(.escape)
+        harness.type("12")
+        harness.press(.tab)
+        harness.type("1x")
+        return harness
+    }
+
+    @Test func typingSet2RepsAt80x24() {
+        expectGolden(Self.typing(Size(width: 80, height: 24)).canvas(), "typingSet2RepsAt80x24")
+    }
+
+    @Test func typingSet2RepsAt40x12() {
+        expectGolden(Self.typing(Size(width: 40, height: 12)).canvas(), "typingSet2RepsAt40x12")
     }
 
     @Test func startSet2At40x12() {

@@ -51,7 +51,8 @@ import Testing
             .insert, .pageUp, .pageDown, .function(1), .function(5), .control("a"), .character("é"),
         ]
 
-    /// Set 1 done (12 kg × 10), set 2 filled in (12 × 10) with its reps selected, then brought
+    /// Set 1 done (12 kg × 10), set 2 filled in (12 × 10) with its reps selected and the typing
+    /// ended with Esc, then brought
     /// into `kind`: Start; the number pad (k); set 2 running for 17 s; the rest picker (r, from
     /// Start); a 60 s rest with 12 s gone.
     static func harness(in kind: Pill.Kind) -> Harness {
@@ -66,6 +67,7 @@ import Testing
         harness.type("12")
         harness.press(.tab)
         harness.type("10")
+        harness.press(.escape)  // done typing: the letters are commands again
         switch kind {
         case .start: break
         case .keypad: harness.press(.character("k"))

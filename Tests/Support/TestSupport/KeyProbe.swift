@@ -52,13 +52,15 @@ extension WorkoutDriver {
         }
     }
 
-    /// The enabled `bindings` the keys sheet leaves out: `?` pressed on a copy in a window big
+    /// The enabled `bindings` the keys sheet leaves out: `key` (`?`) pressed on a copy in a window big
     /// enough for the whole sheet.
-    public func bindingsMissingFromKeysSheet<Action>(_ bindings: (Model) -> KeyBindings<Action>) -> [String] {
+    public func bindingsMissingFromKeysSheet<Action>(
+        _ bindings: (Model) -> KeyBindings<Action>, openedBy key: Key = .character("?")
+    ) -> [String] {
         var copy = self
         copy.send(.resize(Size(width: 200, height: 60)))
         let listed = bindings(copy.workout)
-        copy.press(.character("?"))
+        copy.press(key)
         return KeyProbe.missingFromSheet(listed, sheet: copy.frame().joined(separator: "\n"))
     }
 }

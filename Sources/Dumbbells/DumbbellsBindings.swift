@@ -432,7 +432,8 @@ enum DumbbellsBindings {
     static let summary = KeyBindings<DumbbellsAction>([
         KeyBinding(
             [.enter, .character(" "), .character("r")], "Restart", group: "Summary", bar: 1,
-            listing: "Enter  Space  r", meaning: "a new workout", action: .restart),
+            listing: "Enter  Space  r", meaning: "a new workout of the same exercises",
+            action: .restart),
         KeyBinding(
             [.character("q"), .escape], "Back", group: "Summary", bar: 2, listing: "q  Esc",
             meaning: "leave the workout", action: .confirmLeave),

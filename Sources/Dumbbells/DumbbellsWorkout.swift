@@ -276,10 +276,27 @@ public struct DumbbellsWorkout: Workout {
         fillsWeights = slot.fillsWeights
     }
 
+    /// Every exercise of the workout, in order, the one on screen as it is now.
+    private var allSlots: [ExerciseSlot] {
+        slots.isEmpty ? [currentSlot] : slots.indices.map { $0 == exerciseIndex ? currentSlot : slots[$0] }
+    }
+
     /// The workout's `session_id`: the id of its first exercise saved.
     private var groupID: UUID? {
-        let ids = slots.isEmpty ? [session] : slots.indices.map { $0 == exerciseIndex ? session : slots[$0].session }
-        return ids.compactMap { $0 }.filter(\.isInLog).min { $0.startedAt < $1.startedAt }?.id ?? session?.id
+        allSlots.compactMap(\.session).filter(\.isInLog).min { $0.startedAt < $1.startedAt }?.id ?? session?.id
+    }
+
+    /// The workout's clock: the exercise whose set 1 started first. Every timer on screen ticks
+    /// with it, whichever exercise is shown, so one wake-up a second serves them all.
+    var clock: Session? {
+        allSlots.compactMap(\.session).min { $0.startedAt < $1.startedAt }
+    }
+
+    /// When the whole workout ended (its every exercise started has), freezing its clock.
+    private var clockEnd: Instant? {
+        let sessions = allSlots.compactMap(\.session)
+        guard !sessions.isEmpty, sessions.allSatisfy({ $0.endedAt != nil }) else { return nil }
+        return sessions.compactMap(\.endedAt).max()
     }
 
     /// The exercises not on screen, by index.
@@ -301,7 +318,7 @@ public struct DumbbellsWorkout: Workout {
     }
 
     /// Whether a workout has started and not yet ended: its clock runs.
-    public var isWorkoutRunning: Bool { session != nil && session?.endedAt == nil }
+    public var isWorkoutRunning: Bool { clock != nil && clockEnd == nil }
 
     /// The identifier of the workout under way or just finished, once set 1 has started.
     public var workoutID: UUID? { session?.id }
@@ -321,16 +338,15 @@ public struct DumbbellsWorkout: Workout {
     /// The whole workout's time in whole seconds at `now`: from the start of set 1, frozen once
     /// the workout ends; `nil` before set 1.
     public func workoutSeconds(at now: Instant) -> Int? {
-        guard let session else { return nil }
-        return max(0, session.ticks(at: session.endedAt ?? now))
+        guard let clock else { return nil }
+        return max(0, clock.ticks(at: clockEnd ?? now))
     }
 
     /// The running set's elapsed time in whole seconds at `now`. It ticks with the workout's
     /// clock (one wake-up a second for both), so it may turn its first second early.
     public func setSeconds(at now: Instant) -> Int? {
-        guard let running = runningSet, let session else { return nil }
-        return max(
-            0, session.ticks(at: now) - session.ticks(at: running.startedAt) - Self.wholeSeconds(running.restTaken))
+        guard let running = runningSet, let clock else { return nil }
+        return max(0, clock.ticks(at: now) - clock.ticks(at: running.startedAt) - Self.wholeSeconds(running.restTaken))
     }
 
     /// The rest's whole seconds left at `now`, when one counts down.
@@ -861,8 +877,7 @@ public struct DumbbellsWorkout: Workout {
             startedAt: running.startedOn.addingTimeInterval(running.restTaken.seconds),
             finishedAt: running.startedOn.addingTimeInterval(max(0, (now - running.startedAt).seconds)),
             restBefore: running.restBefore)
-        let seconds = max(
-            0, session.ticks(at: now) - session.ticks(at: running.startedAt) - Self.wholeSeconds(running.restTaken))
+        let seconds = setSeconds(at: now) ?? 0
         rows[running.index].completed = CompletedSet(record: record, seconds: seconds)
         rows[running.index].isEdited = false
         recomputeRecords()
@@ -912,61 +927,79 @@ public struct DumbbellsWorkout: Workout {
         return "★ Personal best: \(weight) \(unit.rawValue) × \(set.reps), " + what.joined(separator: ", ")
     }
 
-    /// `x`: ends the workout early and shows the summary of the sets done.
+    /// `x`: ends the workout early and shows the summary of the sets done, of every exercise.
     private mutating func endWorkout(at now: Instant, into outputs: inout [Output]) {
         if let running = runningSet {
             notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
             return
         }
         commitEdits(into: &outputs)
-        if completedSets.isEmpty,
-            let done = parkedIndices.last(where: { slots[$0].rows.contains { $0.completed != nil } })
-        {
-            move(to: done)
+        // The workout ended with its last set finished, whichever exercise that was.
+        let finishes = allSlots.compactMap { slot -> Instant? in
+            guard let session = slot.session, let last = slot.rows.compactMap(\.completed?.record.finishedAt).max()
+            else { return nil }
+            return max(session.startedAt, session.startedAt + .seconds(last.timeIntervalSince(session.startedOn)))
         }
-        guard let last = completedSets.last, let session else {
+        guard let end = finishes.max() else {
             notice = Notice("Finish a set first; then x shows the summary", kind: .refused)
             return
         }
-        let lastFinish = session.startedAt + .seconds(last.record.finishedAt.timeIntervalSince(session.startedOn))
-        showSummary(endingAt: max(session.startedAt, lastFinish), into: &outputs)
+        showSummary(endingAt: end, into: &outputs)
     }
 
+    /// Ends every exercise of the workout at `end` and shows the summary of them all.
     private mutating func showSummary(endingAt end: Instant, into outputs: inout [Output]) {
-        guard var session else { return }
-        session.endedAt = end
-        self.session = session
-        pill = .start
-        outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
+        if var session, session.endedAt == nil {
+            session.endedAt = end
+            self.session = session
+            if session.isInLog {
+                outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
+            }
+        }
         endParked(status: .finished, at: end, into: &outputs)
+        pill = .start
+        let all = allSlots
+        let parts = all.compactMap { slot -> WorkoutSummary.Part? in
+            let sets = slot.rows.compactMap(\.completed)
+            guard let session = slot.session, !sets.isEmpty else { return nil }
+            return WorkoutSummary.Part(exercise: slot.exercise, savedUnit: session.unit, sets: sets)
+        }
         sheets.removeAll()
         sheets.push(
             .summary(
                 WorkoutSummary(
-                    exercise: settings.exercise, unit: settings.unit, savedUnit: session.unit, sets: completedSets,
-                    totalSeconds: max(0, session.ticks(at: end)))))
+                    parts: parts, notDone: all.filter { !$0.rows.contains { $0.completed != nil } }.map(\.exercise),
+                    unit: settings.unit, totalSeconds: clock.map { max(0, $0.ticks(at: end)) } ?? 0)))
     }
 
-    /// Restart: an empty table for a new workout; the one just done becomes "last".
+    /// Restart: a new workout of the same exercises, each with as many empty sets as it had; the
+    /// one just done becomes each exercise's "last".
     private mutating func restart() {
-        if let session, !completedSets.isEmpty {
-            history.include(
-                DumbbellWorkout(
-                    id: session.id, exercise: settings.exercise, unit: session.unit, startedAt: session.startedOn,
-                    finishedAt: session.endedAt.map(session.date(at:)),
-                    status: isShowingSummary ? .finished : .abandoned, sets: completedSets.map(\.record)))
+        let status: SessionStatus = isShowingSummary ? .finished : .abandoned
+        let all = allSlots.map { old in
+            var slot = old
+            let done = old.rows.compactMap(\.completed?.record)
+            if let session = old.session, !done.isEmpty {
+                slot.history.include(
+                    DumbbellWorkout(
+                        id: session.id, exercise: old.exercise, unit: session.unit, startedAt: session.startedOn,
+                        finishedAt: session.endedAt.map(session.date(at:)), status: status, sets: done))
+            }
+            slot.pastBest = slot.history.best
+            slot.rows = Array(repeating: Row(), count: max(1, old.rows.count))
+            slot.selection = FieldPosition(row: 0, field: .weight)
+            slot.session = nil
+            slot.deleted = nil
+            slot.restSinceLastSet = .zero
+            slot.fillsWeights = false
+            return slot
         }
-        pastBest = history.best
-        deleted = nil
-        session = nil
-        slots = []
+        slots = all.count > 1 ? all : []
         exerciseIndex = 0
+        show(all[0])
+        settings.setCount = rows.count
         sheets.removeAll()
         pill = .start
-        rows = Array(repeating: Row(), count: settings.setCount)
-        selection = FieldPosition(row: 0, field: .weight)
-        restSinceLastSet = .zero
-        fillsWeights = false
     }
 
     /// `q`, Esc: leave at once when nothing is in progress, else ask first.
@@ -1077,9 +1110,9 @@ public struct DumbbellsWorkout: Workout {
     /// A rest of `seconds` counting down from `now`, returning to `origin`.
     private mutating func startRest(seconds: Int, origin: RestOrigin, at now: Instant) {
         var endsAt = now + .seconds(seconds)
-        if let session, session.endedAt == nil {
+        if let clock, isWorkoutRunning {
             // Ends on a tick of the workout's clock, so one wake-up a second serves both.
-            endsAt = session.startedAt + .seconds(session.ticks(at: endsAt))
+            endsAt = clock.startedAt + .seconds(clock.ticks(at: endsAt))
         }
         pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: origin))
     }
@@ -1197,8 +1230,9 @@ public struct DumbbellsWorkout: Workout {
             let routine = settings.routines[sheet.selection]
             // Numbers typed for sets not yet done are the member's: a routine replaces them only
             // when Enter is pressed again.
-            let typed = (slots.isEmpty ? [rows] : slots.indices.map { $0 == exerciseIndex ? rows : slots[$0].rows })
-                .joined().contains { $0.completed == nil && !($0.entry.weight.isEmpty && $0.entry.reps.isEmpty) }
+            let typed = allSlots.map(\.rows).joined().contains {
+                $0.completed == nil && !($0.entry.weight.isEmpty && $0.entry.reps.isEmpty)
+            }
             if typed, sheet.replacingAsked != sheet.selection {
                 sheet.replacingAsked = sheet.selection
                 sheets.replaceTop(with: .routines(sheet))
@@ -1214,10 +1248,9 @@ public struct DumbbellsWorkout: Workout {
     /// This workout as a routine: each exercise with its sets and the reps of its first set
     /// that has some (done or typed).
     public func routine(named name: String) -> Routine {
-        let all = slots.isEmpty ? [currentSlot] : slots.indices.map { $0 == exerciseIndex ? currentSlot : slots[$0] }
-        return Routine(
+        Routine(
             name: name,
-            exercises: all.map { slot in
+            exercises: allSlots.map { slot in
                 let reps = slot.rows.lazy.compactMap { $0.completed?.record.reps ?? $0.entry.repsValue }.first
                 return RoutineExercise(name: slot.exercise, sets: slot.rows.count, reps: reps)
             })
@@ -1254,11 +1287,7 @@ public struct DumbbellsWorkout: Workout {
     /// A new workout of `routine`'s exercises and sets, the reps as targets and the last
     /// workout's weights where known.
     private mutating func startRoutine(_ routine: Routine, into outputs: inout [Output]) {
-        let started =
-            slots.isEmpty
-            ? session != nil
-            : slots.indices.contains { $0 == exerciseIndex ? session != nil : slots[$0].session != nil }
-        guard !started else {
+        guard clock == nil else {
             notice = Notice("A routine starts a new workout: x ends this one, then Restart", kind: .refused)
             return
         }
@@ -1581,8 +1610,8 @@ public struct DumbbellsWorkout: Workout {
         if isMorphing(at: now), let frame = morph?.nextFrame(after: now) {
             deadlines.append(frame)
         }
-        if let session, session.endedAt == nil {
-            deadlines.append(session.startedAt + .seconds(session.ticks(at: now) + 1))
+        if let clock, isWorkoutRunning {
+            deadlines.append(clock.startedAt + .seconds(clock.ticks(at: now) + 1))
         }
         if case .countdown(let countdown) = pill {
             let left = countdown.secondsLeft(at: now)

@@ -326,23 +326,19 @@ extension DumbbellsWorkout {
         in area: Rect
     ) {
         let unit = summary.unit.rawValue
-        let count = summary.sets.count
         var y = 0
         func line(_ text: String, style: Style = .plain) {
             guard y < area.height - 1 else { return }
             Text(text, style: style).render(into: &canvas, in: area.row(y).inset(left: 1, right: 1))
             y += 1
         }
-        line("\(summary.exercise) · \(count) \(count == 1 ? "set" : "sets")", style: .bold)
-        for completed in summary.sets.prefix(layout.listedSets) {
-            let set = completed.record
-            let weight = WeightText.display(set.weight, from: summary.savedUnit, in: summary.unit)
-            let numbers = "\(weight) \(unit) × \(set.reps)"
-            let padded = numbers + String(repeating: " ", count: max(1, 16 - numbers.displayWidth))
-            let number = set.number < 10 ? " \(set.number)" : "\(set.number)"
-            line("\(number)  \(padded)\(clock(completed.seconds))\(completed.beaten.isEmpty ? "" : "  ★")")
+        for entry in layout.lines {
+            switch entry {
+            case .exercise(let text): line(text, style: .bold)
+            case .set(let text): line(text)
+            case .aside(let text): line(text, style: palette.muted)
+            }
         }
-        if layout.listedSets < count { line("   … and \(count - layout.listedSets) more", style: palette.muted) }
         y += 1
         line("Total volume  \(WeightText.display(summary.totalVolume)) \(unit)")
         line("Total time    \(clock(summary.totalSeconds))")

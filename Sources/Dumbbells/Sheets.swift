@@ -149,26 +149,104 @@ struct FieldListSheetLayout {
     }
 }
 
-/// What the summary sheet shows once the workout is over.
+/// What the summary sheet shows once the workout is over: each exercise's sets, the totals.
 public struct WorkoutSummary: Hashable, Sendable {
-    /// The exercise.
-    public var exercise: String
+    /// One exercise of the workout and its sets.
+    public struct Part: Hashable, Sendable {
+        /// The exercise.
+        public var exercise: String
+        /// The unit the sets' weights are saved in.
+        public var savedUnit: WeightUnit
+        /// The sets done, in order.
+        public var sets: [CompletedSet]
+
+        /// An exercise's finished sets, their weights in `savedUnit`.
+        public init(exercise: String, savedUnit: WeightUnit, sets: [CompletedSet]) {
+            self.exercise = exercise
+            self.savedUnit = savedUnit
+            self.sets = sets
+        }
+
+        /// The sum of weight × reps over its sets, in `unit`.
+        public func volume(in unit: WeightUnit) -> Double {
+            sets.reduce(0) { $0 + Weight.convert($1.record.weight, from: savedUnit, to: unit) * Double($1.record.reps) }
+        }
+    }
+
+    /// The exercises with sets done, in the workout's order.
+    public var parts: [Part]
+    /// The exercises of the workout with no set done.
+    public var notDone: [String]
     /// The unit the weights show in.
     public var unit: WeightUnit
-    /// The unit the sets' weights are saved in.
-    public var savedUnit: WeightUnit
-    /// The sets done, in order.
-    public var sets: [CompletedSet]
-    /// Seconds from the start of set 1 to the end of the last set.
+    /// Seconds from the start of the first set to the end of the last, on the workout's clock.
     public var totalSeconds: Int
 
-    /// The sum of weight × reps over the sets, in `unit`.
-    public var totalVolume: Double {
-        sets.reduce(0) { $0 + Weight.convert($1.record.weight, from: savedUnit, to: unit) * Double($1.record.reps) }
+    /// The summary of `parts` (and the exercises `notDone`), weights shown in `unit`.
+    public init(parts: [Part], notDone: [String] = [], unit: WeightUnit, totalSeconds: Int) {
+        self.parts = parts
+        self.notDone = notDone
+        self.unit = unit
+        self.totalSeconds = totalSeconds
     }
+
+    /// Every set done, exercise after exercise.
+    public var sets: [CompletedSet] { parts.flatMap(\.sets) }
+
+    /// The sum of weight × reps over every set, in `unit`.
+    public var totalVolume: Double { parts.reduce(0) { $0 + $1.volume(in: unit) } }
 
     /// How many sets beat a record.
     public var personalBests: Int { sets.filter { !$0.beaten.isEmpty }.count }
+
+    /// One line of the list above the totals.
+    enum Line: Hashable {
+        /// "Bench press · 3 sets", or with its volume and records when its sets are not listed.
+        case exercise(String)
+        /// A set: its number, weight × reps, time and star.
+        case set(String)
+        /// "… and 2 more", "Not done: Row".
+        case aside(String)
+    }
+
+    /// The lines listing the workout in at most `room` rows: each exercise with its sets when
+    /// they all fit; else each exercise on one line with its volume; else as many as fit and how
+    /// many more.
+    func lines(room: Int) -> [Line] {
+        let unitName = unit.rawValue
+        func count(_ sets: Int) -> String { "\(sets) \(sets == 1 ? "set" : "sets")" }
+        let notDoneLine = notDone.isEmpty ? [] : [Line.aside("Not done: " + notDone.joined(separator: ", "))]
+        var full: [Line] = []
+        for part in parts {
+            full.append(.exercise("\(part.exercise) · \(count(part.sets.count))"))
+            for completed in part.sets {
+                let set = completed.record
+                let weight = WeightText.display(set.weight, from: part.savedUnit, in: unit)
+                let numbers = "\(weight) \(unitName) × \(set.reps)"
+                let padded = numbers + String(repeating: " ", count: max(1, 16 - numbers.displayWidth))
+                let number = set.number < 10 ? " \(set.number)" : "\(set.number)"
+                let time = ClockText.elapsed(completed.seconds)
+                full.append(.set("\(number)  \(padded)\(time)\(completed.beaten.isEmpty ? "" : "  ★")"))
+            }
+        }
+        if full.count + notDoneLine.count <= room { return full + notDoneLine }
+        if parts.count == 1, let part = parts.first {
+            // One exercise: its sets as far as they go.
+            let shown = max(0, room - 2)
+            return [full[0]] + Array(full.dropFirst().prefix(shown))
+                + [.aside("   … and \(part.sets.count - shown) more")]
+        }
+        let compact = parts.map { part -> Line in
+            let volume = WeightText.display(part.volume(in: unit).rounded())
+            let stars = part.sets.filter { !$0.beaten.isEmpty }.count
+            return .exercise(
+                "\(part.exercise) · \(count(part.sets.count)) · \(volume) \(unitName)" + (stars > 0 ? " ★\(stars)" : "")
+            )
+        }
+        if compact.count + notDoneLine.count <= room { return compact + notDoneLine }
+        let shown = max(0, room - 1)
+        return Array(compact.prefix(shown)) + [.aside("… and \(parts.count + notDone.count - shown) more")]
+    }
 }
 
 /// A finished set as the table and the summary show it.
@@ -193,8 +271,8 @@ struct SummarySheetLayout {
     let sheet: Sheet
     let frame: Rect
     let inside: Rect
-    /// How many sets are listed (the rest are counted on one line).
-    let listedSets: Int
+    /// The lines listed above the totals, as many as fit.
+    let lines: [WorkoutSummary.Line]
     let restartButton: Rect
     let backButton: Rect
 
@@ -202,16 +280,17 @@ struct SummarySheetLayout {
     static let back = Button("Back")
 
     init(screen: Size, summary: WorkoutSummary) {
-        // Title line, sets, a blank, volume, time, records (when any), a blank, the buttons.
-        let extra = summary.personalBests > 0 ? 1 : 0
-        let wanted = summary.sets.count + 6 + extra
-        sheet = Sheet(title: "Workout done", size: Size(width: min(50, screen.width - 2), height: wanted + 2))
+        // The list, a blank, volume, time, records (when any), a blank, the buttons.
+        let fixed = 5 + (summary.personalBests > 0 ? 1 : 0)
+        let width = min(50, screen.width - 2)
         let bounds = Rect(size: screen)
+        let largest = Sheet(
+            title: "Workout done", size: Size(width: width, height: summary.lines(room: .max).count + fixed + 2))
+        // The lines that fit the largest sheet the screen takes, and the sheet just tall enough.
+        lines = summary.lines(room: max(1, largest.contentRect(in: bounds).height - fixed))
+        sheet = Sheet(title: "Workout done", size: Size(width: width, height: lines.count + fixed + 2))
         frame = sheet.frame(in: bounds)
         inside = sheet.contentRect(in: bounds)
-        let fixed = 6 + extra
-        let room = max(0, inside.height - fixed)
-        listedSets = summary.sets.count <= room ? summary.sets.count : max(0, room - 1)
         let buttons = Button.frames(
             of: [Self.restart, Self.back], in: inside.row(max(0, inside.height - 1)), alignment: .center)
         restartButton = buttons[0]

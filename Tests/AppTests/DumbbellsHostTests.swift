@@ -184,7 +184,11 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         #expect(Set(rows.map(\.id)).count == 3)
         #expect(rows.allSatisfy { $0.sessionID == rows[0].id }, "one workout: the first exercise's id")
 
-        harness.press(.enter, .character("p"))
+        harness.press(.enter)
+        #expect(
+            harness.host.workout?.exerciseNames == ["Bench press", "Bent-over row", "Shoulder press"],
+            "Restart keeps the workout's exercises")
+        harness.press(.character("["), .character("p"))
         let chart = harness.frame().joined(separator: "\n")
         #expect(chart.contains("Progress · Shoulder press"))
         #expect(chart.contains("18.7"), "14 kg × 10 is an estimated 18.7 kg (Epley)")
@@ -243,7 +247,7 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         #expect(rows.allSatisfy { $0.status == .finished })
         #expect(rows.allSatisfy { $0.sessionID == rows[0].id }, "one workout: the first exercise's id")
 
-        harness.press(.enter, .character("p"))
+        harness.press(.enter, .character("["), .character("p"))
         let chart = harness.frame().joined(separator: "\n")
         #expect(chart.contains("Progress · Overhead press"))
         #expect(chart.contains("18.7"), "14 kg × 10 is an estimated 18.7 kg (Epley)")

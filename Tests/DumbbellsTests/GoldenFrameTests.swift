@@ -217,6 +217,16 @@ import Testing
         expectGolden(Self.typing(Size(width: 40, height: 12)).canvas(), "typingSet2RepsAt40x12")
     }
 
+    @Test func summaryOfThreeExercisesAt80x24() {
+        let harness = WholeWorkoutTests.threeExercisesEnded(size: Size(width: 80, height: 24))
+        expectGolden(harness.canvas(), "summaryOfThreeExercisesAt80x24")
+    }
+
+    @Test func summaryOfThreeExercisesAt40x12() {
+        let harness = WholeWorkoutTests.threeExercisesEnded(size: Size(width: 40, height: 12))
+        expectGolden(harness.canvas(), "summaryOfThreeExercisesAt40x12")
+    }
+
     @Test func startSet2At40x12() {
         let size = Size(width: 40, height: 12)
         expectGolden(Self.readyForSet2(size).canvas(), "startSet2At40x12")

@@ -167,3 +167,114 @@ extension Harness {
         #expect(DumbbellsSettings(Settings()).autoRest, "on unless turned off")
     }
 }
+
+/// A workout of several exercises ends as one: one summary of them all, one clock from the first
+/// set of any exercise, and Restart keeps the exercises.
+@Suite struct WholeWorkoutTests {
+    /// Bench press 2 of 3 sets done, Bent-over row 1 of 3, Shoulder press none, then `x`.
+    static func threeExercisesEnded(size: Size = Size(width: 80, height: 24)) -> Harness {
+        var harness = Harness(settings: DumbbellsSettings(setCount: 3, exercise: "Bench press"), size: size)
+        harness.doSet("20", "8")
+        harness.press(.escape)
+        harness.doSet("22.5", "6", seconds: 50)
+        harness.press(.escape)
+        harness.addExercise("Bent-over row")
+        harness.addExercise("Shoulder press")
+        harness.press(.character("["))
+        harness.doSet("16", "10")
+        harness.press(.escape, .character("x"))
+        return harness
+    }
+
+    @Test func theSummaryListsEveryExerciseAndTheWholeWorkoutsTotals() {
+        let harness = Self.threeExercisesEnded()
+        guard case .summary(let summary) = harness.workout.sheet else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(summary.parts.map(\.exercise) == ["Bench press", "Bent-over row"])
+        #expect(summary.notDone == ["Shoulder press"])
+        let volume: Double = 20 * 8 + 22.5 * 6 + 16 * 10
+        #expect(summary.totalVolume == volume)
+        #expect(summary.totalSeconds == 40 + 50 + 40, "from Bench press's set 1 to the row's set 1 finished")
+        let frame = harness.frame().joined(separator: "\n")
+        let lines = [
+            "Bench press · 2 sets", "Bent-over row · 1 set", "22.5 kg × 6", "16 kg × 10", "Not done: Shoulder press",
+        ]
+        for line in lines {
+            #expect(frame.contains(line), "\(line)")
+        }
+        #expect(frame.contains("Total volume  455 kg"))
+        #expect(frame.contains("Total time    2:10"))
+        // Every exercise started is finished, once.
+        let finished = harness.outputs.compactMap {
+            if case .finishWorkout(let id, .finished, _) = $0 { id } else { nil }
+        }
+        #expect(
+            finished.sorted { $0.uuidString < $1.uuidString }
+                == harness.startedWorkouts.map(\.id).sorted { $0.uuidString < $1.uuidString })
+    }
+
+    @Test func aSmallScreenListsEachExerciseOnOneLine() {
+        let harness = Self.threeExercisesEnded(size: Size(width: 40, height: 12))
+        let frame = harness.frame().joined(separator: "\n")
+        #expect(frame.contains("Bench press · 2 sets · 295 kg"))
+        #expect(frame.contains("Bent-over row · 1 set · 160 kg"))
+        #expect(frame.contains("[ Restart ]"))
+    }
+
+    @Test func theWorkoutClockRunsOnAcrossExercisesWithOneWakeUpASecond() {
+        var harness = Harness(settings: DumbbellsSettings(setCount: 1, exercise: "Bench press"))
+        harness.addExercise("Bent-over row")
+        harness.press(.character("["))
+        harness.doSet("20", "8")
+        #expect(harness.workout.settings.exercise == "Bent-over row")
+        #expect(harness.workout.workoutSeconds(at: harness.now) == 40, "the row has no set yet, the clock runs on")
+        harness.press(.escape)
+        harness.wait(.milliseconds(300))
+        let deadline = harness.workout.nextDeadline(after: harness.now)
+        #expect(deadline != nil, "the clock on screen ticks")
+        harness.type("16")
+        harness.press(.tab)
+        harness.type("10")
+        harness.press(.enter)
+        harness.wait(.seconds(20))
+        #expect(harness.workout.workoutSeconds(at: harness.now) == 60)
+        #expect(harness.workout.setSeconds(at: harness.now) == 19 || harness.workout.setSeconds(at: harness.now) == 20)
+        // The set's timer and the workout's tick together: the next wake-up is the next whole
+        // second of the workout's clock.
+        if let next = harness.workout.nextDeadline(after: harness.now) {
+            #expect(harness.workout.workoutSeconds(at: next) == 61)
+            #expect(harness.workout.workoutSeconds(at: next - .milliseconds(1)) == 60)
+        }
+        harness.press(.enter)
+        guard case .summary(let summary) = harness.workout.sheet else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(summary.parts.count == 2)
+        #expect(harness.workout.nextDeadline(after: harness.now) == nil, "nothing ticks in the summary")
+    }
+
+    @Test func restartKeepsTheExercisesAndTheirSetCountsWithTheWorkoutJustDoneAsLast() {
+        var harness = Self.threeExercisesEnded()
+        harness.press(.enter)  // Restart
+        #expect(harness.workout.sheet == nil)
+        #expect(harness.workout.exerciseNames == ["Bench press", "Bent-over row", "Shoulder press"])
+        #expect(harness.workout.exerciseIndex == 0)
+        #expect(harness.workout.completedSets.isEmpty)
+        #expect(harness.workout.rows.count == 3)
+        #expect(harness.workout.workoutSeconds(at: harness.now) == nil, "a new workout's clock starts at its set 1")
+        #expect(harness.workout.lastSet(for: 1)?.set.weight == 22.5, "last time's numbers are the workout just done")
+        harness.press(.character("]"))
+        #expect(harness.workout.lastSet(for: 0)?.set.weight == 16)
+        #expect(harness.workout.rows.count == 3)
+        harness.press(.character("]"))
+        #expect(harness.workout.lastSet(for: 0) == nil, "nothing was done of Shoulder press")
+        // The new workout is saved as new rows.
+        let before = Set(harness.startedWorkouts.map(\.id))
+        harness.doSet("18", "8")
+        #expect(harness.startedWorkouts.count == before.count + 1)
+        #expect(harness.startedWorkouts.last.map { !before.contains($0.id) } == true)
+    }
+}

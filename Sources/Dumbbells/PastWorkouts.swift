@@ -455,6 +455,7 @@ extension DumbbellsWorkout {
         let unit = settings.unit
         let workouts = pastWorkouts
         let notice = self.notice
+        let problem = self.problem
         composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
             var scroll: ScrollState
             if past.workoutID == nil {
@@ -504,8 +505,13 @@ extension DumbbellsWorkout {
             let hint =
                 past.workoutID == nil
                 ? "Enter shows a workout's sets · Esc closes" : "Enter or ↑↓ saves · d deletes · Esc back"
-            Text(notice?.text ?? hint, style: notice?.kind == .refused ? palette.refused : palette.muted).render(
-                into: &canvas, in: layout.footer)
+            // A save that failed is said first: the correction waits until it goes in.
+            if let problem {
+                Text("! " + problem, style: palette.problem).render(into: &canvas, in: layout.footer)
+            } else {
+                Text(notice?.text ?? hint, style: notice?.kind == .refused ? palette.refused : palette.muted).render(
+                    into: &canvas, in: layout.footer)
+            }
         }
     }
 }

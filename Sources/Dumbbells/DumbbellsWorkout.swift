@@ -748,6 +748,7 @@ public struct DumbbellsWorkout: Workout {
             sheets.replaceTop(with: .exercise(picker))
             return
         }
+        if case .pastWorkouts = sheet { return pastePast(text) }
         guard sheet == nil, pill.kind != .restPicker else { return }
         for character in text where !character.isWhitespace {
             type(character)

@@ -157,7 +157,8 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
     }
 }
 
-/// Where the history sheet's parts go: a heading line, the list (workouts or sets) and a footer.
+/// Where the history sheet's parts go: a heading line, the list (workouts or sets) and a footer
+/// of two rows.
 struct PastWorkoutsLayout {
     let sheet: Sheet
     /// The screen above the help bar, where the sheet is centred.
@@ -176,12 +177,14 @@ struct PastWorkoutsLayout {
         self.bounds = bounds
         sheet = Sheet(
             title: title,
-            size: Size(width: min(76, screen.width - 2), height: min(max(1, count) + 6, bounds.height)))
+            size: Size(width: min(76, screen.width - 2), height: min(max(1, count) + 7, bounds.height)))
         frame = sheet.frame(in: bounds)
         let inside = sheet.contentRect(in: bounds)
         heading = inside.row(0)
-        footer = inside.row(max(0, inside.height - 1))
-        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 4))
+        // Two rows: a correction's notice and the records it changed are read in full.
+        footer = Rect(
+            x: inside.x, y: max(inside.y, inside.maxY - 2), width: inside.width, height: min(2, inside.height))
+        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 5))
         var scroll = scroll
         rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
     }
@@ -318,6 +321,18 @@ extension DumbbellsWorkout {
         past.put(SetEntry(weight: Weight(weight, workout.unit), in: unit, reps: String(reps)), at: row)
         let shown = WeightText.display(weight, from: workout.unit, in: unit)
         notice = Notice("Set \(saved.number) of \(day) corrected: \(shown) \(unit.rawValue) × \(reps)\(records)")
+    }
+
+    /// Text pasted into a set's field: typed character by character, stopping at the first one
+    /// refused (which says why).
+    mutating func pastePast(_ text: String) {
+        guard case .pastWorkouts(let past) = sheet, past.workoutID != nil else { return }
+        // Typing saves nothing: the correction is saved when the selection leaves the set.
+        var outputs: [Output] = []
+        for character in text where !character.isWhitespace {
+            performPast(.type(character), into: &outputs)
+            if notice?.kind == .refused { return }
+        }
     }
 
     /// Saves the correction open on the history sheet (TermFit is ending).
@@ -507,10 +522,10 @@ extension DumbbellsWorkout {
                 ? "Enter shows a workout's sets · Esc closes" : "Enter or ↑↓ saves · d deletes · Esc back"
             // A save that failed is said first: the correction waits until it goes in.
             if let problem {
-                Text("! " + problem, style: palette.problem).render(into: &canvas, in: layout.footer)
+                Text("! " + problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.footer)
             } else {
-                Text(notice?.text ?? hint, style: notice?.kind == .refused ? palette.refused : palette.muted).render(
-                    into: &canvas, in: layout.footer)
+                let style = notice?.kind == .refused ? palette.refused : palette.muted
+                Text(notice?.text ?? hint, style: style, wraps: true).render(into: &canvas, in: layout.footer)
             }
         }
     }

@@ -201,6 +201,17 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(harness.workout.notice == .init("Set 1 of \(day) keeps its saved numbers: \(reason)", kind: .refused))
     }
 
+    @Test func aPasteTypesIntoTheFieldUntilACharacterIsRefused() {
+        var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
+        harness.openPast()
+        harness.press(.delete)
+        harness.send(.paste("27.5x9"))
+        #expect(harness.pastSheet?.entries.first?.weight == "27.5")
+        #expect(harness.workout.notice?.text == InputProblem.notADigit.message(unit: .kilograms))
+        harness.press(.enter)
+        #expect(harness.past(typoWorkout.id)?.sets.first?.weight == 27.5)
+    }
+
     @Test func theWorkoutInProgressIsNotInThePast() {
         var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
         harness.doSet("20", "10")

@@ -56,6 +56,16 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
 
     mutating func select(_ index: Int, count: Int) { scroll.select(index, count: max(1, count)) }
 
+    /// Scrolls the list shown just enough to show its selection in a list of `height` rows, of
+    /// `count` workouts when the list shows.
+    mutating func keepSelectionInView(workouts count: Int, height: Int) {
+        if workoutID == nil {
+            _ = scroll.visibleRows(count: count, height: height)
+        } else {
+            _ = setsScroll.visibleRows(count: entries.count, height: height)
+        }
+    }
+
     /// Shows `workout`'s sets, weights in `unit`.
     mutating func show(_ workout: DumbbellWorkout, in unit: WeightUnit) {
         if workoutID != workout.id { selection = FieldPosition(row: 0, field: .weight) }
@@ -274,6 +284,7 @@ extension DumbbellsWorkout {
             commitPast(past.selection.row, of: &past, into: &outputs)
             past.showList()
         }
+        past.keepSelectionInView(workouts: pastWorkouts.count, height: pastLayout(past).list.height)
         sheets.replaceTop(with: .pastWorkouts(past))
     }
 

@@ -212,6 +212,21 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(harness.past(typoWorkout.id)?.sets.first?.weight == 27.5)
     }
 
+    @Test func aLongHistoryScrollsToTheHighlightAndStaysPutGoingBack() throws {
+        let many = (1...12).map { pastCurls($0, [(10, 10)], id: "CCCCCCCC-0000-0000-0000-0000000001\($0 + 10)") }
+        var harness = Harness(history: ExerciseHistory(workouts: many), size: Size(width: 40, height: 12))
+        harness.press(.character("h"))
+        for _ in 0..<11 { harness.press(.down) }
+        let bottom = try #require(harness.pastSheet)
+        #expect(harness.workout.pastLayout(bottom).rows.map(\.index).last == 11)
+        #expect(harness.frame().contains { $0.contains("▲") && $0.contains("more") })
+        harness.press(.up)
+        let back = try #require(harness.pastSheet)
+        #expect(
+            harness.workout.pastLayout(back).rows.map(\.index).first
+                == harness.workout.pastLayout(bottom).rows.map(\.index).first, "no jump to the top")
+    }
+
     @Test func theWorkoutInProgressIsNotInThePast() {
         var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
         harness.doSet("20", "10")

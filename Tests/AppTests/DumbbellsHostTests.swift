@@ -372,4 +372,29 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
         #expect(harness.host.unsaved.isEmpty)
         #expect(try log.workout(id: past.id)?.sets.isEmpty == true)
     }
+
+    @Test func waitingCorrectionsAreNamedByTheirWorkoutsDayAndKeepItsUnit() {
+        let data = DumbbellsData(log: InMemoryWorkoutLog(), settingsStore: nil)
+        let started = Date(timeIntervalSince1970: 1_794_646_800 - 7 * 86_400)
+        let past = DumbbellWorkout(exercise: "Hammer curl", unit: .pounds, startedAt: started, status: .finished)
+        let set = DumbbellSet(number: 2, weight: 25, reps: 13, startedAt: started, finishedAt: started)
+        var three = set
+        three.number = 3
+        let day = PastWorkoutsSheet.day(started)
+        #expect(data.describe([.pastSet(set, of: past)]) == "set 2 of \(day)")
+        #expect(
+            data.describe([.pastSet(set, of: past), .pastSet(three, of: past), .pastDeletion(number: 4, of: past)])
+                == "sets 2, 3, 4 deleted of \(day)")
+        #expect(
+            data.describe([.set(set, workoutID: UUID()), .pastSet(three, of: past)]) == "set 2; set 3 of \(day)")
+        // The recovery step names the past workout's exercise and unit, not the screen's.
+        var screen = DumbbellsWorkout(settings: DumbbellsSettings(exercise: "Bicep curl"), wallClock: { started })
+        _ = screen.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        #expect(
+            data.unsavedStep(.pastSet(set, of: past), in: screen)
+                == .dumbbellSet(set, workoutID: past.id, exercise: "Hammer curl", unit: .pounds))
+        #expect(
+            data.unsavedStep(.pastDeletion(number: 4, of: past), in: screen)
+                == .dumbbellSetDeletion(number: 4, workoutID: past.id))
+    }
 }

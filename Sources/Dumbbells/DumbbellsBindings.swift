@@ -59,6 +59,10 @@ public enum DumbbellsAction: Hashable, Sendable {
     case showProgress
     /// The progress sheet: the estimate or the volume.
     case switchMetric
+    /// `h`: the exercise's past workouts, to correct and delete their sets.
+    case showHistory
+    /// A key of the history sheet or of its delete question.
+    case past(PastWorkoutsAction)
     /// `?`, F1: the keys sheet.
     case keys
     /// `q`, Esc: leave, asking first when that would lose something.
@@ -313,6 +317,10 @@ enum DumbbellsBindings {
                 [.character("p")], "Progress", group: "Workout",
                 meaning: "the exercise's progress: a chart per workout and the records", action: .showProgress),
             KeyBinding(
+                [.character("h")], "History", group: "Workout",
+                meaning: "past workouts of the exercise: correct or delete their sets (records follow)",
+                action: .showHistory),
+            KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Workout", bar: picking ? nil : 3, meaning: "every key",
                 action: .keys),
             KeyBinding(
@@ -428,6 +436,74 @@ enum DumbbellsBindings {
             meaning: "keep the routine", action: .close),
     ])
 
+    /// The history sheet's list of past workouts.
+    static let history = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.up, .down, .pageUp, .pageDown], "Choose", group: "History", bar: 1, display: "↑↓",
+            listing: "↑ ↓  PgUp PgDn", meaning: "move through the past workouts"
+        ) { key in
+            switch key {
+            case .up: return .past(.move(-1))
+            case .pageUp: return .past(.move(-5))
+            case .pageDown: return .past(.move(5))
+            default: return .past(.move(1))
+            }
+        },
+        KeyBinding(
+            [.enter], "Correct", group: "History", bar: 2,
+            meaning: "the highlighted workout's sets, to correct or delete (a click too)", action: .past(.open)),
+        KeyBinding(
+            [.escape, .character("h"), .character("q")], "Close", group: "History", bar: 3, display: "Esc",
+            listing: "Esc  h  q", meaning: "close the history", action: .past(.back)),
+    ])
+
+    /// The sets of a past workout on the history sheet.
+    static let pastSets = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.up, .down, .left, .right], "Move", group: "Sets", bar: 1, display: "↑↓←→", listing: "↑ ↓ ← →",
+            meaning: "another set (saving the correction), or its weight or reps"
+        ) { key in
+            switch key {
+            case .up: return .past(.move(-1))
+            case .down: return .past(.move(1))
+            case .left: return .past(.selectField(.weight))
+            default: return .past(.selectField(.reps))
+            }
+        },
+        KeyBinding(
+            [.tab, .backTab], "Next", group: "Sets", listing: "Tab  Shift-Tab",
+            meaning: "the next field, or the one before"
+        ) { key in key == .tab ? .past(.nextField) : .past(.previousField) },
+        KeyBinding([.enter], "Save", group: "Sets", bar: 2, meaning: "save the set's correction", action: .past(.save)),
+        KeyBinding(
+            [.character("d")], "Delete", group: "Sets", bar: 3, meaning: "delete the selected set (it asks first)",
+            action: .past(.delete)),
+        KeyBinding(
+            [.escape], "Back", group: "Sets", bar: 4, meaning: "back to the list (the correction saved)",
+            action: .past(.back)),
+        KeyBinding(
+            [.backspace, .delete], "Erase", group: "Sets", listing: "⌫  Del",
+            meaning: "erase a character / clear the field"
+        ) { key in key == .backspace ? .past(.deleteBackward) : .past(.clearField) },
+        KeyBinding(
+            TextField.printableKeys, "Type", group: "Sets", listing: "0–9 .",
+            meaning: "type the weight and reps; other characters are refused with the reason"
+        ) { key in
+            if case .character(let character) = key { return .past(.type(character)) }
+            return .past(.deleteBackward)
+        },
+    ])
+
+    /// The question before a past workout's set is deleted.
+    static let deletePastSetQuestion = KeyBindings<DumbbellsAction>([
+        KeyBinding(
+            [.character("y"), .character("Y"), .enter], "Delete", group: "Delete?", bar: 1, listing: "y  Enter",
+            meaning: "delete the set", action: .past(.confirmDelete)),
+        KeyBinding(
+            [.character("n"), .character("N"), .escape], "Keep", group: "Delete?", bar: 2, listing: "n  Esc",
+            meaning: "keep the set", action: .past(.back)),
+    ])
+
     /// The summary of a finished workout.
     static let summary = KeyBindings<DumbbellsAction>([
         KeyBinding(
@@ -461,6 +537,9 @@ extension DumbbellsWorkout {
         case .progress: return DumbbellsBindings.progress
         case .routines: return DumbbellsBindings.routines
         case .deleteRoutine: return DumbbellsBindings.deleteRoutineQuestion
+        case .pastWorkouts(let past):
+            return past.workoutID == nil ? DumbbellsBindings.history : DumbbellsBindings.pastSets
+        case .deletePastSet: return DumbbellsBindings.deletePastSetQuestion
         case nil: return DumbbellsBindings.table(tableState)
         }
     }

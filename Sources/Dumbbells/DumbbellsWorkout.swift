@@ -57,6 +57,10 @@ public struct DumbbellsWorkout: Workout {
         case routines(RoutinesSheet)
         /// Delete the routine at this index? Delete or Keep.
         case deleteRoutine(ConfirmSheet, index: Int)
+        /// The exercise's past workouts: their sets corrected and deleted.
+        case pastWorkouts(PastWorkoutsSheet)
+        /// Delete set `number` of this past workout? Delete or Keep.
+        case deletePastSet(ConfirmSheet, workoutID: UUID, number: Int)
     }
 
     /// A one-line message over the pill.
@@ -163,15 +167,15 @@ public struct DumbbellsWorkout: Workout {
     public private(set) var pill = Pill.start
     /// The sheets over the table, the newest on top: keys and clicks go to the top one, and Esc
     /// closes it (the pad and the rest picker are the pill's own states, closed by Esc first).
-    public private(set) var sheets = SheetStack<Sheet>()
+    public internal(set) var sheets = SheetStack<Sheet>()
     /// The sheet on top, if any.
     public var sheet: Sheet? { sheets.top }
     /// The exercise's last workout and best set.
-    public private(set) var history: ExerciseHistory
+    public internal(set) var history: ExerciseHistory
     /// Whether the history of a newly chosen exercise is still being looked up.
     public private(set) var isLoadingHistory = false
     /// The message over the pill, until the next key.
-    public private(set) var notice: Notice?
+    public internal(set) var notice: Notice?
     /// A problem the host reported (a save that failed); shown until it reports none.
     public private(set) var problem: String?
     private(set) var session: Session?
@@ -179,7 +183,7 @@ public struct DumbbellsWorkout: Workout {
     /// Rest taken since the last set finished (counted into the next set's `restBefore`).
     private var restSinceLastSet = Duration.zero
     /// The best on record before this workout's sets.
-    private var pastBest: PersonalBest?
+    var pastBest: PersonalBest?
     /// The set deleted last, and where it was, for `z`.
     public private(set) var deleted: DeletedRow?
     /// How far the keys sheet is scrolled.
@@ -362,7 +366,7 @@ public struct DumbbellsWorkout: Workout {
     public mutating func receive(_ result: Result<ExerciseHistory, any Error>, for exercise: String) {
         for index in parkedIndices where slots[index].exercise == exercise && slots[index].isLoadingHistory {
             if case .success(let found) = result {
-                slots[index].history = found
+                slots[index].history = slots[index].session.map { found.leavingOut($0.id) } ?? found
                 slots[index].pastBest = found.best
                 if slots[index].fillsWeights {
                     slots[index].rows = Self.filledWeights(slots[index].rows, from: found, in: settings.unit)
@@ -375,7 +379,8 @@ public struct DumbbellsWorkout: Workout {
         isLoadingHistory = false
         switch result {
         case .success(let found):
-            history = found
+            // A workout of this exercise in progress and saved is not its own past.
+            history = session.map { found.leavingOut($0.id) } ?? found
             if fillsWeights { rows = Self.filledWeights(rows, from: found, in: settings.unit) }
         case .failure(let error):
             history = .none
@@ -420,6 +425,7 @@ public struct DumbbellsWorkout: Workout {
             // A running set is not a completed set: nothing of it is saved. Everything finished
             // is saved already; a workout with sets saved was cut off.
             commitEdits(into: &outputs)
+            commitPastEdit(into: &outputs)
             pill = .start
             morph = nil
             if var session, session.isInLog, session.endedAt == nil {
@@ -580,6 +586,8 @@ public struct DumbbellsWorkout: Workout {
             guard case .deleteRoutine(_, let index) = sheet else { return }
             sheets.pop()
             deleteRoutine(at: index, into: &outputs)
+        case .showHistory: openHistory()
+        case .past(let action): performPast(action, into: &outputs)
         case .restart: restart()
         case .confirmLeave:
             sheets.removeAll()
@@ -694,6 +702,8 @@ public struct DumbbellsWorkout: Workout {
             guard answer != .none else { return }
             sheets.pop()
             if answer == .leave { deleteRoutine(at: index, into: &outputs) }
+        case .pastWorkouts, .deletePastSet:
+            handlePastMouse(mouse, into: &outputs)
         case .routines(var routines):
             let count = settings.routines.count + 1
             let layout = FieldListSheetLayout.routines(screen: size, count: count, scroll: routines.scroll)
@@ -786,6 +796,7 @@ public struct DumbbellsWorkout: Workout {
             sheets.replaceTop(with: .exercise(picker))
             return
         }
+        if case .pastWorkouts = sheet { return pastePast(text) }
         guard sheet == nil, pill.kind != .restPicker else { return }
         for character in text where !character.isWhitespace {
             type(character)
@@ -1465,7 +1476,7 @@ public struct DumbbellsWorkout: Workout {
 
     /// The records each finished set beat, again from the bests before this workout, after a
     /// set was finished, corrected or deleted.
-    private mutating func recomputeRecords() {
+    mutating func recomputeRecords() {
         var best = pastBest
         let unit = session?.unit ?? settings.unit
         for index in rows.indices {

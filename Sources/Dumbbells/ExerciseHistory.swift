@@ -71,6 +71,9 @@ public struct ExerciseHistory: Equatable, Sendable {
     public var lastSets: [Int: LastSet]
     /// The workouts with sets read (the last 50), oldest first: the progress chart.
     public var sessions: [ExerciseSession] = []
+    /// The workouts it was built from, newest first (those whose sets were all deleted too): the
+    /// history sheet lists those with sets, and a correction rebuilds the history from them.
+    public var workouts: [DumbbellWorkout] = []
 
     /// A history of the given parts (none by default): each set's last numbers are
     /// `lastWorkout`'s.
@@ -95,6 +98,16 @@ public struct ExerciseHistory: Equatable, Sendable {
             for set in workout.sets { best = PersonalBest.including(set, unit: workout.unit, in: best) }
         }
         self.best = best
+        self.workouts = workouts.sorted {
+            ($0.startedAt, $0.id.uuidString) > ($1.startedAt, $1.id.uuidString)
+        }
+    }
+
+    /// The history of the same workouts without the one of this identifier (a workout in
+    /// progress on screen is not part of its own past).
+    public func leavingOut(_ id: UUID) -> ExerciseHistory {
+        guard workouts.contains(where: { $0.id == id }) else { return self }
+        return ExerciseHistory(workouts: workouts.filter { $0.id != id })
     }
 
     /// Makes `workout` (newer than any so far) the last workout and its sets the newest of their
@@ -102,6 +115,8 @@ public struct ExerciseHistory: Equatable, Sendable {
     public mutating func include(_ workout: DumbbellWorkout) {
         guard !workout.sets.isEmpty else { return }
         lastWorkout = workout
+        workouts.removeAll { $0.id == workout.id }
+        workouts.insert(workout, at: 0)
         sessions.append(ExerciseSession(workout))
         for set in workout.sets { lastSets[set.number] = LastSet(set, unit: workout.unit) }
     }

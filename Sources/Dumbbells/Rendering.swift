@@ -126,8 +126,10 @@ extension DumbbellsWorkout {
             composition.addSheet(layout.sheet) { canvas, area in
                 Self.renderSummary(summary, layout: layout, palette: palette, into: &canvas, in: area)
             }
-        case .leave(let question), .deleteRoutine(let question, _):
+        case .leave(let question), .deleteRoutine(let question, _), .deletePastSet(let question, _, _):
             question.render(into: &composition)
+        case .pastWorkouts(let past):
+            renderPast(past, into: &composition)
         case .routines(let sheet):
             let lines = RoutinesSheet.lines(settings.routines, typed: sheet.field.text)
             let layout = FieldListSheetLayout.routines(screen: size, count: lines.count, scroll: sheet.scroll)

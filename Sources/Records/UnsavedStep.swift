@@ -98,6 +98,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
             "dumbbells: the start of a \(workout.exercise) workout (\(Self.count(workout.sets.count, "set")))"
         case .dumbbellSet(let set, _, let exercise, let unit):
             "dumbbells: \(exercise) set \(set.number), \(Self.number(set.weight)) \(unit.rawValue) × \(set.reps)"
+                + " (done \(Self.day(set.startedAt)))"
         case .dumbbellSetDeletion(let number, _): "dumbbells: set \(number) deleted"
         case .dumbbellFinish(_, let status, _): "dumbbells: the end of a workout (\(status.word))"
         case .cardSession(let session): "cards: the start of a session (\(Self.count(session.draws.count, "card")))"
@@ -115,6 +116,16 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardDeckDeletion: "flashcards: a deck deleted"
         case .hiitExercise(let session): "hiit: \(session.exercise)"
         }
+    }
+
+    /// "2026-11-14": the day of `date` in the member's time zone (a correction names the day of
+    /// the workout it corrects).
+    private static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
     }
 
     private static func count(_ count: Int, _ noun: String) -> String {

@@ -12,7 +12,7 @@ struct DumbbellsCommand: ParsableCommand {
             Each finished set is saved at once. Keys are shown at the bottom of the screen; press ? \
             for all of them. --sets and --exercise apply to this run only; inside the workout, + and - \
             change the number of sets, e the exercise and u the unit, and those are kept for the \
-            profile.
+            profile; h lists past workouts, to correct or delete their sets.
             """)
 
     @Option(name: .customLong("sets"), help: "Rows in the table of sets, 1 to 10 (default: the profile's, else 3).")

@@ -290,6 +290,115 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
         #expect(app.activeWorkout == nil)
         let work = app.unsavedWork
         #expect(work.map(\.profile) == ["alex"])
-        #expect(work.first?.steps.map(\.summary).contains("dumbbells: Bicep curl set 1, 5 kg × 8") == true)
+        #expect(
+            work.first?.steps.map(\.summary).contains { $0.hasPrefix("dumbbells: Bicep curl set 1, 5 kg × 8 (done 20") }
+                == true, "the set, its numbers and its day")
+    }
+}
+
+/// Sets of ended workouts corrected and deleted from the history sheet, through the host's queue.
+@Suite struct DumbbellsPastCorrectionTests {
+    /// A profile's store in a new SQLite file, and the file's place.
+    private func store() throws -> (ProfileStore, StoreLocation, String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-past-\(UUID())").path
+        let location = StoreLocation(directory: directory, origin: .argument)
+        return (try TermFitStore.open(at: location).profileStore(named: "alex"), location, directory)
+    }
+
+    @Test func aWorkoutCorrectedFromTheHistoryIsStoredAndListedByTermFitHistory() throws {
+        let (profile, location, directory) = try store()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var first = HostHarness(log: profile)
+        first.doSet("22.5", "8")
+        first.press(.escape)
+        first.doSet("22.5", "130")
+        first.press(.escape)
+        first.doSet("20", "10")
+        let id = try #require(first.host.workout?.workoutID)
+        #expect(first.host.workout?.isShowingSummary == true)
+
+        // Another day: the workout is read back from the file and corrected.
+        var second = HostHarness(log: profile)
+        #expect(second.host.workout?.history.best?.volume == 22.5 * 130)
+        second.press(.character("h"), .enter, .down, .right, .backspace, .backspace, .backspace)
+        second.type("13")
+        second.press(.enter)
+        #expect(second.host.unsaved.isEmpty)
+        #expect(second.host.workout?.history.best?.volume == 22.5 * 13)
+        let reader = try TermFitStore.open(at: location).profileStore(named: "alex")
+        let stored = try #require(try reader.workout(id: id))
+        #expect(stored.sets.map(\.reps) == [8, 13, 10])
+        #expect(stored.status == .finished, "a correction leaves how the workout ended")
+        let entries = try reader.history(workout: .dumbbells)
+        let table = HistoryReport.render(entries, format: .table, detail: true, timeZone: .current)
+        #expect(table.contains("Bicep curl: 3 sets, 22.5 kg x 8, 22.5 kg x 13, 20 kg x 10"), "\(table)")
+        #expect(!table.contains("130"))
+
+        // Deleting the first set renumbers the others in the file.
+        second.press(.up, .character("d"), .character("y"))
+        let left = try #require(try reader.workout(id: id))
+        #expect(left.sets.map(\.number) == [1, 2])
+        #expect(left.sets.map(\.reps) == [13, 10])
+        // A third opening reads the corrected numbers as the last workout's.
+        let third = HostHarness(log: profile)
+        #expect(third.host.workout?.history.lastSets[1]?.set.reps == 13)
+        #expect(third.host.workout?.history.lastSets[3] == nil)
+    }
+
+    @Test func aCorrectionThatCannotBeSavedNamesTheSetAndTheWorkoutsDay() throws {
+        let log = FlakyWorkoutLog()
+        let started = Date(timeIntervalSince1970: 1_794_646_800 - 7 * 86_400)
+        let past = DumbbellWorkout(
+            exercise: "Bicep curl", unit: .kilograms, startedAt: started, finishedAt: started.addingTimeInterval(600),
+            status: .finished,
+            sets: [
+                DumbbellSet(
+                    number: 1, weight: 22.5, reps: 130, startedAt: started, finishedAt: started.addingTimeInterval(40))
+            ])
+        try log.start(past)
+        log.failing = true
+        var harness = HostHarness(log: log)
+        harness.press(.character("h"), .enter, .right, .backspace, .backspace, .backspace)
+        harness.type("13")
+        harness.press(.enter)
+        let day = PastWorkoutsSheet.day(started)
+        #expect(harness.host.unsaved.count == 1)
+        #expect(
+            harness.host.problem?.description
+                == "Not saved (disk full): set 1 of \(day) kept here, tried again with the next set")
+        #expect(harness.frame().contains { $0.contains("! Not saved (disk full): set 1 of \(day)") })
+        let summaries = harness.host.unsavedSteps.map(\.summary)
+        #expect(summaries.count == 1)
+        #expect(summaries.first?.hasPrefix("dumbbells: Bicep curl set 1, 22.5 kg × 13 (done 2026-11-0") == true)
+        // The disk has room again: the next save brings it in.
+        log.failing = false
+        harness.press(.character("d"), .character("y"))
+        #expect(harness.host.unsaved.isEmpty)
+        #expect(try log.workout(id: past.id)?.sets.isEmpty == true)
+    }
+
+    @Test func waitingCorrectionsAreNamedByTheirWorkoutsDayAndKeepItsUnit() {
+        let data = DumbbellsData(log: InMemoryWorkoutLog(), settingsStore: nil)
+        let started = Date(timeIntervalSince1970: 1_794_646_800 - 7 * 86_400)
+        let past = DumbbellWorkout(exercise: "Hammer curl", unit: .pounds, startedAt: started, status: .finished)
+        let set = DumbbellSet(number: 2, weight: 25, reps: 13, startedAt: started, finishedAt: started)
+        var three = set
+        three.number = 3
+        let day = PastWorkoutsSheet.day(started)
+        #expect(data.describe([.pastSet(set, of: past)]) == "set 2 of \(day)")
+        #expect(
+            data.describe([.pastSet(set, of: past), .pastSet(three, of: past), .pastDeletion(number: 4, of: past)])
+                == "sets 2, 3, 4 deleted of \(day)")
+        #expect(
+            data.describe([.set(set, workoutID: UUID()), .pastSet(three, of: past)]) == "set 2; set 3 of \(day)")
+        // The recovery step names the past workout's exercise and unit, not the screen's.
+        var screen = DumbbellsWorkout(settings: DumbbellsSettings(exercise: "Bicep curl"), wallClock: { started })
+        _ = screen.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        #expect(
+            data.unsavedStep(.pastSet(set, of: past), in: screen)
+                == .dumbbellSet(set, workoutID: past.id, exercise: "Hammer curl", unit: .pounds))
+        #expect(
+            data.unsavedStep(.pastDeletion(number: 4, of: past), in: screen)
+                == .dumbbellSetDeletion(number: 4, workoutID: past.id))
     }
 }

@@ -39,6 +39,12 @@ enum DumbbellsStates {
         routines.type("Legs")
         var deleteRoutine = routines
         deleteRoutine.press(.control("x"))
+        var history = Harness(history: ExerciseHistory(workouts: [typoWorkout, poundsWorkout]))
+        history.press(.character("h"))
+        var pastSets = history
+        pastSets.press(.enter, .down)
+        var deletePastSet = pastSets
+        deletePastSet.press(.character("d"))
         var typing = PillStateTableTests.harness(in: .start)
         typing.type("1")
         var typingInARest = PillStateTableTests.harness(in: .countdown)
@@ -51,6 +57,8 @@ enum DumbbellsStates {
             ("a rest counting down", PillStateTableTests.harness(in: .countdown)), ("the keys sheet", keys),
             ("the exercise picker", exercise), ("the summary", summary), ("the leave question", leave),
             ("the routines sheet", routines), ("the delete-routine question", deleteRoutine),
+            ("the history sheet", history), ("a past workout's sets", pastSets),
+            ("the delete-past-set question", deletePastSet),
             ("typing set 2's reps", typing), ("typing during a rest", typingInARest),
         ]
     }
@@ -75,10 +83,9 @@ enum DumbbellsStates {
                 .start, .start, .keypad, .active, .restPicker, .countdown,
             ])
         #expect(
-            states.map { $0.harness.workout.sheet == nil } == Array(repeating: true, count: 6) + [
-                false, false, false, false, false, false, true, true,
-            ])
-        #expect(states.map(\.harness.workout.isTyping) == Array(repeating: false, count: 12) + [true, true])
+            states.map { $0.harness.workout.sheet == nil } == Array(repeating: true, count: 6)
+                + Array(repeating: false, count: 9) + [true, true])
+        #expect(states.map(\.harness.workout.isTyping) == Array(repeating: false, count: 15) + [true, true])
     }
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
@@ -195,10 +202,10 @@ enum DumbbellsStates {
         exercises.doSet("16", "10")
         return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9, 10, 11].map { all[$0] } + [
             ("progress", progress), ("three exercises, a rest counting down by itself", exercises),
-        ]
+        ] + all[12...]
     }
 
-    @Test(arguments: 0..<12)
+    @Test(arguments: 0..<15)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

@@ -109,6 +109,32 @@ import Testing
         return harness
     }
 
+    /// The history sheet's list, and a past workout's sets being corrected.
+    static func history(_ size: Size, sets: Bool) -> Harness {
+        var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout, poundsWorkout]), size: size)
+        harness.press(.character("h"))
+        if sets {
+            harness.press(.enter, .down, .right, .backspace)
+        }
+        return harness
+    }
+
+    @Test func historyAt80x24() {
+        expectGolden(Self.history(Size(width: 80, height: 24), sets: false).canvas(), "historyAt80x24")
+    }
+
+    @Test func historyAt40x12() {
+        expectGolden(Self.history(Size(width: 40, height: 12), sets: false).canvas(), "historyAt40x12")
+    }
+
+    @Test func pastSetsAt80x24() {
+        expectGolden(Self.history(Size(width: 80, height: 24), sets: true).canvas(), "pastSetsAt80x24")
+    }
+
+    @Test func pastSetsAt40x12() {
+        expectGolden(Self.history(Size(width: 40, height: 12), sets: true).canvas(), "pastSetsAt40x12")
+    }
+
     @Test func routinesAt80x24() {
         expectGolden(Self.routines(Size(width: 80, height: 24)).canvas(), "routinesAt80x24")
     }

@@ -18,7 +18,7 @@ import Testing
         var description: String { "\(pill)\(sheet.map { " + \($0) sheet" } ?? "")\(quits ? " + quit" : "")" }
     }
 
-    enum SheetKind: Equatable { case keys, exercise, summary, leave, progress, routines }
+    enum SheetKind: Equatable { case keys, exercise, summary, leave, progress, routines, history }
 
     /// Something the user does.
     enum Input: Hashable, CustomStringConvertible {
@@ -112,6 +112,7 @@ import Testing
         case .key(.character("?")), .key(.function(1)): return Outcome(pill: state, sheet: .keys)
         case .key(.character("p")): return Outcome(pill: state, sheet: .progress)
         case .key(.character("o")): return Outcome(pill: state, sheet: .routines)
+        case .key(.character("h")): return Outcome(pill: state, sheet: .history)
         case .key(.character("x")) where state != .active: return Outcome(pill: .start, sheet: .summary)
         default: break
         }
@@ -187,6 +188,7 @@ import Testing
             case .leave: .leave
             case .progress: .progress
             case .routines, .deleteRoutine: .routines
+            case .pastWorkouts, .deletePastSet: .history
             case nil: nil
             }
         return Outcome(pill: harness.workout.pill.kind, sheet: sheet, quits: quit)

@@ -103,6 +103,60 @@ import Testing
         #expect(try again.waitForExit() == 0)
     }
 
+    @Test func aTypoOfAnEndedWorkoutIsCorrectedFromTheHistoryAndReadBackNextTime() throws {
+        let data = try makeDataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["TERMFIT_DATA_DIR": data.path]
+        do {
+            let session = try TmuxSession(
+                [Binary.termfit, "dumbbells", "--profile", "ren", "--sets", "2"], environment: environment)
+            defer { session.close() }
+            try session.waitFor("Enter kg and reps for set 1")
+            try startSet(session, weight: "22.5", reps: "130", number: 1)
+            try session.send("Enter")
+            try session.waitFor("[Skip]")
+            try session.send("Escape")
+            try session.waitFor("Enter kg and reps for set 2")
+            try startSet(session, weight: "20", reps: "10", number: 2)
+            try session.send("Enter")
+            try session.waitFor("Workout done")
+            try session.send("q")
+            #expect(try session.waitForExit() == 0)
+        }
+        let day = PastWorkoutsSheet.day(Date())
+        do {
+            // Another run: the ended workout is corrected from the history.
+            let session = try TmuxSession(
+                [Binary.termfit, "dumbbells", "--profile", "ren"], environment: environment)
+            defer { session.close() }
+            try session.waitFor("last: 22.5 kg × 130")
+            try session.send("h")
+            let list = try session.waitFor("History · Bicep curl")
+            #expect(list.contains { $0.contains("\(day)  2 sets  22.5 × 130, 20 × 10 kg") })
+            try session.send("Enter")
+            try session.waitFor("\(day) · Bicep curl")
+            try session.send("Right")
+            for _ in 0..<3 { try session.send("BSpace") }
+            try session.send("13")
+            try session.send("Enter")
+            try session.waitFor("Set 1 of \(day) corrected: 22.5 kg × 13")
+            try session.send("Escape")
+            try session.send("Escape")
+            try session.waitFor("last: 22.5 kg × 13")
+            try session.send("q")
+            #expect(try session.waitForExit() == 0)
+        }
+        let history = try runCommand(
+            [Binary.termfit, "history", "--profile", "ren", "--workout", "dumbbells"], environment: environment)
+        #expect(history.status == 0, "\(history.error)")
+        #expect(history.output.contains("Bicep curl: 2 sets, 22.5 kg x 13, 20 kg x 10"), "\(history.output)")
+        let again = try TmuxSession([Binary.termfit, "dumbbells", "--profile", "ren"], environment: environment)
+        defer { again.close() }
+        try again.waitFor("last: 22.5 kg × 13")
+        try again.send("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func leavingARunningSetAsksAndNStaysInTheSet() throws {
         let data = try makeDataDirectory()
         defer { try? FileManager.default.removeItem(at: data) }

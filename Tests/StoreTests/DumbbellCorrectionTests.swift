@@ -50,4 +50,33 @@ struct DumbbellCorrectionTests {
         try UnsavedStep.dumbbellSetDeletion(number: 2, workoutID: id(1)).save(into: memory)
         #expect(try memory.workout(id: id(1))?.sets.map(\.number) == [1])
     }
+
+    @Test("a set of an ended workout is corrected and deleted from the history; how it ended stays")
+    func anEndedWorkoutAcceptsCorrections() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        let log = try store.profileStore(named: "anna")
+        let ended = time("2025-03-01T18:20:00Z")
+        for (index, status) in [SessionStatus.finished, .cutOff].enumerated() {
+            let workoutID = id(index + 1)
+            try log.start(
+                DumbbellWorkout(
+                    id: workoutID, exercise: "Bicep curl", unit: .kilograms, startedAt: time("2025-03-01T18:00:00Z")))
+            for number in 1...3 { try log.save(set(number, 22.5, number == 2 ? 130 : 10), inWorkout: workoutID) }
+            try log.finishWorkout(workoutID, status: status, at: ended)
+            // A week later, from the history.
+            try log.save(set(2, 22.5, 13), inWorkout: workoutID)
+            try log.save(set(2, 22.5, 10), inWorkout: workoutID)
+            try log.deleteSet(number: 3, inWorkout: workoutID)
+            let workout = try #require(try log.workout(id: workoutID))
+            #expect(workout.sets.map(\.reps) == [10, 10], "\(status)")
+            #expect(workout.status == status)
+            #expect(workout.finishedAt == ended)
+        }
+        // Another profile's workout is never corrected through this one.
+        let other = try store.profileStore(named: "ben")
+        #expect(throws: LogError.unknownSession(id(1))) { try other.save(set(1, 20, 10), inWorkout: id(1)) }
+        try store.close()
+    }
 }

@@ -41,11 +41,27 @@ public struct DumbbellsData: WorkoutData {
         case deleteSet(number: Int, workoutID: UUID)
         /// The end of a workout.
         case finish(UUID, status: SessionStatus, at: Date)
+        /// A set of an ended workout corrected (or renumbered) from the history; the workout
+        /// (without its sets) names its exercise, unit and day.
+        case pastSet(DumbbellSet, of: DumbbellWorkout)
+        /// A set deleted from an ended workout from the history.
+        case pastDeletion(number: Int, of: DumbbellWorkout)
 
-        /// The set's number, if this saves a set.
+        /// The set's number, if this saves a set of the workout on screen.
         var setNumber: Int? {
             if case .set(let set, _) = self { return set.number }
             return nil
+        }
+
+        /// The day of the ended workout and the set this changes ("2", "4 deleted"), if it
+        /// changes one.
+        var pastChange: (day: String, set: String)? {
+            switch self {
+            case .pastSet(let set, let workout): (PastWorkoutsSheet.day(workout.startedAt), "\(set.number)")
+            case .pastDeletion(let number, let workout):
+                (PastWorkoutsSheet.day(workout.startedAt), "\(number) deleted")
+            default: nil
+            }
         }
     }
 
@@ -55,8 +71,14 @@ public struct DumbbellsData: WorkoutData {
         switch output {
         case .effect(let effect): return .effect(effect)
         case .startWorkout(let started): return .save(.start(started))
-        case .saveSet(let set, let workoutID): return .save(.set(set, workoutID: workoutID))
-        case .deleteSet(let number, let workoutID): return .save(.deleteSet(number: number, workoutID: workoutID))
+        case .saveSet(let set, let workoutID):
+            if let past = workout.pastWorkout(id: workoutID) { return .save(.pastSet(set, of: Self.label(past))) }
+            return .save(.set(set, workoutID: workoutID))
+        case .deleteSet(let number, let workoutID):
+            if let past = workout.pastWorkout(id: workoutID) {
+                return .save(.pastDeletion(number: number, of: Self.label(past)))
+            }
+            return .save(.deleteSet(number: number, workoutID: workoutID))
         case .finishWorkout(let id, let status, let date): return .save(.finish(id, status: status, at: date))
         case .loadHistory(let exercise):
             workout.receive(Self.history(of: exercise, in: log), for: exercise)
@@ -72,19 +94,40 @@ public struct DumbbellsData: WorkoutData {
         case .set(let set, let id): try log.save(set, inWorkout: id)
         case .deleteSet(let number, let id): try log.deleteSet(number: number, inWorkout: id)
         case .finish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
+        case .pastSet(let set, let workout): try log.save(set, inWorkout: workout.id)
+        case .pastDeletion(let number, let workout): try log.deleteSet(number: number, inWorkout: workout.id)
         }
     }
 
-    /// "set 2", "sets 1, 2", "the end of the workout": what is waiting, for the notice.
+    /// An ended workout as a save names it: its sets left out.
+    private static func label(_ workout: DumbbellWorkout) -> DumbbellWorkout {
+        var label = workout
+        label.sets = []
+        return label
+    }
+
+    /// "set 2", "sets 1, 2", "the end of the workout", "set 2 of Sat 14 Nov": what is waiting,
+    /// for the notice.
     public func describe(_ waiting: [Save]) -> String {
         let numbers = waiting.compactMap(\.setNumber)
+        var parts: [String]
         switch numbers.count {
         case 0:
-            return waiting.contains { if case .finish = $0 { true } else { false } }
-                ? "the end of the workout" : "the workout"
-        case 1: return "set \(numbers[0])"
-        default: return "sets " + numbers.map(String.init).joined(separator: ", ")
+            parts = []
+        case 1: parts = ["set \(numbers[0])"]
+        default: parts = ["sets " + numbers.map(String.init).joined(separator: ", ")]
         }
+        // Corrections of ended workouts, by the workout's day.
+        let past = waiting.compactMap(\.pastChange)
+        var days: [String] = []
+        for change in past where !days.contains(change.day) { days.append(change.day) }
+        for day in days {
+            let sets = past.filter { $0.day == day }.map(\.set)
+            parts.append("\(sets.count == 1 ? "set" : "sets") \(sets.joined(separator: ", ")) of \(day)")
+        }
+        guard parts.isEmpty else { return parts.joined(separator: "; ") }
+        return waiting.contains { if case .finish = $0 { true } else { false } }
+            ? "the end of the workout" : "the workout"
     }
 
     /// A set names the workout's exercise and unit.
@@ -96,6 +139,9 @@ public struct DumbbellsData: WorkoutData {
             .dumbbellSet(set, workoutID: id, exercise: settings.exercise, unit: workout?.savedUnit ?? settings.unit)
         case .deleteSet(let number, let id): .dumbbellSetDeletion(number: number, workoutID: id)
         case .finish(let id, let status, let date): .dumbbellFinish(workoutID: id, status: status, at: date)
+        case .pastSet(let set, let past):
+            .dumbbellSet(set, workoutID: past.id, exercise: past.exercise, unit: past.unit)
+        case .pastDeletion(let number, let past): .dumbbellSetDeletion(number: number, workoutID: past.id)
         }
     }
 

@@ -47,14 +47,14 @@ struct TimeChartTests {
         expectFrame(
             canvas,
             [
-                "29.8┤                                     ▁▁▂  ▅▅▆▇█",
-                "    │                            ▂▂▃▄▅▆▆▇████  █████",
-                "    │                 ▁▂▂▃▄▅▆▆▇██████████████▄▄█████",
-                "    │       ▁▂▃▃▄▅▅  ███████████████████████████████",
-                "    │▃▄▅▆▇▇████████  ███████████████████████████████",
-                "    │██████████████  ███████████████████████████████",
-                "15.0┤██████████████  ███████████████████████████████",
-                "     Apr   May   Jun   Jul   Aug   Sep   Oct   Nov",
+                "          29.8┤                           ▁▂ ▅▆▇█",
+                "              │                    ▂▃▄▅▆▇███ ████",
+                "              │            ▁▂▃▄▅▆▇██████████▄████",
+                "              │     ▁▂▃▄▅  ██████████████████████",
+                "              │▃▅▆▇██████  ██████████████████████",
+                "              │██████████  ██████████████████████",
+                "          15.0┤██████████  ██████████████████████",
+                "               Apr May Jun  Jul Aug  Sep Oct Nov",
             ])
     }
 
@@ -68,12 +68,12 @@ struct TimeChartTests {
         expectFrame(
             canvas,
             [
-                "29.8+               .   ...... .#",
-                "    |  .. ...... .###   ###### ##",
-                "    |#### ###### ####   ###### ##",
-                "    |#### ###### ####.. ###### ##",
-                "21.5+#### ###### ###### ###### ##",
-                "     Sep       Oct       Nov",
+                "     29.8+            .   . . . #",
+                "         |  . . . . # #   # # # #",
+                "         |# # # # # # #   # # # #",
+                "         |# # # # # # # . # # # #",
+                "     21.5+# # # # # # # # # # # #",
+                "          Sep     Oct     Nov",
             ])
     }
 
@@ -91,11 +91,11 @@ struct TimeChartTests {
         expectFrame(
             canvas,
             [
-                "2400┤                         █",
-                "    │                 ▅       █",
-                "    │    ▃            █       █",
-                "1500┤    █            █       █",
-                "     Nov    Dec     2026    Feb",
+                "        2400┤               █",
+                "            │          ▅    █",
+                "            │   ▃      █    █",
+                "        1500┤   █      █    █",
+                "             Nov  Dec 2026 Feb",
             ])
     }
 
@@ -126,25 +126,29 @@ struct TimeChartTests {
                 "",
                 "",
                 "",
-                " Sep     Oct     Nov",
+                "   Sep       Oct     Nov",
             ])
     }
 
-    @Test func theSpanIsTheFewestDaysThatFit() {
+    @Test func aColumnIsADayOrTheFewestWholeWeeksThatFit() {
         let chart = TimeChart([], from: CalendarDay(ordinal: 0), to: CalendarDay(ordinal: 181))
-        #expect(chart.columns(inWidth: 60) == .init(span: 4, count: 46, width: 1))
+        #expect(chart.columns(inWidth: 60) == .init(span: 7, count: 26, width: 2))
+        #expect(chart.columns(inWidth: 100) == .init(span: 7, count: 26, width: 3))
         #expect(chart.columns(inWidth: 182) == .init(span: 1, count: 182, width: 1))
-        #expect(chart.columns(inWidth: 1) == .init(span: 182, count: 1, width: 1))
+        #expect(chart.columns(inWidth: 20) == .init(span: 14, count: 13, width: 1))
+        #expect(chart.columns(inWidth: 1) == .init(span: 224, count: 1, width: 1))
         #expect(chart.columns(inWidth: 0).count == 0)
         let month = TimeChart([], from: CalendarDay(ordinal: 0), to: CalendarDay(ordinal: 27))
         #expect(month.columns(inWidth: 60) == .init(span: 1, count: 28, width: 2))
+        #expect(month.columns(inWidth: 20) == .init(span: 7, count: 4, width: 4))
     }
 
     @Test func eachColumnShowsTheBestOfItsSpanAndEmptySpansNothing() {
         let chart = TimeChart(
             [.init(CalendarDay(ordinal: 0), 5), .init(CalendarDay(ordinal: 1), 7), .init(CalendarDay(ordinal: 6), 2)],
-            from: CalendarDay(ordinal: 0), to: CalendarDay(ordinal: 7))
-        #expect(chart.columnValues(span: 2, count: 4) == [7, nil, nil, 2])
+            from: CalendarDay(ordinal: 0), to: CalendarDay(ordinal: 8))
+        // The spans end on the last day: 0, 1–2, 3–4, 5–6, 7–8.
+        #expect(chart.columnValues(span: 2, count: 5) == [5, 7, nil, 2, nil])
     }
 
     @Test func theAxisStartsBelowTheSmallestValueAtARoundNumber() {

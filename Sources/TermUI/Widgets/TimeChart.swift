@@ -163,29 +163,34 @@ public struct TimeChart: Widget, Hashable, Sendable {
     /// The days of the axis, first and last included.
     public var days: Int { last.ordinal - first.ordinal + 1 }
 
-    /// The columns of the range in `width` cells of plot: the fewest days per column that fit.
+    /// The columns of the range in `width` cells of plot: a day per column when the days fit,
+    /// else the fewest whole weeks (1, 2, 4, 8 …) that fit, so that a column is a week of
+    /// training rather than, say, three days that catch one workout or two.
     public func columns(inWidth width: Int) -> Columns {
         guard width > 0 else { return Columns(span: days, count: 0, width: 0) }
-        let span = (days + width - 1) / width
+        let fewest = (days + width - 1) / width
+        var span = fewest <= 1 ? 1 : 7
+        while span < fewest { span *= 2 }
         let count = (days + span - 1) / span
         // Few columns in much room grow, up to four cells, rather than huddle on the left.
         return Columns(span: span, count: count, width: max(1, min(4, width / count)))
     }
 
     /// The values drawn: the largest of each span of `span` days, by column, `nil` where there
-    /// is none.
+    /// is none. The spans end on the last day; the first column may hold fewer days.
     public func columnValues(span: Int, count: Int) -> [Double?] {
         var values = [Double?](repeating: nil, count: max(0, count))
         guard span > 0 else { return values }
         for point in points where point.value.isFinite && point.day >= first && point.day <= last {
-            let index = (point.day.ordinal - first.ordinal) / span
-            guard index < values.count else { continue }
+            let index = count - 1 - (last.ordinal - point.day.ordinal) / span
+            guard index >= 0, index < values.count else { continue }
             values[index] = max(values[index] ?? point.value, point.value)
         }
         return values
     }
 
-    /// The bottom and top of the axis for these values, `nil` when there are none.
+    /// The bottom and top of the axis for these values (every value of the range), `nil` when
+    /// there are none.
     public func axis(of values: [Double]) -> (bottom: Double, top: Double)? {
         guard let low = values.min(), let high = values.max() else { return nil }
         if let bottom { return (min(bottom, high), high) }
@@ -230,18 +235,20 @@ public struct TimeChart: Widget, Hashable, Sendable {
         // The month names need a row of their own under at least two rows of columns.
         let monthRows = area.height >= 3 ? 1 : 0
         let plotHeight = area.height - monthRows
-        // A first guess at the columns, to find the values and so the labels' width.
-        let rough = columns(inWidth: area.width)
-        let roughValues = columnValues(span: rough.span, count: rough.count).compactMap { $0 }
-        let scale = axis(of: roughValues)
+        let shown = points.filter { $0.value.isFinite && $0.day >= first && $0.day <= last }.map(\.value)
+        let scale = axis(of: shown)
         let labels =
             scale.map { [Self.format($0.top, decimals: decimals), Self.format($0.bottom, decimals: decimals)] } ?? []
         let labelWidth = labels.map(\.displayWidth).max() ?? 0
         // The axis and its labels only when the columns keep most of the room.
         let axisWidth =
             scale != nil && area.width - (labelWidth + 1) >= max(6, area.width / 2) ? labelWidth + 1 : 0
-        let plot = Rect(x: area.x + axisWidth, y: area.y, width: area.width - axisWidth, height: plotHeight)
-        let layout = columns(inWidth: plot.width)
+        let layout = columns(inWidth: area.width - axisWidth)
+        // Columns that leave room over are centred with their axis, so that the last column, today,
+        // is the right end of what is drawn.
+        let used = min(area.width - axisWidth, layout.count * layout.width)
+        let offset = (area.width - axisWidth - used) / 2
+        let plot = Rect(x: area.x + offset + axisWidth, y: area.y, width: used, height: plotHeight)
         let values = columnValues(span: layout.span, count: layout.count)
         if axisWidth > 0 { drawAxis(labels: labels, width: labelWidth, plot: plot, into: &canvas, clip: area) }
         if let scale {
@@ -249,7 +256,8 @@ public struct TimeChart: Widget, Hashable, Sendable {
         }
         if monthRows > 0 {
             drawMonths(
-                layout: layout, row: Rect(x: plot.x, y: area.maxY - 1, width: plot.width, height: 1), into: &canvas)
+                layout: layout, row: Rect(x: plot.x, y: area.maxY - 1, width: area.maxX - plot.x, height: 1),
+                into: &canvas)
         }
     }
 
@@ -304,8 +312,8 @@ public struct TimeChart: Widget, Hashable, Sendable {
         guard layout.count > 0, row.width > 0 else { return }
         var starts: [(x: Int, day: CalendarDay)] = []
         for index in 0..<layout.count {
-            let start = first.adding(days: index * layout.span)
-            let end = min(last, start.adding(days: layout.span - 1))
+            let end = last.adding(days: -(layout.count - 1 - index) * layout.span)
+            let start = max(first, end.adding(days: 1 - layout.span))
             // The first of a month within the column's days.
             let firstOfMonth =
                 start.day == 1 ? start : CalendarDay(year: start.year, month: start.month, day: 1).adding(months: 1)

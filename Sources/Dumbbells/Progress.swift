@@ -62,7 +62,7 @@ public struct ProgressSheet: Hashable, Sendable {
     /// that is shorter.
     public init(sessions: [ExerciseSession], now: Date) {
         let today = Self.calendarDay(now)
-        let oldest = sessions.map { Self.calendarDay($0.date) }.min()
+        let oldest = Self.dated(sessions).first?.day
         let short = oldest.map { $0 > today.adding(months: -6) } ?? true
         self.init(range: short ? .all : .sixMonths, today: today)
     }
@@ -78,10 +78,28 @@ public struct ProgressSheet: Hashable, Sendable {
         range = Range(rawValue: ((range.rawValue + step) % count + count) % count) ?? .sixMonths
     }
 
-    /// A date's day in the member's time zone.
-    static func calendarDay(_ date: Date) -> CalendarDay {
+    /// A session and its day in the member's time zone.
+    struct DatedSession {
+        var day: CalendarDay
+        var session: ExerciseSession
+    }
+
+    /// `sessions` (oldest first) with their days, worked out once for a drawing: a year of
+    /// workouts is hundreds of calendar look-ups.
+    static func dated(_ sessions: [ExerciseSession]) -> [DatedSession] {
+        let calendar = memberCalendar
+        return sessions.map { DatedSession(day: calendarDay($0.date, in: calendar), session: $0) }
+    }
+
+    /// The Gregorian calendar in the member's time zone.
+    private static var memberCalendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
+        return calendar
+    }
+
+    /// A date's day in the member's time zone.
+    static func calendarDay(_ date: Date, in calendar: Calendar = memberCalendar) -> CalendarDay {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
@@ -98,10 +116,8 @@ public struct ProgressSheet: Hashable, Sendable {
 
     /// The chart's first day: `range` before today, or the first workout's day for all, and at
     /// least `shortestRange` days before today.
-    func firstDay(of sessions: [ExerciseSession]) -> CalendarDay {
-        let earliest =
-            range.months.map { today.adding(months: -$0).adding(days: 1) }
-            ?? sessions.map { Self.calendarDay($0.date) }.min() ?? today
+    func firstDay(of sessions: [DatedSession]) -> CalendarDay {
+        let earliest = range.months.map { today.adding(months: -$0).adding(days: 1) } ?? sessions.first?.day ?? today
         return min(earliest, today.adding(days: -(Self.shortestRange - 1)))
     }
 
@@ -117,30 +133,31 @@ public struct ProgressSheet: Hashable, Sendable {
     var decimals: Int { metric == .oneRepMax ? 1 : 0 }
 
     /// The sessions of the range that have a value, with their days, oldest first.
-    func charted(_ sessions: [ExerciseSession], unit: WeightUnit) -> [(day: CalendarDay, value: Double)] {
+    func charted(_ sessions: [DatedSession], unit: WeightUnit) -> [(day: CalendarDay, value: Double)] {
         let first = firstDay(of: sessions)
-        return sessions.compactMap { session in
-            let day = Self.calendarDay(session.date)
-            guard day >= first, day <= today, let value = value(of: session, unit: unit) else { return nil }
-            return (day, value)
+        return sessions.compactMap { dated in
+            guard dated.day >= first, dated.day <= today, let value = value(of: dated.session, unit: unit) else {
+                return nil
+            }
+            return (dated.day, value)
         }
     }
 
     /// The range as the heading names it: "last 6 months", "all since Mar 2026"; shorter for a
     /// narrow sheet.
-    func rangeName(of sessions: [ExerciseSession], short: Bool) -> String {
+    func rangeName(of sessions: [DatedSession], short: Bool) -> String {
         switch range {
         case .threeMonths: return short ? "3 months" : "last 3 months"
         case .sixMonths: return short ? "6 months" : "last 6 months"
         case .year: return short ? "1 year" : "last 12 months"
         case .all:
-            guard !short, let oldest = sessions.map({ Self.calendarDay($0.date) }).min() else { return "all" }
+            guard !short, let oldest = sessions.first?.day else { return "all" }
             return "all since \(oldest.monthName) \(oldest.year)"
         }
     }
 
     /// The chart's heading: metric, formula, unit and range, the longest form that fits `width`.
-    func heading(unit: WeightUnit, sessions: [ExerciseSession] = [], width: Int = .max) -> String {
+    func heading(unit: WeightUnit, sessions: [DatedSession] = [], width: Int = .max) -> String {
         let forms =
             switch metric {
             case .oneRepMax:
@@ -166,12 +183,9 @@ public struct ProgressSheet: Hashable, Sendable {
 
     /// The line under the heading: the latest value and its change over the range, or why there
     /// is nothing to chart; "Latest e1RM" shortens to "Latest" when the line is wider than `width`.
-    func summary(of sessions: [ExerciseSession], unit: WeightUnit, width: Int = .max) -> String {
+    func summary(of sessions: [DatedSession], unit: WeightUnit, width: Int = .max) -> String {
         let first = firstDay(of: sessions)
-        let inRange = sessions.filter {
-            let day = Self.calendarDay($0.date)
-            return day >= first && day <= today
-        }
+        let inRange = sessions.filter { $0.day >= first && $0.day <= today }
         guard !inRange.isEmpty else {
             return "No workouts in the \(rangeName(of: sessions, short: false)) · ← → another range"
         }
@@ -195,7 +209,7 @@ public struct ProgressSheet: Hashable, Sendable {
 
     /// The chart of `sessions` over the range, in `unit`.
     func chart(
-        of sessions: [ExerciseSession], unit: WeightUnit, ascii: Bool, barStyle: Style, labelStyle: Style
+        of sessions: [DatedSession], unit: WeightUnit, ascii: Bool, barStyle: Style, labelStyle: Style
     ) -> TimeChart {
         TimeChart(
             charted(sessions, unit: unit).map { TimeChart.Entry($0.day, $0.value) }, from: firstDay(of: sessions),
@@ -271,21 +285,22 @@ extension DumbbellsWorkout {
     /// Draws the progress sheet of the exercise over everything.
     func renderProgress(_ progress: ProgressSheet, into composition: inout Composition) {
         let sessions = history.sessions
+        let dated = ProgressSheet.dated(sessions)
         let layout = ProgressSheetLayout(screen: composition.size, title: "Progress · \(settings.exercise)")
         let unit = settings.unit
         let palette = self.palette
         let ascii = !display.usesColor
         composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
-            let heading = progress.heading(unit: unit, sessions: sessions, width: layout.heading.width)
+            let heading = progress.heading(unit: unit, sessions: dated, width: layout.heading.width)
             Text(heading, style: palette.muted).render(into: &canvas, in: layout.heading)
             if sessions.isEmpty {
                 Text("No finished sets of this exercise yet", style: palette.muted).render(
                     into: &canvas, in: layout.summary.isEmpty ? layout.chart : layout.summary)
             } else {
-                Text(progress.summary(of: sessions, unit: unit, width: layout.summary.width)).render(
+                Text(progress.summary(of: dated, unit: unit, width: layout.summary.width)).render(
                     into: &canvas, in: layout.summary)
                 progress.chart(
-                    of: sessions, unit: unit, ascii: ascii, barStyle: palette.accent, labelStyle: palette.muted
+                    of: dated, unit: unit, ascii: ascii, barStyle: palette.accent, labelStyle: palette.muted
                 ).render(into: &canvas, in: layout.chart)
             }
             Text(lines: ProgressSheet.records(of: sessions, unit: unit, width: layout.records.width)).render(

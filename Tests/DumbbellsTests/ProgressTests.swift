@@ -189,7 +189,9 @@ import Testing
                 Self.workout(on: localNoon(2026, 11, 10), [(10, 10)]),
             ])
         #expect(
-            sheet.charted(mixed.sessions, unit: .kilograms).map(\.day) == [CalendarDay(year: 2026, month: 11, day: 10)])
+            sheet.charted(ProgressSheet.dated(mixed.sessions), unit: .kilograms).map(\.day) == [
+                CalendarDay(year: 2026, month: 11, day: 10)
+            ])
     }
 
     @Test func valuesAreInTheMembersUnitAndKgAndLbWorkoutsCompare() {
@@ -198,10 +200,10 @@ import Testing
             Self.workout(on: localNoon(2026, 10, 8), [(45, 10)], unit: .pounds),
         ])
         let sheet = ProgressSheet(today: CalendarDay(year: 2026, month: 11, day: 14))
-        let kilograms = sheet.charted(mixed.sessions, unit: .kilograms).map(\.value)
+        let kilograms = sheet.charted(ProgressSheet.dated(mixed.sessions), unit: .kilograms).map(\.value)
         #expect(abs(kilograms[0] - 26.6667) < 0.001)
         #expect(abs(kilograms[1] - 45 * PersonalBest.kilogramsPerPound * 4 / 3) < 0.000_001, "exact conversion")
-        let pounds = sheet.charted(mixed.sessions, unit: .pounds).map(\.value)
+        let pounds = sheet.charted(ProgressSheet.dated(mixed.sessions), unit: .pounds).map(\.value)
         #expect(abs(pounds[1] - 60) < 0.000_001, "45 lb × 10 is 60 lb, and stays 60 lb")
         let opened = Self.opened(mixed, unit: .pounds)
         #expect(opened.text.contains("e1RM (Epley, 1–12 reps), lb") || opened.text.contains("1–12 reps), lb"))
@@ -212,7 +214,7 @@ import Testing
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
         let lateEvening = calendar.date(from: DateComponents(year: 2026, month: 10, day: 31, hour: 23, minute: 30))
-        #expect(lateEvening.map(ProgressSheet.calendarDay) == CalendarDay(year: 2026, month: 10, day: 31))
+        #expect(lateEvening.map { ProgressSheet.calendarDay($0) } == CalendarDay(year: 2026, month: 10, day: 31))
         #expect(lateEvening.map(ProgressSheet.day) == "2026-10-31")
     }
 

@@ -109,9 +109,9 @@ public struct ProgressSheet: Hashable, Sendable {
         calendarDay(date).description
     }
 
-    /// "Aug 27": a day in the summary line.
-    static func shortDay(_ day: CalendarDay) -> String {
-        "\(day.monthName) \(day.day)"
+    /// "Aug 27": a day in the summary line, with its year when that is not today's ("Nov 3 2025").
+    func shortDay(_ day: CalendarDay) -> String {
+        day.year == today.year ? "\(day.monthName) \(day.day)" : "\(day.monthName) \(day.day) \(day.year)"
     }
 
     /// The chart's first day: `range` before today, or the first workout's day for all, and at
@@ -197,10 +197,10 @@ public struct ProgressSheet: Hashable, Sendable {
         if charted.count == 1 {
             tail = "the only workout in range"
         } else if earliest.day == latest.day {
-            tail = "\(charted.count) workouts, all on \(Self.shortDay(latest.day))"
+            tail = "\(charted.count) workouts, all on \(shortDay(latest.day))"
         } else {
             let change = latest.value - earliest.value
-            tail = "\(change < 0 ? "" : "+")\(shown(change)) since \(Self.shortDay(earliest.day))"
+            tail = "\(change < 0 ? "" : "+")\(shown(change)) since \(shortDay(earliest.day))"
         }
         let line =
             "\(metric == .oneRepMax ? "Latest e1RM" : "Latest volume") \(shown(latest.value)) \(unit.rawValue) · \(tail)"

@@ -56,7 +56,7 @@ import Testing
         let first = ProgressSheet.calendarDay(testDate.addingTimeInterval(-86_400 * 15))
         #expect(frame.contains("e1RM (Epley, 1–12 reps), kg · all since \(first.monthName) 2026"))
         // 10 kg × 10 → 13.3, then 25 lb × 10 → 15.1 kg (the 30-rep set does not count), now 14 × 8 → 17.7.
-        #expect(frame.contains("Latest e1RM 17.7 kg · +4.4 since \(ProgressSheet.shortDay(first))"))
+        #expect(frame.contains("Latest e1RM 17.7 kg · +4.4 since \(first.monthName) \(first.day)"))
         #expect(frame.contains("17.7┤"), "the top of the axis is the best estimate")
         #expect(frame.contains("Heaviest     14 kg × 8 · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400)))"))
         #expect(frame.contains("Best e1RM    17.7 kg (Epley)"))
@@ -129,6 +129,25 @@ import Testing
         keys.press(.character("?"))
         let listed = keys.frame().joined(separator: "\n")
         #expect(listed.contains("← → chart 3 months, 6 months, 1 year or all"), "the keys sheet names the range keys")
+    }
+
+    @Test func aChangeSinceAnotherYearNamesTheYear() {
+        let across = ExerciseHistory(workouts: [
+            Self.workout(on: localNoon(2025, 11, 3), [(10, 10)]), Self.workout(on: localNoon(2026, 11, 10), [(12, 10)]),
+        ])
+        let opened = Self.opened(across, keys: [.right, .right])
+        #expect(opened.sheet?.range == .all)
+        #expect(opened.text.contains("Latest e1RM 16.0 kg · +2.7 since Nov 3 2025"))
+        #expect(opened.text.contains("2026"), "January is named by its year under the columns")
+    }
+
+    @Test func withoutColourTheColumnsAreHashes() {
+        var harness = Harness(progressOf: eightMonthHistory, usesColor: false)
+        harness.press(.character("p"))
+        #expect(Self.columnCells(harness) > 0)
+        let chart = ProgressSheetLayout(screen: harness.workout.size, title: "").chart
+        let rows = harness.frame()[chart.y..<chart.maxY].joined()
+        #expect(rows.contains("#") && !rows.contains("█"))
     }
 
     @Test func theRangeEndsOnTheWallClocksDay() {

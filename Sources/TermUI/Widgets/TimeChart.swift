@@ -79,9 +79,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.ordinal < rhs.ordinal }
 }
 
-/// Values along a time axis, as vertical columns: one column per equal span of days, as few days
-/// per column as let the whole range fit the width, each column as tall as the best (largest)
-/// value of its span:
+/// Values along a time axis, as vertical columns: one column per equal span of days ending on the
+/// last day (a day when the range fits the width day by day, else the fewest whole weeks that
+/// fit), each column as tall as the best (largest) value of its span:
 ///
 /// ```
 /// 31.5┤        ▂ █▇
@@ -94,7 +94,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 /// to the largest value, both labelled; under the columns each month is named where it starts
 /// (January by its year). A span without values is left blank: no value is not a zero. Columns
 /// move in eighths of a cell; in ASCII mode they are whole cells of "#" with a "." for a part.
-/// Rooms too small for the labels draw the columns alone.
+/// Columns that leave room over are centred with their axis. Rooms too small for the labels draw
+/// the columns alone.
 public struct TimeChart: Widget, Hashable, Sendable {
     /// A value on a day.
     public struct Entry: Hashable, Sendable {

@@ -63,6 +63,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case showHistory
     /// A key of the history sheet or of its delete question.
     case past(PastWorkoutsAction)
+    /// The progress sheet: a longer (1) or shorter (-1) range of months.
+    case moveRange(Int)
     /// `?`, F1: the keys sheet.
     case keys
     /// `q`, Esc: leave, asking first when that would lose something.
@@ -315,7 +317,8 @@ enum DumbbellsBindings {
                 meaning: "routines: start one, save this workout as one, delete one", action: .openRoutines),
             KeyBinding(
                 [.character("p")], "Progress", group: "Workout",
-                meaning: "the exercise's progress: a chart per workout and the records", action: .showProgress),
+                meaning: "the exercise's progress and records: there ← → chart 3 months, 6 months, 1 year or all,"
+                    + " Tab the e1RM or the volume", action: .showProgress),
             KeyBinding(
                 [.character("h")], "History", group: "Workout",
                 meaning: "past workouts of the exercise: correct or delete their sets (records follow)",
@@ -368,7 +371,11 @@ enum DumbbellsBindings {
             [.tab, .character("v")], "e1RM/volume", group: "Progress", bar: 1, listing: "Tab  v",
             meaning: "chart the estimated maximum or the volume", action: .switchMetric),
         KeyBinding(
-            [.escape, .character("p"), .character("q"), .enter], "Close", group: "Progress", bar: 2, display: "Esc",
+            [.left, .right], "Range", group: "Progress", bar: 2, display: "←→", listing: "← →",
+            meaning: "chart 3 months, 6 months, 1 year or all"
+        ) { key in key == .left ? .moveRange(-1) : .moveRange(1) },
+        KeyBinding(
+            [.escape, .character("p"), .character("q"), .enter], "Close", group: "Progress", bar: 3, display: "Esc",
             listing: "Esc  p  q  Enter", meaning: "close the progress (a click too)", action: .close),
     ])
 

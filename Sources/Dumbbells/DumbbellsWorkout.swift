@@ -521,10 +521,10 @@ public struct DumbbellsWorkout: Workout {
             keysScroll = ScrollState(selection: nil)
             sheets.push(.keys)
         case .leave: askToLeave(at: now, into: &outputs)
-        case .showProgress: sheets.push(.progress(ProgressSheet()))
-        case .switchMetric:
+        case .showProgress: sheets.push(.progress(ProgressSheet(sessions: history.sessions, now: wallClock())))
+        case .switchMetric, .moveRange:
             guard case .progress(var progress) = sheet else { return }
-            progress.toggle()
+            if case .moveRange(let step) = action { progress.moveRange(by: step) } else { progress.toggle() }
             sheets.replaceTop(with: .progress(progress))
         case .moveRest(let step):
             guard case .restPicker(var picker) = pill else { return }

@@ -69,7 +69,7 @@ public struct ExerciseHistory: Equatable, Sendable {
     public var best: PersonalBest?
     /// The newest finished set of each set number.
     public var lastSets: [Int: LastSet]
-    /// The workouts with sets read (the last 50), oldest first: the progress chart.
+    /// The workouts with sets read (the last 400), oldest first: the progress chart.
     public var sessions: [ExerciseSession] = []
     /// The workouts it was built from, newest first (those whose sets were all deleted too): the
     /// history sheet lists those with sets, and a correction rebuilds the history from them.

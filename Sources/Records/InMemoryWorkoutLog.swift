@@ -121,6 +121,17 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         }
     }
 
+    public func workouts(exercise: String, limit: Int) throws -> [DumbbellWorkout] {
+        state.withLock { state in
+            Array(
+                state.workouts.values
+                    .filter { $0.exercise == exercise && !$0.sets.isEmpty }
+                    .sorted(by: Self.startOrder)
+                    .reversed()
+                    .prefix(max(0, limit)))
+        }
+    }
+
     public func start(_ workout: DumbbellWorkout) throws {
         try workout.validate()
         state.withLock { state in

@@ -37,6 +37,9 @@ public protocol DumbbellLog: Sendable {
     /// The most recent workout of `exercise` that started before `date` and has at least one
     /// set: what the dumbbell screen shows beside each set.
     func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout?
+    /// The most recent workouts of `exercise` that have at least one set, newest first, at most
+    /// `limit` of them: the exercise's history and its progress chart, in one read.
+    func workouts(exercise: String, limit: Int) throws -> [DumbbellWorkout]
     /// Saves a new workout (and any sets it already holds) when it starts. Starting a saved
     /// workout again updates its details and adds its sets; sets saved before are kept.
     func start(_ workout: DumbbellWorkout) throws

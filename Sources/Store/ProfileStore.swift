@@ -240,6 +240,17 @@ extension ProfileStore: DumbbellLog {
         }
     }
 
+    public func workouts(exercise: String, limit: Int) throws -> [DumbbellWorkout] {
+        try store.read { db in
+            try fetchWorkouts(
+                db,
+                where: """
+                    exercise = ? AND EXISTS (SELECT 1 FROM dumbbell_set WHERE workout_id = dumbbell_workout.id)
+                    """,
+                arguments: [exercise], newestFirst: true, limit: max(0, limit))
+        }
+    }
+
     public func start(_ workout: DumbbellWorkout) throws {
         try workout.validate()
         try store.write { db in

@@ -190,6 +190,8 @@ enum DumbbellsStates {
         let all = DumbbellsStates.all()
         var progress = Harness(history: progressHistory)
         progress.press(.character("p"))
+        var year = Harness(progressOf: eightMonthHistory)
+        year.press(.character("p"), .right)
         var exercises = Harness(settings: DumbbellsSettings(exercise: "Romanian deadlift"), autoRest: true)
         exercises.doSet("22.5", "8")
         exercises.press(.escape)
@@ -202,10 +204,11 @@ enum DumbbellsStates {
         exercises.doSet("16", "10")
         return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9, 10, 11].map { all[$0] } + [
             ("progress", progress), ("three exercises, a rest counting down by itself", exercises),
+            ("progress over a year of eight months of workouts", year),
         ] + all[12...]
     }
 
-    @Test(arguments: 0..<15)
+    @Test(arguments: 0..<18)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

@@ -206,46 +206,6 @@ import Testing
     }
 }
 
-/// The progress of an exercise: a chart of each workout's best estimate or volume, and the records.
-@Suite struct ProgressTests {
-    @Test func theChartShowsEachWorkoutAndTheRecordsTheirDates() throws {
-        var harness = Harness(history: progressHistory, size: Size(width: 80, height: 24))
-        harness.press(.character("p"))
-        guard case .progress = harness.workout.sheet else {
-            Issue.record("no progress sheet")
-            return
-        }
-        let frame = harness.frame().joined(separator: "\n")
-        #expect(frame.contains("Progress · Bicep curl"))
-        #expect(frame.contains("Best est. 1RM (Epley, sets of 1–12 reps), kg"))
-        // 10 kg × 10 → 13.3; 25 lb × 10 → 15.1 kg (the 30-rep set does not count); 14 × 8 → 17.7.
-        for value in ["13.3", "15.1", "17.7"] { #expect(frame.contains(value), "\(value)") }
-        #expect(frame.contains("Heaviest     14 kg × 8 · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400)))"))
-        #expect(frame.contains("Best e1RM    17.7 kg (Epley)"))
-        // 25 lb × 40 reps = 453.6 kg is the most volume.
-        #expect(frame.contains("Most volume  454 kg · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400 * 8)))"))
-        harness.press(.tab)
-        let volume = harness.frame().joined(separator: "\n")
-        #expect(volume.contains("Volume (weight × reps), kg"))
-        #expect(volume.contains("200") && volume.contains("454") && volume.contains("352"))
-        harness.press(.escape, .character("u"), .character("p"))
-        #expect(harness.frame().joined(separator: "\n").contains("Best e1RM    39.1 lb (Epley)"))
-        harness.press(.escape)
-        #expect(harness.workout.sheet == nil)
-    }
-
-    @Test func aWorkoutJustDoneJoinsTheChart() {
-        var harness = Harness(settings: DumbbellsSettings(setCount: 1))
-        harness.press(.character("p"))
-        #expect(harness.frame().joined(separator: "\n").contains("No finished sets of this exercise yet"))
-        harness.press(.escape)
-        harness.doSet("20", "5")
-        harness.press(.enter, .character("p"))
-        #expect(harness.workout.history.sessions.count == 1)
-        #expect(harness.frame().joined(separator: "\n").contains("23.3"))
-    }
-}
-
 @Suite struct CopyLastTimeTests {
     @Test func capitalLFillsEverySetStillToDoFromLastTime() {
         var harness = Harness(history: bicepHistory)

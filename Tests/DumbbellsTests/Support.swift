@@ -109,3 +109,76 @@ let progressHistory: ExerciseHistory = {
         workout(1, .kilograms, [(14, 8), (12, 10), (12, 10)]),
     ])
 }()
+
+/// Noon of a day in the member's time zone, so that charts by day read the same in every zone.
+func localNoon(_ year: Int, _ month: Int, _ day: Int) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone.current
+    return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? testDate
+}
+
+/// The day the progress tests chart up to: a Saturday in November.
+let progressToday = localNoon(2026, 11, 14)
+
+/// About eight months of bicep curls twice a week, from late March to the day before
+/// `progressToday`: slow progress from 12 kg, a missed week in May, six weeks with the gym's
+/// pound dumbbells in June and July, a three-week holiday in August, a deload week in September,
+/// and one light day of sets of 15 (no estimate).
+let eightMonthHistory: ExerciseHistory = {
+    var workouts: [DumbbellWorkout] = []
+    var day = CalendarDay(year: 2026, month: 3, day: 23)
+    let end = CalendarDay(year: 2026, month: 11, day: 13)
+    var number = 0
+    while day <= end {
+        defer { day = day.adding(days: day.ordinal % 7 == 4 ? 3 : 4) }
+        let weeks = (day.ordinal - CalendarDay(year: 2026, month: 3, day: 23).ordinal) / 7
+        if (day >= CalendarDay(year: 2026, month: 5, day: 11) && day < CalendarDay(year: 2026, month: 5, day: 18))
+            || (day >= CalendarDay(year: 2026, month: 8, day: 3) && day < CalendarDay(year: 2026, month: 8, day: 24))
+        {
+            continue
+        }
+        number += 1
+        let deload =
+            day >= CalendarDay(year: 2026, month: 9, day: 14) && day < CalendarDay(year: 2026, month: 9, day: 21)
+        let pounds =
+            day >= CalendarDay(year: 2026, month: 6, day: 8) && day < CalendarDay(year: 2026, month: 7, day: 20)
+        // Half a kilogram a month, in plate steps; the last set one rep short every other time.
+        var kilograms = 12 + (Double(weeks) / 8).rounded(.down) * 0.5 + (number % 3 == 0 ? 0.5 : 0)
+        if deload { kilograms = (kilograms * 0.8 * 2).rounded() / 2 }
+        let weight = pounds ? (kilograms / PersonalBest.kilogramsPerPound / 2.5).rounded() * 2.5 : kilograms
+        let light = day == CalendarDay(year: 2026, month: 10, day: 1)
+        let reps = light ? [15, 15, 15] : [10, 9, number % 2 == 0 ? 8 : 9]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let start =
+            calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 18)) ?? testDate
+        workouts.append(
+            DumbbellWorkout(
+                id: UUID(uuidString: String(format: "CCCCCCCC-0000-0000-0000-%012d", number)) ?? UUID(),
+                exercise: "Bicep curl", unit: pounds ? .pounds : .kilograms, startedAt: start,
+                finishedAt: start.addingTimeInterval(900), status: .finished,
+                sets: reps.enumerated().map { index, reps in
+                    DumbbellSet(
+                        number: index + 1, weight: light ? (weight * 0.6 * 2).rounded() / 2 : weight, reps: reps,
+                        startedAt: start.addingTimeInterval(Double(index) * 150),
+                        finishedAt: start.addingTimeInterval(Double(index) * 150 + 40))
+                }))
+    }
+    return ExerciseHistory(workouts: workouts)
+}()
+
+extension WorkoutDriver where Model == DumbbellsWorkout {
+    /// A workout whose wall clock reads `now` (noon of `progressToday` unless told), with `history`.
+    init(
+        progressOf history: ExerciseHistory, now: Date = progressToday, size: Size = Size(width: 80, height: 24),
+        unit: WeightUnit = .kilograms, usesColor: Bool = true
+    ) {
+        var settings = DumbbellsSettings(unit: unit)
+        settings.autoRest = false
+        self.init(
+            DumbbellsWorkout(
+                settings: settings, history: .success(history),
+                display: .init(reducesMotion: true, usesColor: usesColor), wallClock: { now }),
+            size: size)
+    }
+}

@@ -103,6 +103,49 @@ struct RecordTests {
         try store.close()
     }
 
+    @Test("Workouts of an exercise: newest first, only with sets, at most the limit, one profile's")
+    func workoutsOfAnExercise() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        let anna = try store.profileStore(named: "anna")
+        let ben = try store.profileStore(named: "ben")
+        let memory = InMemoryWorkoutLog()
+        func workout(_ number: Int, _ exercise: String, day: Int, sets: Int) -> DumbbellWorkout {
+            let start = time("2025-03-01T08:00:00Z").addingTimeInterval(86_400 * Double(day))
+            return DumbbellWorkout(
+                id: id(number), exercise: exercise, unit: number % 2 == 0 ? .pounds : .kilograms, startedAt: start,
+                sets: (0..<sets).map {
+                    DumbbellSet(
+                        number: $0 + 1, weight: 10 + Double(number), reps: 8, startedAt: start,
+                        finishedAt: start.addingTimeInterval(30))
+                })
+        }
+        // Saved out of order; day 4 has no set; a press and Ben's curl are not Anna's curls.
+        let curls = [
+            workout(1, "Curl", day: 3, sets: 2), workout(2, "Curl", day: 1, sets: 1),
+            workout(3, "Curl", day: 4, sets: 0),
+            workout(4, "Curl", day: 9, sets: 3), workout(5, "Curl", day: 6, sets: 1),
+        ]
+        for log in [anna, memory] as [any DumbbellLog] {
+            for curl in curls { try log.start(curl) }
+            try log.start(workout(6, "Press", day: 7, sets: 1))
+        }
+        try ben.start(workout(7, "Curl", day: 8, sets: 2))
+
+        let all = try anna.workouts(exercise: "Curl", limit: 400)
+        #expect(all.map(\.id) == [id(4), id(5), id(1), id(2)], "newest first, the one without sets left out")
+        #expect(all.map(\.sets.count) == [3, 1, 2, 1], "each with its sets")
+        #expect(all.map(\.unit) == [.pounds, .kilograms, .kilograms, .pounds])
+        #expect(try anna.workouts(exercise: "Curl", limit: 2).map(\.id) == [id(4), id(5)])
+        #expect(try anna.workouts(exercise: "Curl", limit: 0).isEmpty)
+        #expect(try anna.workouts(exercise: "Row", limit: 10).isEmpty)
+        #expect(try ben.workouts(exercise: "Curl", limit: 10).map(\.id) == [id(7)])
+        #expect(try memory.workouts(exercise: "Curl", limit: 400) == all, "the in-memory log answers the same")
+        #expect(try memory.workouts(exercise: "Curl", limit: 2) == Array(all.prefix(2)))
+        try store.close()
+    }
+
     @Test("Saving the same step twice keeps one copy")
     func savingTwice() throws {
         let temporary = try TemporaryDirectory()

@@ -34,6 +34,24 @@ struct WidgetBoundsTests {
         Specimen(
             "vertical chart",
             BarChart([.init("Mon", value: 3), .init("Tue", value: 0), .init("漢字", value: 7)], orientation: .vertical)),
+        Specimen(
+            "time chart",
+            TimeChart(
+                [
+                    .init(CalendarDay(year: 2026, month: 8, day: 30), 20),
+                    .init(CalendarDay(year: 2026, month: 9, day: 3), 23.5),
+                ],
+                from: CalendarDay(year: 2026, month: 8, day: 20), to: CalendarDay(year: 2026, month: 9, day: 12),
+                decimals: 1)),
+        Specimen(
+            "ascii time chart",
+            TimeChart(
+                [
+                    .init(CalendarDay(year: 2025, month: 12, day: 30), 2),
+                    .init(CalendarDay(year: 2026, month: 1, day: 3), 5),
+                ],
+                from: CalendarDay(year: 2025, month: 12, day: 1), to: CalendarDay(year: 2026, month: 2, day: 1),
+                ascii: true)),
         Specimen("help bar", HelpBar([.init("q", "Quit"), .init("漢", "字"), .init("↑↓", "Move")])),
     ]
 

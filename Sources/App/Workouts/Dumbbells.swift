@@ -25,8 +25,9 @@ public struct DumbbellsData: WorkoutData {
     public static let title = "Dumbbells"
     public static let unavailableLead = "The dumbbell workout cannot open: "
     public static let retry = "the next set"
-    /// How many past workouts of an exercise are read for its personal best.
-    public static let historyLimit = 50
+    /// How many past workouts of an exercise are read for its personal best and progress chart:
+    /// four a week for two years, so the chart's "all" and "1 year" ranges have what they show.
+    public static let historyLimit = 400
 
     let log: any DumbbellLog
     let settingsStore: (any SettingsStore)?
@@ -163,17 +164,9 @@ public struct DumbbellsData: WorkoutData {
     }
 
     /// The last workout of `exercise` and its best set over the last `historyLimit` workouts,
-    /// read newest first.
+    /// read in one query.
     public static func history(of exercise: String, in log: any DumbbellLog) -> Result<ExerciseHistory, any Error> {
-        Result {
-            var workouts: [DumbbellWorkout] = []
-            var before = Date.distantFuture
-            while workouts.count < historyLimit, let workout = try log.lastWorkout(exercise: exercise, before: before) {
-                workouts.append(workout)
-                before = workout.startedAt
-            }
-            return ExerciseHistory(workouts: workouts)
-        }
+        Result { ExerciseHistory(workouts: try log.workouts(exercise: exercise, limit: historyLimit)) }
     }
 
     /// Reads the profile's settings and the exercise's history and opens the workout with an

@@ -57,6 +57,9 @@ public final class FlakyWorkoutLog: DumbbellLog, CardSessionLog, FlashcardLibrar
     public func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
         try read { try memory.lastWorkout(exercise: exercise, before: date) }
     }
+    public func workouts(exercise: String, limit: Int) throws -> [DumbbellWorkout] {
+        try read { try memory.workouts(exercise: exercise, limit: limit) }
+    }
     public func start(_ workout: DumbbellWorkout) throws { try save { try memory.start(workout) } }
     public func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
         try save { try memory.save(set, inWorkout: workoutID) }

@@ -501,6 +501,10 @@ enum DumbbellsBindings {
         },
     ])
 
+    /// A past workout's sets while a correction is typed: `d` goes into the field.
+    static let pastSetsTyping = KeyBindings<DumbbellsAction>(
+        pastSets.bindings.filter { $0.keys != [.character("d")] })
+
     /// The question before a past workout's set is deleted.
     static let deletePastSetQuestion = KeyBindings<DumbbellsAction>([
         KeyBinding(
@@ -545,7 +549,9 @@ extension DumbbellsWorkout {
         case .routines: return DumbbellsBindings.routines
         case .deleteRoutine: return DumbbellsBindings.deleteRoutineQuestion
         case .pastWorkouts(let past):
-            return past.workoutID == nil ? DumbbellsBindings.history : DumbbellsBindings.pastSets
+            guard past.workoutID != nil else { return DumbbellsBindings.history }
+            // Typing in a field never triggers a command key: `d` is typed while a correction is.
+            return past.isEdited ? DumbbellsBindings.pastSetsTyping : DumbbellsBindings.pastSets
         case .deletePastSet: return DumbbellsBindings.deletePastSetQuestion
         case nil: return DumbbellsBindings.table(tableState)
         }

@@ -268,7 +268,11 @@ extension DumbbellsWorkout {
         case .type(let character):
             guard past.workoutID != nil else { return }
             if let problem = past.type(character, unit: settings.unit) {
-                notice = Notice(problem.message(unit: settings.unit), kind: .refused)
+                // While a correction is typed, `d` is typed too: it deletes only once saved.
+                let message =
+                    past.isEdited && problem == .notADigit && character == "d"
+                    ? "“d” is no digit · Enter saves, then d deletes" : problem.message(unit: settings.unit)
+                notice = Notice(message, kind: .refused)
             }
         case .deleteBackward: if past.workoutID != nil { past.deleteBackward() }
         case .clearField: if past.workoutID != nil { past.clearField() }

@@ -155,6 +155,23 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(harness.pastSheet?.entries.map(\.reps) == ["5", "10"], "the workout's sets show again")
     }
 
+    @Test func dWhileACorrectionIsTypedIsTypedNotADeletion() throws {
+        var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
+        harness.openPast()
+        harness.press(.down, .right, .backspace)
+        harness.press(.character("d"))
+        #expect(harness.pastSheet != nil, "no delete question while typing")
+        #expect(harness.workout.notice?.text == "“d” is no digit · Enter saves, then d deletes")
+        #expect(harness.pastSheet?.entries[1].reps == "13", "the text stays")
+        harness.press(.enter)
+        #expect(harness.past(typoWorkout.id)?.sets[1].reps == 13)
+        harness.press(.character("d"))
+        guard case .deletePastSet = harness.workout.sheet else {
+            Issue.record("once saved, d asks to delete")
+            return
+        }
+    }
+
     @Test func deletingAWorkoutsOnlySetTakesItOutOfTheHistory() {
         let single = pastCurls(3, [(12, 10)], id: "CCCCCCCC-0000-0000-0000-000000000003")
         var harness = Harness(history: ExerciseHistory(workouts: [single, typoWorkout]))

@@ -167,38 +167,8 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
     }
 }
 
-/// Where the history sheet's parts go: a heading line, the list (workouts or sets) and a footer
-/// of two rows.
-struct PastWorkoutsLayout {
-    let sheet: Sheet
-    /// The screen above the help bar, where the sheet is centred.
-    let bounds: Rect
-    let frame: Rect
-    let heading: Rect
-    /// Where the list goes, its scroll markers included.
-    let list: Rect
-    /// The lines on screen and their index.
-    let rows: [(rect: Rect, index: Int)]
-    let footer: Rect
-
-    /// The sheet titled `title` over `count` lines scrolled by `scroll`.
-    init(title: String, count: Int, scroll: ScrollState, screen: Size) {
-        let bounds = Rect(size: screen).inset(bottom: 1)
-        self.bounds = bounds
-        sheet = Sheet(
-            title: title,
-            size: Size(width: min(76, screen.width - 2), height: min(max(1, count) + 7, bounds.height)))
-        frame = sheet.frame(in: bounds)
-        let inside = sheet.contentRect(in: bounds)
-        heading = inside.row(0)
-        // Two rows: a correction's notice and the records it changed are read in full.
-        footer = Rect(
-            x: inside.x, y: max(inside.y, inside.maxY - 2), width: inside.width, height: min(2, inside.height))
-        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 5))
-        var scroll = scroll
-        rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
-    }
-
+/// Where a set line of the history sheet puts its fields.
+enum PastWorkoutsLayout {
     /// The weight field of a set line, and its reps field.
     static let numberWidth = 4
     static let weightWidth = 8
@@ -468,14 +438,17 @@ extension DumbbellsWorkout {
     }
 
     /// The history sheet's layout on this screen.
-    func pastLayout(_ past: PastWorkoutsSheet) -> PastWorkoutsLayout {
+    func pastLayout(_ past: PastWorkoutsSheet) -> FieldListSheetLayout {
+        // A heading over the list, and two rows of footer: a correction's notice and the records
+        // it changed are read in full.
         if let id = past.workoutID, let workout = pastWorkout(id: id) {
-            return PastWorkoutsLayout(
-                title: "\(PastWorkoutsSheet.day(workout.startedAt)) · \(settings.exercise)", count: past.entries.count,
-                scroll: past.setsScroll, screen: size)
+            return FieldListSheetLayout(
+                title: "\(PastWorkoutsSheet.day(workout.startedAt)) · \(settings.exercise)", width: 76, label: 0,
+                count: past.entries.count, scroll: past.setsScroll, screen: size, gap: 1, footerRows: 2)
         }
-        return PastWorkoutsLayout(
-            title: "History · \(settings.exercise)", count: pastWorkouts.count, scroll: past.scroll, screen: size)
+        return FieldListSheetLayout(
+            title: "History · \(settings.exercise)", width: 76, label: 0, count: pastWorkouts.count,
+            scroll: past.scroll, screen: size, gap: 1, footerRows: 2)
     }
 
     /// Draws the history sheet over everything.
@@ -490,7 +463,7 @@ extension DumbbellsWorkout {
             var scroll: ScrollState
             if past.workoutID == nil {
                 Text("Past workouts, newest first · Enter corrects one", style: palette.muted).render(
-                    into: &canvas, in: layout.heading)
+                    into: &canvas, in: layout.field)
                 if workouts.isEmpty {
                     Text("No finished sets of this exercise yet", style: palette.muted).render(
                         into: &canvas, in: layout.list.row(0))
@@ -506,7 +479,7 @@ extension DumbbellsWorkout {
                 }
             } else {
                 Text("Set  \(unit.rawValue) × reps · type to correct", style: palette.muted).render(
-                    into: &canvas, in: layout.heading)
+                    into: &canvas, in: layout.field)
                 scroll = past.setsScroll
                 ScrollList.render(
                     count: past.entries.count, into: &canvas, in: layout.list, state: &scroll,

@@ -106,13 +106,14 @@ public struct ExercisePicker: Hashable, Sendable {
     }
 }
 
-/// Where a sheet of a text field over a scrolled list and a footer line puts its parts on a
-/// screen: the exercise picker and the routines sheet.
+/// Where a sheet of a top line (a text field, or a heading) over a scrolled list and a footer puts
+/// its parts on a screen: the exercise picker, the routines sheet and the history sheet.
 struct FieldListSheetLayout {
     let sheet: Sheet
     /// The screen above the help bar, where the sheet is centred.
     let bounds: Rect
     let frame: Rect
+    /// The top line: the field, `label` columns in, or the heading when `label` is 0.
     let field: Rect
     /// The lines on screen and their index.
     let rows: [(rect: Rect, index: Int)]
@@ -121,17 +122,24 @@ struct FieldListSheetLayout {
     let footer: Rect
 
     /// A sheet titled `title`, at most `width` wide, whose field starts `label` columns in, over
-    /// `count` lines scrolled by `scroll`.
-    init(title: String, width: Int, label: Int, count: Int, scroll: ScrollState, screen: Size) {
-        sheet = Sheet(title: title, size: Size(width: min(width, screen.width - 2), height: count + 5))
+    /// `count` lines scrolled by `scroll`, then `gap` blank rows and a footer of `footerRows`.
+    init(
+        title: String, width: Int, label: Int, count: Int, scroll: ScrollState, screen: Size, gap: Int = 0,
+        footerRows: Int = 1
+    ) {
         // Above the help bar, which stays on the last row.
         let bounds = Rect(size: screen).inset(bottom: 1)
         self.bounds = bounds
+        let height = min(max(1, count) + 4 + gap + footerRows, bounds.height)
+        sheet = Sheet(title: title, size: Size(width: min(width, screen.width - 2), height: height))
         frame = sheet.frame(in: bounds)
         let inside = sheet.contentRect(in: bounds)
-        field = inside.row(0).inset(left: label, right: 1)
-        footer = inside.row(inside.height - 1)
-        list = Rect(x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 3))
+        field = inside.row(0).inset(left: label, right: label > 0 ? 1 : 0)
+        footer = Rect(
+            x: inside.x, y: max(inside.y, inside.maxY - footerRows), width: inside.width,
+            height: min(footerRows, inside.height))
+        list = Rect(
+            x: inside.x, y: inside.y + 2, width: inside.width, height: max(0, inside.height - 2 - gap - footerRows))
         var scroll = scroll
         rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
     }

@@ -50,9 +50,7 @@ struct CardSplitTests {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let location = temporary.location()
-        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: location.databasePath)
-        try Schema.migrator.migrate(queue, upTo: "v2 sessions can be cut off")
+        let queue = try TemporaryDirectory.version2Database(at: location)
         try queue.write { db in
             try db.execute(sql: "INSERT INTO profile VALUES ('\(id(7).uuidString)', 'anna')")
             try db.execute(

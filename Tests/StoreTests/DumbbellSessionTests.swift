@@ -52,9 +52,7 @@ struct DumbbellSessionTests {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let location = temporary.location()
-        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: location.databasePath)
-        try Schema.migrator.migrate(queue, upTo: "v2 sessions can be cut off")
+        let queue = try TemporaryDirectory.version2Database(at: location)
         let (profile, first, second) = (id(7).uuidString, id(1).uuidString, id(2).uuidString)
         try queue.write { db in
             try db.execute(

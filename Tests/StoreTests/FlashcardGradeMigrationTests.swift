@@ -11,9 +11,7 @@ import Testing
 struct FlashcardGradeMigrationTests {
     /// A database as schema 2 left it: a deck, a session and three right/wrong answers.
     private func makeVersion2Database(_ location: StoreLocation) throws {
-        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: location.databasePath)
-        try Schema.migrator.migrate(queue, upTo: "v2 sessions can be cut off")
+        let queue = try TemporaryDirectory.version2Database(at: location)
         let (profile, deck) = (id(1).uuidString, id(3).uuidString)
         try queue.write { db in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 2)

@@ -14,9 +14,7 @@ struct FlashcardNotesTests {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let location = temporary.location()
-        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: location.databasePath)
-        try Schema.migrator.migrate(queue, upTo: "v2 sessions can be cut off")
+        let queue = try TemporaryDirectory.version2Database(at: location)
         let profile = UUID()
         let deck = UUID()
         let cards = (1...3).map { UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", $0))! }

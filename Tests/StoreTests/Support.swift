@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Records
 import Testing
 
@@ -23,6 +24,15 @@ struct TemporaryDirectory {
     /// A data directory location inside this directory.
     func location(_ name: String = "data") -> StoreLocation {
         StoreLocation(directory: appending(name), origin: .argument)
+    }
+
+    /// A database file at `location` as schema 2 left it (before the migrations from v3 on), to
+    /// be filled with rows and then opened by the store, which migrates it.
+    static func version2Database(at location: StoreLocation) throws -> DatabaseQueue {
+        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: location.databasePath)
+        try Schema.migrator.migrate(queue, upTo: "v2 sessions can be cut off")
+        return queue
     }
 
     func remove() {

@@ -5,7 +5,7 @@ SWIFT ?= swift
 SHELL := /bin/bash
 ARGS ?=
 # How TermFit is built to be used (Scripts/release.sh): optimised, the Swift runtime linked in,
-# linked by lld for memory with the tricks that pay (docs/DECISIONS.md, "The release build"), each
+# linked by lld for memory with the tricks that pay (docs/DECISIONS.md, D-011 and D-014), each
 # used only where this machine supports it and said loudly when left out. It prints the directory
 # of the built binary.
 RELEASE_BUILD := SWIFT=$(SWIFT) Scripts/release.sh

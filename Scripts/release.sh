@@ -3,7 +3,7 @@
 # and `make bench` use. Prints the directory of the built `termfit` on standard output; everything
 # else (the build, and any trick it had to leave out) goes to standard error.
 #
-# The link is tuned for memory and start-up (docs/DECISIONS.md, "The release build"); each trick
+# The link is tuned for memory and start-up (docs/DECISIONS.md, D-011 and D-014); each trick
 # is used only where this machine supports it, and a trick left out is said loudly:
 #   --static-swift-stdlib     the toolchain's static Swift runtime (lib/swift_static)
 #   lld                       ld.lld beside swift or on PATH

@@ -152,7 +152,6 @@ public final class NcursesScreen {
         renderer = CursesRenderer(seam: seam, colorMode: colorMode, glyphMode: glyphMode, pairLimit: pairLimit)
         size = Self.kernelSize() ?? Size(width: Int(termfit_cols()), height: Int(termfit_lines()))
         configure()
-        SignalPipe.installCrashRestore(resetSequence: ModeSequence.resetAll)
     }
 
     deinit { close() }

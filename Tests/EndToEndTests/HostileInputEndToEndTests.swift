@@ -12,6 +12,16 @@ import Testing
 @Suite(.serialized) struct PasteEndToEndTests {
     private static let deck = "Muscles and training"
 
+    /// Flashcards with the starter deck on its study screen, for a new profile in a new data
+    /// directory.
+    private func studying() throws -> (data: URL, session: TmuxSession) {
+        let data = try temporaryDataDirectory("paste")
+        let session = try TmuxSession(
+            [Binary.termfit, "flashcards", "--profile", "pat"], environment: ["TERMFIT_DATA_DIR": data.path])
+        try session.waitFor("Flashcards · \(Self.deck)")
+        return (data, session)
+    }
+
     private func export(_ data: URL) throws -> CommandResult {
         try runCommand(
             [Binary.termfit, "flashcards", "export", "--deck", Self.deck, "--profile", "pat", "--data-dir", data.path])
@@ -21,12 +31,11 @@ import Testing
     /// inside the paste ended it, and d (decks), x (delete) and y (yes) deleted the deck. Now the
     /// deck stays, card for card, and no sheet opened.
     @Test func anEndMarkerInsideAPasteDeletesNoDeck() throws {
-        let data = try temporaryDataDirectory("paste")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let session = try TmuxSession(
-            [Binary.termfit, "flashcards", "--profile", "pat"], environment: ["TERMFIT_DATA_DIR": data.path])
-        defer { session.close() }
-        try session.waitFor("Flashcards · \(Self.deck)")
+        let (data, session) = try studying()
+        defer {
+            session.close()
+            try? FileManager.default.removeItem(at: data)
+        }
         let before = try export(data)
         #expect(before.status == 0 && before.output.split(separator: "\n").count > 10, "\(before.error)")
 
@@ -47,12 +56,11 @@ import Testing
     /// A Ctrl-C byte inside a paste (xterm passes it through) quit TermFit and lost the card being
     /// written. Now it is dropped from the pasted text and the card is kept.
     @Test func aControlCInsideAPasteIsDroppedAndTheCardIsKept() throws {
-        let data = try temporaryDataDirectory("paste-ctrl-c")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let session = try TmuxSession(
-            [Binary.termfit, "flashcards", "--profile", "pat"], environment: ["TERMFIT_DATA_DIR": data.path])
-        defer { session.close() }
-        try session.waitFor("Flashcards · \(Self.deck)")
+        let (data, session) = try studying()
+        defer {
+            session.close()
+            try? FileManager.default.removeItem(at: data)
+        }
         try session.send("e")
         try session.waitFor("Edit cards")
         try session.tmux(["set-buffer", "--", "Bench\u{03} press\u{1B}?"])

@@ -146,3 +146,28 @@ import Testing
         #expect(try session.waitForExit(timeout: 5) != nil, "one Esc at home did not quit")
     }
 }
+
+/// A question that discards work takes only keys typed after it showed: `q` and `y` arriving in one
+/// read (a paste without bracketing, an elbow, a laggy link) ask and do not answer.
+@Suite struct TypeAheadEndToEndTests {
+    @Test func aYesInTheSameReadAsTheQuestionDoesNotAnswerIt() throws {
+        let data = try temporaryDataDirectory("type-ahead")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try TmuxSession(
+            [Binary.termfit, "cards", "--profile", "ty"], environment: ["TERMFIT_DATA_DIR": data.path])
+        defer { session.close() }
+        try session.waitFor("Enter draws the first card")
+        try session.send("Enter")
+        try session.waitFor("51 cards left")
+        Thread.sleep(forTimeInterval: 0.6)
+        try session.send("Enter")
+        try session.waitFor("50 cards left")
+        try session.send("-l", "qy")
+        try session.waitFor("The deck is saved as abandoned")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(session.exitStatus() == nil, "the y that came with the q left")
+        #expect(try session.screen().contains { $0.contains("The deck is saved as abandoned") })
+        try session.send("y")
+        #expect(try session.waitForExit() == 0, "a y typed after the question answers it")
+    }
+}

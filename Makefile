@@ -119,10 +119,10 @@ order:
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
 	pkg-config:pkg-config
 # The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
-# (a job-control stand-in for the chaos runs) and the terminal types of ncurses-term (PuTTY's,
-# which members' SSH clients announce).
+# (a job-control stand-in for the chaos runs), the terminal types of ncurses-term (PuTTY's,
+# which members' SSH clients announce) and GNU screen (Esc in screen).
 TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3 \
-	/usr/share/terminfo/p/putty:ncurses-term
+	/usr/share/terminfo/p/putty:ncurses-term screen:screen
 
 deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"

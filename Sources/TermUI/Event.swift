@@ -128,3 +128,14 @@ public enum Event: Sendable, Equatable {
     /// The program is ending (quit, SIGINT, SIGTERM, SIGHUP): last chance to save.
     case terminate
 }
+
+extension Event {
+    /// Whether the member made this event (a key, a click, a paste), as against the terminal, the
+    /// clock or the program.
+    public var isInput: Bool {
+        switch self {
+        case .key, .mouse, .paste: true
+        default: false
+        }
+    }
+}

@@ -104,7 +104,10 @@ enum ModeSequence {
     static let focusOff = "\u{1B}[?1004l"
     static let pasteOn = "\u{1B}[?2004h"
     static let pasteOff = "\u{1B}[?2004l"
-    /// Everything off, the cursor back, the main screen back: what a crash writes.
+    /// The secondary device attributes question: the answer says which terminal this is, whatever
+    /// `TERM` says (GNU screen answers 83, also at the far end of an SSH link).
+    static let askTerminalType = "\u{1B}[>c"
+    /// Everything off, the cursor back, the main screen back: what a fatal signal writes.
     static let resetAll = mouseOff + focusOff + pasteOff + "\u{1B}[?1003l\u{1B}[?25h\u{1B}[?1049l\u{1B}[0m"
 }
 
@@ -121,6 +124,10 @@ public final class NcursesScreen {
     private var decoder: InputDecoder
     private var inputBuffer = [UInt8](repeating: 0, count: 4096)
     private var mouseOn = false
+    /// The terminal is GNU screen, which holds a lone ESC back for as long as mouse reporting is
+    /// on (it waits for the rest of a mouse report that never comes), so the Escape key would
+    /// not arrive until the next key: there the mouse stays off.
+    private var holdsEscapeWithMouse = false
     private var isOpen = false
     /// Reading the terminal failed for good: the run must end rather than poll it again.
     public private(set) var inputClosed = false
@@ -152,7 +159,6 @@ public final class NcursesScreen {
         renderer = CursesRenderer(seam: seam, colorMode: colorMode, glyphMode: glyphMode, pairLimit: pairLimit)
         size = Self.kernelSize() ?? Size(width: Int(termfit_cols()), height: Int(termfit_lines()))
         configure()
-        SignalPipe.installCrashRestore(resetSequence: ModeSequence.resetAll)
     }
 
     deinit { close() }
@@ -170,7 +176,7 @@ public final class NcursesScreen {
         // Paint the blank screen (this switches to the alternate screen) before turning modes on.
         doupdate()
         setMouseTracking(options.mouse)
-        writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn)
+        writeRaw(ModeSequence.focusOn + ModeSequence.pasteOn + ModeSequence.askTerminalType)
     }
 
     /// Until ncurses has once been suspended and resumed, it flushes its output at every cursor
@@ -232,8 +238,16 @@ public final class NcursesScreen {
             return []
         }
         guard count > 0 else { return [] }
-        return decoder.feed(inputBuffer[..<count])
+        let events = decoder.feed(inputBuffer[..<count])
+        if decoder.reportedTerminalType == Self.gnuScreen && !holdsEscapeWithMouse {
+            setMouseTracking(false)
+            holdsEscapeWithMouse = true
+        }
+        return events
     }
+
+    /// The secondary device attributes answer of GNU screen (`S`).
+    static let gnuScreen = 83
 
     /// How long after the last byte read the decoder wants ``timeOutInput(quietFor:)``: the
     /// escape delay after a lone ESC, longer for half a sequence or a paste; `nil` when nothing waits.
@@ -245,8 +259,9 @@ public final class NcursesScreen {
 
     // MARK: Modes
 
-    /// Turns mouse reporting (clicks and drags) on or off.
+    /// Turns mouse reporting (clicks and drags) on or off; in GNU screen it stays off.
     public func setMouseTracking(_ on: Bool) {
+        if on && holdsEscapeWithMouse { return }
         if on {
             writeRaw(ModeSequence.mouseOn)
         } else if mouseOn {

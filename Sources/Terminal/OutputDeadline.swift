@@ -10,7 +10,11 @@ nonisolated(unsafe) private var outputStalled: sig_atomic_t = 0
 /// Whether a guarded write is under way (a restore writes mode sequences inside its own guard).
 nonisolated(unsafe) private var deadlineArmed = false
 
-private func abandonTerminal(_: Int32) {
+/// SIGALRM: the deadline's timer ran out, or someone sent the signal. The timer's signal comes
+/// from the kernel (`SI_KERNEL`); one sent with `kill`, `sigqueue` or `tkill` has a code of zero
+/// or less, and ends TermFit as every other terminating signal does, the terminal restored.
+private func alarmArrived(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    guard let info, info.pointee.si_code > 0 else { return restoreTerminalAndDie(number) }
     let saved = errno
     outputStalled = 1
     // The write blocked in the kernel returns (interrupted, or with part of its bytes); ncurses
@@ -49,23 +53,27 @@ public enum OutputDeadline {
         return seconds
     }
 
+    /// Installs the SIGALRM handler (once): the deadline's own alarm gives the terminal up, an
+    /// alarm from outside ends TermFit with the terminal restored.
+    static func installAlarmHandler() {
+        if nullDescriptor < 0 { nullDescriptor = open("/dev/null", O_WRONLY | O_CLOEXEC) }
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = alarmArrived
+        sigemptyset(&action.sa_mask)
+        // No SA_RESTART: the blocked write must come back to ncurses.
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK
+        sigaction(SIGALRM, &action, nil)
+        var alarm = sigset_t()
+        sigemptyset(&alarm)
+        sigaddset(&alarm, SIGALRM)
+        pthread_sigmask(SIG_UNBLOCK, &alarm, nil)
+    }
+
     /// Runs `write`, which writes to the terminal, with at most `seconds` of blocking.
     static func guarding<Result>(seconds: Int, _ write: () -> Result) -> Result {
         // Nested: the outer guard's alarm already covers this write.
         guard outputStalled == 0, seconds > 0, !deadlineArmed else { return write() }
-        if nullDescriptor < 0 {
-            nullDescriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = abandonTerminal
-            sigemptyset(&action.sa_mask)
-            // No SA_RESTART: the blocked write must come back to ncurses.
-            action.sa_flags = 0
-            sigaction(SIGALRM, &action, nil)
-            var alarm = sigset_t()
-            sigemptyset(&alarm)
-            sigaddset(&alarm, SIGALRM)
-            pthread_sigmask(SIG_UNBLOCK, &alarm, nil)
-        }
+        if nullDescriptor < 0 { installAlarmHandler() }
         var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: seconds, tv_usec: 0))
         setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
         deadlineArmed = true

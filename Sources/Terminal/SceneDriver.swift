@@ -38,24 +38,43 @@ public struct SceneDriver<Content: Scene> {
 
     /// Hands the scene a `.tick` if the deadline it asked for has come, then `events`; returns
     /// the effects.
+    ///
+    /// `events` are what one wake-up brought (the keys of one read, say). A question the scene
+    /// asks (``AsksQuestions``: leave, delete) takes only keys typed after it was drawn: when an
+    /// event of `events` opens one, the keys, clicks and pastes after it in `events` are dropped,
+    /// since they were on their way before the member could see it (a pasted `xy` must not delete
+    /// with its `x` and confirm with its `y`).
     public mutating func deliver(_ events: [Event], at now: Instant) -> [Effect] {
         var effects: [Effect] = []
         if let scheduled, scheduled <= now {
             effects += scene.handle(.tick, at: now)
             needsFrame = true
         }
+        // Only a wake-up with more than one input can hold input sent before a question showed.
+        let watchesQuestions = events.lazy.filter(\.isInput).count > 1
+        var question = watchesQuestions ? pendingQuestion : nil
+        var questionOpened = false
         for event in events {
+            if questionOpened && event.isInput { continue }
             if case .resize(let newSize) = event {
                 size = newSize
                 previous = nil
             }
             effects += scene.handle(event, at: now)
             needsFrame = true
+            if watchesQuestions && event.isInput {
+                let asked = pendingQuestion
+                questionOpened = asked != nil && asked != question
+                question = asked
+            }
         }
         scheduled = scene.nextDeadline(after: now)
         if effects.contains(.redraw) { previous = nil }
         return effects
     }
+
+    /// The question the scene waits to have answered, if it asks any.
+    private var pendingQuestion: String? { (scene as? any AsksQuestions)?.pendingQuestion }
 
     /// Forgets the last frame, so the next one is sent whole (after a resume).
     public mutating func invalidate() {

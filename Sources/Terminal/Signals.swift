@@ -8,11 +8,15 @@ import CNcursesw
 
 /// The write end of the signal self-pipe; set once before any handler is installed.
 nonisolated(unsafe) private var signalPipeWriter: Int32 = -1
-/// The bytes that switch off every terminal mode TermFit turns on, for the crash handler.
-nonisolated(unsafe) private var crashResetSequence: UnsafeMutableBufferPointer<UInt8>?
-/// The terminal modes from before TermFit started, for the crash handler.
-nonisolated(unsafe) private var crashTerminalModes = termios()
-nonisolated(unsafe) private var crashTerminalModesSaved = false
+/// The bytes that switch off every terminal mode TermFit turns on, for the fatal-signal handler.
+nonisolated(unsafe) private var fatalResetSequence: UnsafeMutableBufferPointer<UInt8>?
+/// The terminal's settings from before TermFit started, for the fatal-signal handler.
+nonisolated(unsafe) private var fatalTerminalModes = termios()
+nonisolated(unsafe) private var fatalTerminalModesSaved = false
+/// Whether TermFit holds the terminal, so a dying TermFit has modes to switch off.
+nonisolated(unsafe) private var fatalRestoreArmed = false
+/// The stack the fatal-signal handler runs on, so a stack overflow (SIGSEGV) still restores.
+nonisolated(unsafe) private var fatalSignalStack: UnsafeMutableRawPointer?
 
 private func forwardSignal(_ number: Int32) {
     let saved = errno
@@ -21,14 +25,27 @@ private func forwardSignal(_ number: Int32) {
     errno = saved
 }
 
-private func restoreTerminalAndDie(_ number: Int32) {
-    if let sequence = crashResetSequence, let base = sequence.baseAddress {
-        _ = write(STDOUT_FILENO, base, sequence.count)
+/// The handler of every fatal and terminating signal the run loop does not take through the
+/// pipe: gives the terminal back as TermFit found it and dies of `number`, so the exit status
+/// says what happened (a shell prints "Segmentation fault", a parent sees the signal).
+///
+/// Async-signal-safe: only `poll`, `write`, `tcsetattr`, `signal` and `raise`, on bytes and
+/// settings prepared before any handler was installed.
+func restoreTerminalAndDie(_ number: Int32) {
+    if fatalRestoreArmed, let sequence = fatalResetSequence, let base = sequence.baseAddress {
+        // A terminal that takes no output (a stalled SSH client) must not keep a dying process
+        // alive: the modes are written only if the terminal takes bytes within a second.
+        var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+        if poll(&output, 1, 1000) == 1 && output.revents & Int16(POLLOUT) != 0 {
+            _ = write(STDOUT_FILENO, base, sequence.count)
+        }
     }
-    if crashTerminalModesSaved {
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &crashTerminalModes)
+    if fatalRestoreArmed && fatalTerminalModesSaved {
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &fatalTerminalModes)
     }
     signal(number, SIG_DFL)
+    // Blocked while this handler runs; delivered, with its default action, as it returns (a
+    // fault re-runs the faulting instruction, which now ends the process the same way).
     raise(number)
 }
 
@@ -60,10 +77,12 @@ public final class SignalPipe {
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         // A write to a terminal that went away must not kill TermFit before it saves.
         signal(SIGPIPE, SIG_IGN)
+        Self.installFatalRestore(resetSequence: ModeSequence.resetAll)
     }
 
     deinit {
         for number in Self.handled { signal(number, SIG_DFL) }
+        Self.removeFatalRestore()
         signalPipeWriter = -1
         close(readDescriptor)
         close(writeDescriptor)
@@ -95,21 +114,60 @@ public final class SignalPipe {
         sigaction(number, &action, nil)
     }
 
-    /// On a crash (a trap, a bad access, an abort), switch the terminal's modes off and restore its
-    /// settings before dying, so the user's shell is never left broken.
-    public static func installCrashRestore(resetSequence: String) {
+    /// The signals that end TermFit at once, each after the terminal is given back: faults (a
+    /// trap, a bad access, an abort), and the signals whose default is to end a process that
+    /// TermFit has no use for (a CPU or file-size limit, the user signals, profiling timers, the
+    /// real-time signals). SIGALRM is among them when it comes from outside (see
+    /// ``OutputDeadline``, which arms it for itself).
+    public static var fatal: [Int32] {
+        [
+            SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+            SIGVTALRM, SIGPROF, SIGSTKFLT, SIGPWR, SIGIO,
+        ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    }
+
+    /// Saves the terminal's settings as they are now (before ncurses changes them) and installs
+    /// ``restoreTerminalAndDie(_:)`` for every signal of ``fatal`` and for SIGALRM, so no way out
+    /// leaves the member's shell without echo or line editing, or stuck on the alternate screen
+    /// with the mouse reported.
+    static func installFatalRestore(resetSequence: String) {
         var modes = termios()
         if tcgetattr(STDIN_FILENO, &modes) == 0 {
-            crashTerminalModes = modes
-            crashTerminalModesSaved = true
+            fatalTerminalModes = modes
+            fatalTerminalModesSaved = true
         }
-        let bytes = Array(resetSequence.utf8)
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = buffer.initialize(from: bytes)
-        crashResetSequence = buffer
-        for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
-            install(restoreTerminalAndDie, for: number)
+        if fatalResetSequence == nil {
+            let bytes = Array(resetSequence.utf8)
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = buffer.initialize(from: bytes)
+            fatalResetSequence = buffer
         }
+        fatalRestoreArmed = true
+        if fatalSignalStack == nil {
+            let size = max(Int(SIGSTKSZ), 64 * 1024)
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
+            if sigaltstack(&stack, nil) == 0 { fatalSignalStack = memory } else { memory.deallocate() }
+        }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in fatal {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = restoreTerminalAndDie
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_ONSTACK
+            sigaction(number, &action, nil)
+            sigaddset(&unblocked, number)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        OutputDeadline.installAlarmHandler()
+    }
+
+    /// Puts the default action back for every signal of ``fatal`` (the terminal is TermFit's no
+    /// more).
+    static func removeFatalRestore() {
+        fatalRestoreArmed = false
+        for number in fatal { signal(number, SIG_DFL) }
     }
 }
 

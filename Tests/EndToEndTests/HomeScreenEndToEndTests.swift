@@ -145,7 +145,8 @@ import Testing
     }
 
     /// A paste whose end marker is lost on the way: keys work again once input has been quiet a
-    /// moment, and Ctrl-C works at once.
+    /// moment. A Ctrl-C byte while the paste lasts is part of it (dropped from its text, issue 31),
+    /// never the key that quits.
     @Test(arguments: ["quiet", "Ctrl-C"])
     func aPasteWhoseEndNeverComesDoesNotSwallowKeys(way: String) throws {
         let session = try TmuxSession([Binary.termfit])
@@ -154,8 +155,8 @@ import Testing
         try session.tmux(["send-keys", "-t", "0", "-l", "--", "\u{1B}[200~abc"])
         if way == "Ctrl-C" {
             try session.send("C-c")
-            #expect(try session.waitForExit(timeout: 2) == 130)
-            return
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(session.exitStatus() == nil, "a Ctrl-C inside a paste quit")
         }
         Thread.sleep(forTimeInterval: 0.8)
         try session.send("j")

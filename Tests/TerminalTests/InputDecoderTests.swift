@@ -12,15 +12,24 @@ import Testing
 
     private func decodeWhole(_ bytes: [UInt8]) -> (events: [Event], waits: Bool) {
         var decoder = InputDecoder(escapeDelay: delay)
-        let events = decoder.feed(bytes)
-        return (events, decoder.waitAfterLastInput != nil)
+        var events = decoder.feed(bytes)
+        let waits = decoder.waitAfterLastInput != nil
+        events += decoder.timeOut(quietFor: delay)
+        #expect(decoder.waitAfterLastInput == nil)
+        return (events, waits)
+    }
+
+    /// Whether `input` is a paste: its end waits for the quiet after it (the rest of its burst may
+    /// be pasted too); every other complete sequence is decided at once.
+    private static func waitsForItsBurst(_ input: TerminalInput) -> Bool {
+        input.events.contains { if case .paste = $0 { true } else { false } }
     }
 
     @Test(arguments: TerminalInputTable.all)
     func eachSequenceDecodesAsTheTerminalMeantIt(_ input: TerminalInput) {
         let (events, waits) = decodeWhole(input.bytes)
         #expect(events == input.events, "\(input)")
-        #expect(!waits, "\(input) was left waiting for more")
+        #expect(waits == Self.waitsForItsBurst(input), "\(input) was left waiting for more")
     }
 
     @Test(arguments: TerminalInputTable.all)
@@ -29,6 +38,8 @@ import Testing
         var decoder = InputDecoder(escapeDelay: delay)
         var events: [Event] = []
         for byte in input.bytes { events += decoder.feed([byte]) }
+        #expect((decoder.waitAfterLastInput != nil) == Self.waitsForItsBurst(input))
+        events += decoder.timeOut(quietFor: delay)
         #expect(events == input.events, "\(input)")
         #expect(decoder.waitAfterLastInput == nil)
     }
@@ -129,25 +140,69 @@ import Testing
 
     // MARK: Paste
 
-    @Test func bracketedPasteArrivesAsOneEvent() {
+    @Test func bracketedPasteArrivesAsOneEventOnceItsBurstIsOver() {
         var decoder = InputDecoder(escapeDelay: delay)
-        #expect(decoder.feed(Array("\u{1B}[200~q 1.5\r\n漢\u{1B}[A".utf8)).isEmpty)
+        #expect(decoder.feed(Array("\u{1B}[200~q 1.5\r\n漢\tx".utf8)).isEmpty)
         #expect(decoder.isPasting)
-        #expect(decoder.feed(Array("\u{1B}[201~q".utf8)) == [.paste("q 1.5\n漢\u{1B}[A"), .key(.character("q"))])
+        #expect(decoder.feed(Array("\u{1B}[201~".utf8)).isEmpty, "the end waits for the quiet after it")
+        #expect(decoder.waitAfterLastInput == delay)
+        #expect(decoder.timeOut(quietFor: delay) == [.paste("q 1.5\n漢\tx")])
         #expect(!decoder.isPasting)
+        #expect(decoder.waitAfterLastInput == nil)
+        #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))])
     }
 
     @Test func pasteEndSplitAcrossReads() {
         var decoder = InputDecoder(escapeDelay: delay)
         var events = decoder.feed(Array("\u{1B}[200~80\u{1B}[20".utf8))
         events += decoder.feed(Array("1~".utf8))
+        events += decoder.timeOut(quietFor: delay)
         #expect(events == [.paste("80")])
     }
 
-    @Test func controlCEndsAPasteThatNeverEnds() {
+    /// Issue 31: `tmux set-buffer $'hello\e[201~dxy'; tmux paste-buffer -p` in Flashcards deleted a
+    /// deck: the marker inside the paste ended it, and d, x and y acted as keys.
+    @Test func anEndMarkerInsideAPasteIsNotItsEnd() {
+        let bytes = Array("\u{1B}[200~hello\u{1B}[201~dxy\u{1B}[201~".utf8)
+        for split in 0...bytes.count {
+            var decoder = InputDecoder(escapeDelay: delay)
+            var events = decoder.feed(bytes[..<split])
+            events += decoder.feed(bytes[split...])
+            events += decoder.timeOut(quietFor: delay)
+            #expect(events == [.paste("hellodxy")], "split at \(split)")
+        }
+    }
+
+    @Test func aStartMarkerAfterAPasteEndInTheSameBurstGoesOnWithThePaste() {
         var decoder = InputDecoder(escapeDelay: delay)
-        #expect(decoder.feed(Array("\u{1B}[200~abc\u{03}q".utf8)) == [.key(.control("c")), .key(.character("q"))])
-        #expect(!decoder.isPasting)
+        let bytes = "\u{1B}[200~a\u{1B}[201~x\u{1B}[200~b\u{1B}[200~c\u{1B}[201~"
+        #expect(decoder.feed(Array(bytes.utf8)).isEmpty)
+        #expect(decoder.timeOut(quietFor: delay) == [.paste("axbc")])
+    }
+
+    @Test func keysRightAfterAPasteWaitForItsBurstToEndAndAreKeys() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.feed(Array("\u{1B}[200~hi\u{1B}[201~q\u{1B}".utf8)).isEmpty)
+        #expect(decoder.timeOut(quietFor: .milliseconds(10)).isEmpty, "still within the burst")
+        #expect(decoder.timeOut(quietFor: delay) == [.paste("hi"), .key(.character("q")), .key(.escape)])
+        #expect(decoder.waitAfterLastInput == nil)
+    }
+
+    /// Issue 31: a Ctrl-C byte in a paste (xterm passes it through) quit TermFit and lost the
+    /// card being written. Control characters in a paste are dropped from its text, never keys.
+    @Test func controlCharactersInAPasteAreDroppedNeverKeys() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        let bytes: [UInt8] =
+            Array("\u{1B}[200~a".utf8) + [0x03, 0x62, 0x1B, 0x63, 0x7F, 0x64, 0x09, 0x65, 0x0D, 0x0A, 0x66, 0x0D, 0x1A]
+            + [0xC2, 0x85, 0x67, 0x00, 0x1C] + Array("\u{1B}[A\u{1B}[201~".utf8)
+        var events = decoder.feed(bytes)
+        events += decoder.timeOut(quietFor: delay)
+        #expect(events == [.paste("abcd\te\nf\ng[A")])
+        var latin1 = InputDecoder(escapeDelay: delay, utf8: false)
+        var latin1Events = latin1.feed(
+            Array("\u{1B}[200~".utf8) + [0x61, 0x9B, 0x85, 0xE9] + Array("\u{1B}[201~".utf8))
+        latin1Events += latin1.timeOut(quietFor: delay)
+        #expect(latin1Events == [.paste("aé")])
     }
 
     @Test func aPasteWhoseEndIsLostEndsAfterSilence() {
@@ -168,9 +223,23 @@ import Testing
             events += decoder.feed(body[chunk..<min(body.count, chunk + 4096)])
         }
         events += decoder.feed(Array("\u{1B}[201~k".utf8))
+        events += decoder.timeOut(quietFor: delay)
         #expect(events.count == 2)
         if case .paste(let text) = events.first { #expect(text.utf8.count <= InputDecoder.pasteLimit) }
         #expect(events.last == .key(.character("k")))
+    }
+
+    // MARK: Replies
+
+    @Test func theSecondaryDeviceAttributesAnswerSaysWhichTerminalThisIs() {
+        var decoder = InputDecoder(escapeDelay: delay)
+        #expect(decoder.reportedTerminalType == nil)
+        #expect(decoder.feed(Array("\u{1B}[>83;40900;0cq".utf8)) == [.key(.character("q"))])
+        #expect(decoder.reportedTerminalType == 83, "GNU screen")
+        #expect(decoder.feed(Array("\u{1B}[>84;0;0c".utf8)).isEmpty)
+        #expect(decoder.reportedTerminalType == 84, "tmux")
+        #expect(decoder.feed(Array("\u{1B}[?62;22c".utf8)).isEmpty, "a primary answer says nothing of the type")
+        #expect(decoder.reportedTerminalType == 84)
     }
 
     // MARK: Mouse

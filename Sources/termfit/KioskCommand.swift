@@ -50,10 +50,23 @@ struct KioskCommand: ParsableCommand {
             return AuthorizedKeysFile(path: LoginAccount.home + "/.ssh/authorized_keys")
         }
 
+        /// `--data-dir`. ArgumentParser hands the option to the root command's own `--data-dir`
+        /// when it follows `kiosk …`, so it is looked for on the command line too: without this,
+        /// `remove-member --delete-data --data-dir DIR` deleted from the default database instead.
+        var dataDirectoryGiven: String? {
+            if let dataDirectory { return dataDirectory }
+            let arguments = CommandLine.arguments.drop { $0 != "kiosk" }
+            for (index, argument) in zip(arguments.indices, arguments) {
+                if argument.hasPrefix("--data-dir=") { return String(argument.dropFirst("--data-dir=".count)) }
+                if argument == "--data-dir", index + 1 < arguments.endIndex { return arguments[index + 1] }
+            }
+            return nil
+        }
+
         /// The members' database, where a kiosk session finds it; `nil` when there is none yet
         /// (no member has logged in).
         func existingStore() throws -> TermFitStore? {
-            let location = try DataSettings(dataDirectory: dataDirectory).kioskLocation()
+            let location = try DataSettings(dataDirectory: dataDirectoryGiven).kioskLocation()
             guard let reading = try TermFitStore.openForReading(at: location) else { return nil }
             try? reading.close()
             return try TermFitStore.open(at: location)
@@ -127,7 +140,7 @@ struct KioskCommand: ParsableCommand {
                 // and none can make the profile again.
                 if deleteData {
                     try reportingErrors {
-                        let location = try DataSettings(dataDirectory: files.dataDirectory).kioskLocation()
+                        let location = try DataSettings(dataDirectory: files.dataDirectoryGiven).kioskLocation()
                         Recovery.remove(profile: name, in: location)
                         guard let store = try files.existingStore() else { return }
                         defer { try? store.close() }

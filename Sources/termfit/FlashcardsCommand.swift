@@ -158,6 +158,16 @@ struct FlashcardsExportCommand: ParsableCommand {
             // (StoredText), so this changes nothing and the file reads back exactly; only a card
             // kept before that rule could hold one, and it is made visible rather than sent raw.
             let text = DeckFile.write([found], format: format)
+            // The deck format's reader trims each field, as Anki does: say so rather than change
+            // such a card silently on the way back in.
+            let trimmed = found.cards.filter { card in
+                [card.prompt, card.answer].contains { $0.trimmingBlanks(andNewlines: true) != $0 }
+            }
+            if !trimmed.isEmpty {
+                printError(
+                    "\(trimmed.count == 1 ? "1 card has" : "\(trimmed.count) cards have") blanks or line breaks at "
+                        + "the start or end of a side, which a deck file does not keep; 'termfit export' keeps them")
+            }
             FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
     }

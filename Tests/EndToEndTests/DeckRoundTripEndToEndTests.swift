@@ -63,6 +63,23 @@ struct DeckRoundTripEndToEndTests {
         #expect(second.output == exported.output)
     }
 
+    @Test func aSideADeckFileCannotKeepIsNamedOnExport() throws {
+        let data = try temporaryDataDirectory("deck-blanks")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let archive = data.appendingPathComponent("ana.json")
+        let padded = Self.archive().replacingOccurrences(
+            of: #""prompt": "Tab\tinside""#, with: #""prompt": " padded ""#)
+        try padded.write(to: archive, atomically: true, encoding: .utf8)
+        let common = ["--profile", "ana", "--data-dir", data.path]
+        #expect(try runCommand([Binary.termfit, "import", archive.path] + common).status == 0)
+        let exported = try runCommand(
+            [Binary.termfit, "flashcards", "export", "--deck", "Gym \"quoted\", #1\tdeck"] + common)
+        #expect(exported.status == 0)
+        #expect(
+            exported.error.contains("1 card has blanks or line breaks at the start or end of a side"),
+            "\(exported.error)")
+    }
+
     @Test func aCharacterTermFitDoesNotKeepIsRefusedWithItsLine() throws {
         let data = try temporaryDataDirectory("deck-control")
         defer { try? FileManager.default.removeItem(at: data) }

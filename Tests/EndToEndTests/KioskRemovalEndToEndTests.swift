@@ -35,6 +35,22 @@ struct KioskRemovalEndToEndTests {
         try session.send("l")
     }
 
+    /// TermFit started with `arguments`, in Flashcards, one card answered and saved.
+    private func answeringACard(_ arguments: [String]) throws -> TmuxSession {
+        let session = try TmuxSession([Binary.termfit] + arguments, width: 100, height: 30)
+        try answerACard(in: session)
+        try session.waitFor("✓ 1  ✗ 0")
+        return session
+    }
+
+    /// `termfit kiosk remove-member m1 --delete-data`, as the operator runs it.
+    private func removeM1(keys: String, data: URL) throws -> CommandResult {
+        try runCommand([
+            Binary.termfit, "kiosk", "remove-member", "m1", "--delete-data", "--authorized-keys", keys, "--data-dir",
+            data.path,
+        ])
+    }
+
     /// What the database holds of `m1`: `termfit history` names no such profile, and no recovery
     /// file is waiting for it.
     private func expectNothingOfM1(in data: URL) throws {
@@ -47,16 +63,10 @@ struct KioskRemovalEndToEndTests {
     @Test func removingAMemberDuringFlashcardsEndsTheSessionAndLeavesNoProfile() throws {
         let (data, keys) = try kioskWithMember()
         defer { try? FileManager.default.removeItem(at: data) }
-        let session = try TmuxSession(
-            [Binary.termfit, "--kiosk", "--profile", "m1", "--data-dir", data.path], width: 100, height: 30)
+        let session = try answeringACard(["--kiosk", "--profile", "m1", "--data-dir", data.path])
         defer { session.close() }
-        try answerACard(in: session)
-        try session.waitFor("✓ 1  ✗ 0")
 
-        let removed = try runCommand([
-            Binary.termfit, "kiosk", "remove-member", "m1", "--delete-data", "--authorized-keys", keys, "--data-dir",
-            data.path,
-        ])
+        let removed = try removeM1(keys: keys, data: data)
         #expect(removed.status == 0, "\(removed.error)")
         #expect(removed.output.contains("m1's data deleted."), "\(removed.output)")
         #expect(removed.output.contains("m1's session ended."), "\(removed.output)")
@@ -71,16 +81,10 @@ struct KioskRemovalEndToEndTests {
         let (data, keys) = try kioskWithMember()
         defer { try? FileManager.default.removeItem(at: data) }
         // Not a kiosk session (the operator's own, say): remove-member does not end it.
-        let session = try TmuxSession(
-            [Binary.termfit, "--profile", "m1", "--data-dir", data.path], width: 100, height: 30)
+        let session = try answeringACard(["--profile", "m1", "--data-dir", data.path])
         defer { session.close() }
-        try answerACard(in: session)
-        try session.waitFor("✓ 1  ✗ 0")
 
-        let removed = try runCommand([
-            Binary.termfit, "kiosk", "remove-member", "m1", "--delete-data", "--authorized-keys", keys, "--data-dir",
-            data.path,
-        ])
+        let removed = try removeM1(keys: keys, data: data)
         #expect(removed.output.contains("m1's data deleted.") && !removed.output.contains("ended"), "\(removed.output)")
         try answerACard(in: session, first: false)
         try session.waitFor("was removed from this box")

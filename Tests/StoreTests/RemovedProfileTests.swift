@@ -10,6 +10,10 @@ import Testing
 @Suite("A removed profile stays removed")
 struct RemovedProfileTests {
     let start = time("2025-03-04T07:30:00Z")
+    /// A HIIT exercise a session still owed.
+    var squat: UnsavedStep {
+        .hiitExercise(HIITSession(id: id(7), exercise: "Squat", startedAt: start, duration: 30, completed: true))
+    }
 
     /// Every row of `database` that names `profileID`, over every table with a profile.
     static func rows(of profileID: UUID, in location: StoreLocation) throws -> Int {
@@ -83,10 +87,8 @@ struct RemovedProfileTests {
         let store = try TermFitStore.open(at: location)
         defer { try? store.close() }
         let m1 = try store.profileStore(named: "m1")
-        let step = UnsavedStep.hiitExercise(
-            HIITSession(id: id(7), exercise: "Squat", startedAt: start, duration: 30, completed: true))
         let path = try Recovery.write(
-            UnsavedWork(profile: "m1", steps: [step]), profileID: m1.profile.id, in: location, at: start)
+            UnsavedWork(profile: "m1", steps: [squat]), profileID: m1.profile.id, in: location, at: start)
         #expect(try store.deleteProfile(named: "m1"))
         // Made again under the same name (the member added back): still not the file's profile.
         let again = try store.profileStore(named: "m1")
@@ -106,9 +108,7 @@ struct RemovedProfileTests {
         let store = try TermFitStore.open(at: location)
         defer { try? store.close() }
         let m1 = try store.profileStore(named: "m1")
-        let step = UnsavedStep.hiitExercise(
-            HIITSession(id: id(7), exercise: "Squat", startedAt: start, duration: 30, completed: true))
-        _ = try Recovery.write(UnsavedWork(profile: "m1", steps: [step]), profileID: m1.profile.id, in: location)
+        _ = try Recovery.write(UnsavedWork(profile: "m1", steps: [squat]), profileID: m1.profile.id, in: location)
         try store.renameProfile(named: "m1", to: "maria")
         #expect(Recovery.replay(into: store, profile: nil).map(\.problem) == [nil])
         #expect(try store.profileStore(named: "maria").hiitSessions(since: nil, limit: nil).map(\.id) == [id(7)])
@@ -121,10 +121,8 @@ struct RemovedProfileTests {
         defer { temporary.remove() }
         let location = temporary.location()
         try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
-        let step = UnsavedStep.hiitExercise(
-            HIITSession(id: id(7), exercise: "Squat", startedAt: start, duration: 30, completed: true))
-        _ = try Recovery.write(UnsavedWork(profile: "a", steps: [step]), in: location)
-        let other = try Recovery.write(UnsavedWork(profile: "a-b", steps: [step]), in: location)
+        _ = try Recovery.write(UnsavedWork(profile: "a", steps: [squat]), in: location)
+        let other = try Recovery.write(UnsavedWork(profile: "a-b", steps: [squat]), in: location)
         #expect(Recovery.remove(profile: "a", in: location) == 1)
         #expect(Recovery.files(in: location) == [other], "a-b's file has a name that starts like a's")
     }

@@ -18,7 +18,7 @@ BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: run release test test-install install uninstall chaos soak build lint format bench bench-memory order deps \
+.PHONY: run release test test-install install uninstall chaos soak fuzz build lint format bench bench-memory order deps \
 	test-deps install-missing clean
 
 run: deps
@@ -79,6 +79,14 @@ SOAK_RUNS ?= 500
 soak: test-deps
 	$(SWIFT) build --build-tests
 	TERMFIT_SOAK_RUNS=$(SOAK_RUNS) $(SWIFT) test --skip-build --filter KilledDuringCreationTests
+
+# 100,000 random and mutated inputs through every import parser and the input decoder (the suites
+# whose names hold "Fuzz"; `make test` runs a few hundred). FUZZ_INPUTS=N runs more or fewer; a
+# failing chunk prints its seed (TERMFIT_FUZZ_SEED=N replays it).
+FUZZ_INPUTS ?= 100000
+fuzz: test-deps
+	$(SWIFT) build --build-tests
+	TERMFIT_FUZZ_INPUTS=$(FUZZ_INPUTS) $(SWIFT) test --skip-build --filter Fuzz
 
 build: deps
 	$(SWIFT) build

@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Records", "TestSupport", "termfit-store-load",
+                "Store", "Records", "TestSupport", "termfit-store-load", "HIIT", "Flashcards",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

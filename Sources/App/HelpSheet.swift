@@ -23,7 +23,8 @@ enum HelpSheet {
         bindings: KeyBindings<HomeAction>, locksProfile: Bool, dataLocation: String?, screenWidth: Int
     ) -> [KeyList.Entry] {
         var rows = entries(bindings: bindings, locksProfile: locksProfile)
-        if let dataLocation {
+        // A kiosk shows no path: where the box keeps every member's data is the operator's.
+        if let dataLocation, !locksProfile {
             let width = max(8, min(width, screenWidth) - 4 - keyWidth)
             let lines = Text(dataLocation, wraps: true).laidOut(in: Size(width: width, height: 8))
             rows.append(KeyList.Entry("", ""))

@@ -1,4 +1,5 @@
 import Records
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -37,9 +38,9 @@ public struct CardSettings: Hashable, Sendable {
         .spades: "Push-ups", .hearts: "Sit-ups", .diamonds: "Squats", .clubs: "Burpees",
     ]
     /// The reps an ace may ask for.
-    public static let aceChoices = [1, 11, 14]
+    public static let aceChoices = ValueLimits.aceReps
     /// The longest exercise name, in characters.
-    public static let exerciseNameLimit = 24
+    public static let exerciseNameLimit = ValueLimits.suitExerciseLength
     /// The length of the joker's rest.
     public static let jokerRestSeconds = 120
 

@@ -1,4 +1,5 @@
 import Records
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -64,7 +65,7 @@ public enum DeckError: Error, Equatable, Sendable, CustomStringConvertible {
 /// takes the random source it is given.
 public struct Deck: Hashable, Sendable {
     /// The decks a new deck may combine.
-    public static let deckCountRange = 1...20
+    public static let deckCountRange = ValueLimits.cardDecks
     /// The letters of a deck identifier.
     static let identifierAlphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
 

@@ -4,19 +4,19 @@ import Records
 /// rest lengths offered, and the exercise last chosen.
 public struct DumbbellsSettings: Equatable, Hashable, Sendable {
     /// The sets a table may have.
-    public static let setCountRange = 1...10
+    public static let setCountRange = ValueLimits.dumbbellSets
     /// The sets a table has unless the profile says otherwise (the original's three).
     public static let defaultSetCount = 3
     /// The rest lengths offered unless the profile says otherwise, in seconds.
     public static let defaultRestPresets = [30, 60, 90, 120]
     /// The longest rest offered, in seconds.
-    public static let longestRest = 3600
+    public static let longestRest = ValueLimits.restSeconds.upperBound
     /// The most rest lengths the picker shows.
-    public static let maximumRestPresets = 6
+    public static let maximumRestPresets = ValueLimits.restChoices.upperBound
     /// The exercise of a profile that never chose one.
     public static let defaultExercise = "Bicep curl"
     /// The longest exercise name, in characters.
-    public static let exerciseNameLimit = 40
+    public static let exerciseNameLimit = ValueLimits.dumbbellExerciseLength
 
     /// Rows in the table of sets, 1–10.
     public var setCount: Int {

@@ -26,9 +26,9 @@ public struct RoutineExercise: Codable, Hashable, Sendable {
 /// A saved workout plan: a name and its exercises, in order.
 public struct Routine: Codable, Hashable, Sendable {
     /// The longest routine name, in characters.
-    public static let nameLimit = 30
+    public static let nameLimit = ValueLimits.routineNameLength
     /// The most routines a profile keeps.
-    public static let maximumCount = 20
+    public static let maximumCount = ValueLimits.routinesPerProfile
 
     /// The name the member gave it ("Push day").
     public var name: String
@@ -49,7 +49,7 @@ public struct Routine: Codable, Hashable, Sendable {
         !name.isEmpty && !exercises.isEmpty && exercises.count <= DumbbellsWorkout.maxExercises
             && exercises.allSatisfy {
                 !$0.name.isEmpty && DumbbellsSettings.setCountRange.contains($0.sets)
-                    && ($0.reps.map { (1...999).contains($0) } ?? true)
+                    && ($0.reps.map { ValueLimits.targetReps.contains($0) } ?? true)
             }
     }
 

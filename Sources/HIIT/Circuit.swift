@@ -14,39 +14,66 @@ public struct Circuit: Hashable, Sendable, Codable {
     public struct Exercise: Hashable, Sendable, Codable {
         /// The name shown and kept in the history.
         public var name: String
-        /// Seconds of work.
-        public var work: Int
+        /// Seconds of work (kept within ``ValueLimits/countdownSeconds``).
+        public var work: Int { didSet { work = work.clamped(to: Intervals.lengthRange) } }
         /// Seconds of rest after it (none after the circuit's very last work).
-        public var rest: Int
+        public var rest: Int { didSet { rest = rest.clamped(to: ValueLimits.circuitPauseSeconds) } }
 
         /// An exercise of `work` seconds with `rest` seconds after it, clamped to what TermFit
         /// accepts.
         public init(_ name: String, work: Int, rest: Int) {
             self.name = name
             self.work = work.clamped(to: Intervals.lengthRange)
-            self.rest = rest.clamped(to: 0...Intervals.lengthRange.upperBound)
+            self.rest = rest.clamped(to: ValueLimits.circuitPauseSeconds)
+        }
+
+        /// Read through ``init(_:work:rest:)``: a file's numbers are clamped as a screen's are.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                try container.decode(String.self, forKey: .name), work: try container.decode(Int.self, forKey: .work),
+                rest: try container.decode(Int.self, forKey: .rest))
         }
     }
 
     /// The circuit's name, e.g. "Standard" or "Tabata".
     public var name: String
-    /// The exercises, in order (at least one).
-    public var exercises: [Exercise]
-    /// How many times the exercises are gone through.
-    public var rounds: Int
+    /// The exercises, in order (at least one, at most ``ValueLimits/circuitExercises``).
+    public var exercises: [Exercise] {
+        didSet { exercises = exercises.isEmpty ? oldValue : Array(exercises.prefix(Self.exerciseLimit)) }
+    }
+    /// How many times the exercises are gone through (within ``ValueLimits/circuitRounds``).
+    public var rounds: Int { didSet { rounds = rounds.clamped(to: Intervals.roundRange) } }
     /// Seconds of warm-up before the first work (0 for none).
-    public var warmUp: Int
+    public var warmUp: Int { didSet { warmUp = warmUp.clamped(to: ValueLimits.circuitPauseSeconds) } }
     /// Seconds of cool-down after the last work (0 for none).
-    public var coolDown: Int
+    public var coolDown: Int { didSet { coolDown = coolDown.clamped(to: ValueLimits.circuitPauseSeconds) } }
 
     /// A circuit; every number is clamped to what TermFit accepts.
     public init(name: String, exercises: [Exercise], rounds: Int, warmUp: Int = 0, coolDown: Int = 0) {
         self.name = name
-        self.exercises = exercises.isEmpty ? [Exercise("Squat", work: 30, rest: 10)] : exercises
+        self.exercises =
+            exercises.isEmpty ? [Exercise("Squat", work: 30, rest: 10)] : Array(exercises.prefix(Self.exerciseLimit))
         self.rounds = rounds.clamped(to: Intervals.roundRange)
-        self.warmUp = warmUp.clamped(to: 0...Intervals.lengthRange.upperBound)
-        self.coolDown = coolDown.clamped(to: 0...Intervals.lengthRange.upperBound)
+        self.warmUp = warmUp.clamped(to: ValueLimits.circuitPauseSeconds)
+        self.coolDown = coolDown.clamped(to: ValueLimits.circuitPauseSeconds)
     }
+
+    /// Read through ``init(name:exercises:rounds:warmUp:coolDown:)``: a circuit from a file (an
+    /// import, a setting written by hand) is clamped as one made on screen, so none can make a
+    /// run of no stretches or of billions.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            exercises: try container.decode([Exercise].self, forKey: .exercises),
+            rounds: try container.decode(Int.self, forKey: .rounds),
+            warmUp: try container.decode(Int.self, forKey: .warmUp),
+            coolDown: try container.decode(Int.self, forKey: .coolDown))
+    }
+
+    /// The most exercises a circuit holds.
+    static var exerciseLimit: Int { ValueLimits.circuitExercises.upperBound }
 
     /// The standard circuit: the four exercises, `work` seconds each with 10 s of rest, three
     /// rounds, 30 s of warm-up and of cool-down.
@@ -208,7 +235,9 @@ extension Circuit {
     public static func parse(name: String, spec: String) throws(CircuitProblem) -> Circuit {
         let name = name.trimmingBlanks()
         guard !name.isEmpty else { throw CircuitProblem("Give the circuit a name.") }
-        guard name.count <= 40 else { throw CircuitProblem("A circuit's name is at most 40 characters.") }
+        guard name.count <= ValueLimits.circuitNameLength else {
+            throw CircuitProblem("A circuit's name is at most \(ValueLimits.circuitNameLength) characters.")
+        }
         let parts = spec.split(separator: ";", omittingEmptySubsequences: false).map {
             $0.trimmingBlanks()
         }
@@ -219,16 +248,18 @@ extension Circuit {
             }
             let exercise = item[..<space].trimmingBlanks()
             let times = item[item.index(after: space)...].split(separator: "/", omittingEmptySubsequences: false)
-            guard !exercise.isEmpty, exercise.count <= 40, (1...2).contains(times.count),
+            guard !exercise.isEmpty, exercise.count <= ValueLimits.circuitNameLength, (1...2).contains(times.count),
                 let work = Int(times[0]), Intervals.lengthRange.contains(work),
-                let rest = times.count == 2 ? Int(times[1]) : 0, (0...Intervals.lengthRange.upperBound).contains(rest)
+                let rest = times.count == 2 ? Int(times[1]) : 0, ValueLimits.circuitPauseSeconds.contains(rest)
             else {
                 throw CircuitProblem("\"\(item)\": seconds of work from 1 to 5999, then /rest, e.g. Squat 30/10.")
             }
             exercises.append(Exercise(exercise, work: work, rest: rest))
         }
         guard !exercises.isEmpty else { throw CircuitProblem("List at least one exercise, e.g. Squat 30/10.") }
-        guard exercises.count <= 20 else { throw CircuitProblem("A circuit has at most 20 exercises.") }
+        guard exercises.count <= Self.exerciseLimit else {
+            throw CircuitProblem("A circuit has at most \(Self.exerciseLimit) exercises.")
+        }
         var rounds = 1
         var warmUp = 0
         var coolDown = 0
@@ -241,7 +272,7 @@ extension Circuit {
             guard ["rounds", "warm-up", "cool-down"].contains(word) else {
                 throw CircuitProblem("\"\(setting)\": write rounds N, warm-up N or cool-down N.")
             }
-            let limit = word == "rounds" ? Intervals.roundRange : 0...Intervals.lengthRange.upperBound
+            let limit = word == "rounds" ? Intervals.roundRange : ValueLimits.circuitPauseSeconds
             guard limit.contains(value) else {
                 throw CircuitProblem("\"\(setting)\": rounds 1–99, warm-up or cool-down 0–5999 seconds.")
             }

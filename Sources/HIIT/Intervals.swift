@@ -1,3 +1,5 @@
+import Records
+
 /// How one exercise is timed: `rounds` stretches of `work` seconds with `rest` seconds between
 /// them (none after the last round). A plain countdown is one round without rest.
 public struct Intervals: Hashable, Sendable, CustomStringConvertible {
@@ -9,12 +11,12 @@ public struct Intervals: Hashable, Sendable, CustomStringConvertible {
     public private(set) var rounds: Int
 
     /// The lengths a work stretch may have, in seconds (up to 99:59 on the big digits).
-    public static let lengthRange = 1...5999
+    public static let lengthRange = ValueLimits.countdownSeconds
     /// The fewest seconds `-` leaves in a work stretch, before Start and while it runs: a
     /// countdown ends on the clock, never on a key.
     public static let shortestAdjusted = 5
     /// The most rounds an exercise may have.
-    public static let roundRange = 1...99
+    public static let roundRange = ValueLimits.circuitRounds
 
     /// Intervals of `work` seconds, `rest` seconds between rounds and `rounds` rounds; each value
     /// is clamped to what TermFit accepts.

@@ -58,16 +58,49 @@ public enum ValueLimits {
     /// The most settings one profile keeps.
     public static let settingsPerProfile = 1_000
 
-    /// The ranges of the settings TermFit itself reads, by name: a value outside them is refused.
-    public static let settingRanges: [String: ClosedRange<Double>] = [
-        "hiit.exerciseSeconds": 1...5_999,
-        "flashcards.sessionSeconds": 1...5_999,
-        "flashcards.newCardsPerDay": 0...9_999,
-        "cards.deckCount": 1...20,
-        "cards.aceReps": 1...14,
-        "dumbbells.restPresetSeconds": 1...3_600,
-        "dumbbells.setCount": 1...10,
-    ]
+    // The limits of the settings TermFit reads, one definition each: the screen that edits a
+    // setting and ``SettingShape/known`` (what import and the store check) both use these.
+
+    /// Seconds of a HIIT countdown, of a circuit exercise's work, and of a flashcard session.
+    public static let countdownSeconds = 1...5_999
+    /// Seconds of a circuit exercise's rest, of its warm-up and of its cool-down (0 for none).
+    public static let circuitPauseSeconds = 0...5_999
+    /// Rounds of a circuit.
+    public static let circuitRounds = 1...99
+    /// Exercises in a circuit.
+    public static let circuitExercises = 1...20
+    /// The most circuits of the member's own a profile keeps.
+    public static let circuitsPerProfile = 20
+    /// The longest name of a circuit or of one of its exercises, in characters.
+    public static let circuitNameLength = 40
+    /// The HIIT page reopened on: 0 for Welcome, then one per exercise.
+    public static let hiitPage = 0...20
+    /// Sets in the dumbbell table, and sets of one exercise of a routine.
+    public static let dumbbellSets = 1...10
+    /// Seconds of a rest offered or remembered after a dumbbell set.
+    public static let restSeconds = 1...3_600
+    /// How many rest lengths the rest picker offers.
+    public static let restChoices = 1...6
+    /// The longest dumbbell exercise name, in characters.
+    public static let dumbbellExerciseLength = 40
+    /// The most exercises one dumbbell workout or routine holds.
+    public static let exercisesPerWorkout = 12
+    /// The longest routine name, in characters.
+    public static let routineNameLength = 30
+    /// The most routines a profile keeps.
+    public static let routinesPerProfile = 20
+    /// The reps a routine's exercise aims at.
+    public static let targetReps = 1...999
+    /// Standard decks shuffled together in the card workout.
+    public static let cardDecks = 1...20
+    /// What an ace may ask for.
+    public static let aceReps = [1, 11, 14]
+    /// The longest exercise name of a card suit, in characters.
+    public static let suitExerciseLength = 24
+    /// New flashcards a day.
+    public static let newCardsPerDay = 0...9_999
+    /// The most exercises a per-exercise setting (ratings, rests) remembers.
+    public static let exercisesRemembered = 1_000
 }
 
 extension Int {

@@ -32,8 +32,9 @@ public enum ArchiveCoding {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = Timestamp.date(isoText: text) else {
+                let reason = Timestamp.problem(isoText: text) ?? "is not a time"
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "'\(text)' is not an ISO-8601 time such as 2025-03-04T07:30:00Z")
+                    in: container, debugDescription: "'\(TerminalText.sanitized(String(text.prefix(40))))' \(reason)")
             }
             return date
         }

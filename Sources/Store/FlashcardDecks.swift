@@ -7,7 +7,7 @@ extension ProfileStore {
     /// in one transaction: an import into several decks is saved whole or not at all.
     public func save(decks: [FlashcardDeck]) throws {
         for deck in decks { try deck.validate() }
-        try store.write { db in
+        try write { db in
             for deck in decks { try saveDeck(db, deck) }
         }
     }

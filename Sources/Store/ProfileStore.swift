@@ -62,7 +62,7 @@ public struct ProfileStore: Sendable {
 extension ProfileStore: CardSessionLog {
     public func start(_ session: CardSession) throws {
         try session.validate()
-        try store.write { db in
+        try write { db in
             try requireNotForeign(db, table: "card_session", id: session.id)
             try db.execute(
                 sql: """
@@ -86,7 +86,7 @@ extension ProfileStore: CardSessionLog {
     /// Runs `body` in one write transaction after checking that session `id` of `table` belongs to
     /// this profile (a table name of TermFit's schema, never user input).
     private func writeInSession(table: String, id: UUID, _ body: (Database) throws -> Void) throws {
-        try store.write { db in
+        try write { db in
             guard try ownership(db, table: table, id: id) == .this else { throw LogError.unknownSession(id) }
             try body(db)
         }
@@ -97,7 +97,7 @@ extension ProfileStore: CardSessionLog {
     /// running in another terminal is marked finished or abandoned again when it ends there.
     @discardableResult
     public func closeInterruptedSessions() throws -> Int {
-        try store.write { db in
+        try write { db in
             var closed = 0
             for table in ["card_session", "dumbbell_workout", "flashcard_session"] {
                 try db.execute(
@@ -112,7 +112,7 @@ extension ProfileStore: CardSessionLog {
     /// Marks session `id` of `table` (a table of TermFit's schema) finished or abandoned.
     private func finishSession(table: String, id: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try SessionEnd.validate(at: finishedAt)
-        try store.write { db in
+        try write { db in
             try db.execute(
                 sql: "UPDATE \(table) SET status = ?, finished_at = ? WHERE id = ? AND profile_id = ?",
                 arguments: [status.rawValue, finishedAt.storedMilliseconds, id.uuidString, profileID])
@@ -139,7 +139,7 @@ extension ProfileStore: CardSessionLog {
         _ sessionID: UUID, status: SessionStatus, at finishedAt: Date, activeDuration: TimeInterval
     ) throws {
         try SessionEnd.validate(at: finishedAt, activeDuration: activeDuration)
-        try store.write { db in
+        try write { db in
             try db.execute(
                 sql: """
                     UPDATE card_session SET status = ?, finished_at = ?, active_duration = ?
@@ -253,7 +253,7 @@ extension ProfileStore: DumbbellLog {
 
     public func start(_ workout: DumbbellWorkout) throws {
         try workout.validate()
-        try store.write { db in
+        try write { db in
             try requireNotForeign(db, table: "dumbbell_workout", id: workout.id)
             try db.execute(
                 sql: """
@@ -357,7 +357,7 @@ extension ProfileStore: FlashcardLibrary {
 
     public func save(_ deck: FlashcardDeck) throws {
         try deck.validate()
-        try store.write { db in try saveDeck(db, deck) }
+        try write { db in try saveDeck(db, deck) }
     }
 
     /// Writes a deck's name and the cards it holds (``save(_:)-(FlashcardDeck)`` and
@@ -375,7 +375,7 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func deleteDeck(_ deckID: UUID) throws {
-        try store.write { db in
+        try write { db in
             try db.execute(
                 sql: "DELETE FROM flashcard_deck WHERE id = ? AND profile_id = ?",
                 arguments: [deckID.uuidString, profileID])
@@ -384,7 +384,7 @@ extension ProfileStore: FlashcardLibrary {
 
     public func save(_ card: Flashcard, inDeck deckID: UUID) throws {
         try card.validate()
-        try store.write { db in
+        try write { db in
             guard try ownership(db, table: "flashcard_deck", id: deckID) == .this else {
                 throw LogError.unknownDeck(deckID)
             }
@@ -394,7 +394,7 @@ extension ProfileStore: FlashcardLibrary {
     }
 
     public func deleteCard(_ cardID: UUID) throws {
-        try store.write { db in
+        try write { db in
             try db.execute(
                 sql: """
                     DELETE FROM flashcard WHERE id = ?
@@ -406,7 +406,7 @@ extension ProfileStore: FlashcardLibrary {
 
     public func start(_ session: FlashcardSession) throws {
         try session.validate()
-        try store.write { db in
+        try write { db in
             try requireNotForeign(db, table: "flashcard_session", id: session.id)
             try db.execute(
                 sql: """
@@ -575,7 +575,7 @@ extension ProfileStore: FlashcardLibrary {
 extension ProfileStore: HIITLog {
     public func save(_ session: HIITSession) throws {
         try session.validate()
-        try store.write { db in try saveHIIT(db, session, replacing: true) }
+        try write { db in try saveHIIT(db, session, replacing: true) }
     }
 
     public func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {
@@ -637,7 +637,7 @@ extension ProfileStore: SettingsStore {
     public func setSetting(_ value: JSONValue?, forName name: String) throws {
         if let value { try Settings.validate(value, named: name) }
         let text = try value.map { try $0.jsonText() }
-        try store.write { db in
+        try write { db in
             if let text {
                 try db.execute(
                     sql: """

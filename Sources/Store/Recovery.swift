@@ -14,6 +14,10 @@ public struct RecoveryFile: Sendable, Codable, Equatable {
     public var version: Int
     /// Whose data the steps are.
     public var profile: String
+    /// The profile's identifier when TermFit knew it (the database was open): the file is then
+    /// replayed only into that profile, whatever its name is by then, and never into a profile
+    /// made again after it was removed. Files without one go by `profile`, made if needed.
+    public var profileID: UUID?
     /// When TermFit wrote the file.
     public var writtenAt: Date
     /// The saves, oldest first.
@@ -26,10 +30,11 @@ public struct RecoveryFile: Sendable, Codable, Equatable {
     /// The largest recovery file read: far above anything a session leaves unsaved.
     static let maximumBytes = 64 << 20
 
-    public init(profile: String, writtenAt: Date, steps: [UnsavedStep]) {
+    public init(profile: String, profileID: UUID? = nil, writtenAt: Date, steps: [UnsavedStep]) {
         format = Self.formatName
         version = Self.currentVersion
         self.profile = profile
+        self.profileID = profileID
         self.writtenAt = writtenAt
         self.steps = steps
     }
@@ -56,8 +61,10 @@ public enum Recovery {
     /// Writes `work` to a new recovery file in the data directory, created with mode 0600 and
     /// `O_EXCL|O_NOFOLLOW` (never over another file, never through a link), and synced to disk.
     /// Returns its path.
-    public static func write(_ work: UnsavedWork, in location: StoreLocation, at date: Date = Date()) throws -> String {
-        let file = RecoveryFile(profile: work.profile, writtenAt: date, steps: work.steps)
+    public static func write(
+        _ work: UnsavedWork, profileID: UUID? = nil, in location: StoreLocation, at date: Date = Date()
+    ) throws -> String {
+        let file = RecoveryFile(profile: work.profile, profileID: profileID, writtenAt: date, steps: work.steps)
         let json = TerminalText.escapingJSON(String(decoding: try ArchiveCoding.encoder().encode(file), as: UTF8.self))
         let bytes = Array((json + "\n").utf8)
         let stem =
@@ -122,7 +129,14 @@ public enum Recovery {
             guard profile == nil || file.profile == profile else { continue }
             do {
                 for step in file.steps { try step.validate() }
-                let logs = try store.profileStore(named: file.profile)
+                let logs: ProfileStore
+                if let id = file.profileID {
+                    // Its profile, under whatever name it has now; a removed one is not made again.
+                    guard let profile = try store.profile(id: id) else { throw StoreError.profileRemoved(file.profile) }
+                    logs = store.profileStore(for: profile)
+                } else {
+                    logs = try store.profileStore(named: file.profile)
+                }
                 for step in file.steps { try step.save(into: logs) }
                 if unlink(path) != 0 {
                     throw StoreError.cannotOpen(path: path, reason: "it cannot be removed: \(describe(errno))")
@@ -133,6 +147,18 @@ public enum Recovery {
             }
         }
         return outcomes
+    }
+
+    /// Removes the recovery files of `profile` (read from each file, not guessed from its name):
+    /// what `termfit kiosk remove-member --delete-data` does with a member's unsaved work, so a
+    /// member added again later under the name does not get it back. Returns how many went.
+    @discardableResult
+    public static func remove(profile: String, in location: StoreLocation) -> Int {
+        var removed = 0
+        for path in files(in: location) where (try? read(path))?.profile == profile {
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     /// Reads and decodes one recovery file, refusing a link, another user's file, one that

@@ -45,6 +45,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case profileNotFound(name: String, existing: [String])
     /// A profile with this name exists already.
     case profileExists(String)
+    /// The profile was removed (`termfit kiosk remove-member --delete-data`) while it was in use:
+    /// nothing more is saved for it, and it is never made again by a save.
+    case profileRemoved(String)
     /// An import file is not a TermFit export or is damaged.
     case invalidArchive(String)
     /// An import file was written by a newer TermFit.
@@ -106,6 +109,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "There is no profile named '\(name)'. Profiles: \(existing.joined(separator: ", "))."
         case .profileExists(let name):
             "A profile named '\(name)' exists already."
+        case .profileRemoved(let name):
+            "The profile '\(name)' was removed from this box; nothing more is saved for it."
         case .invalidArchive(let reason):
             "That file is not a TermFit export TermFit can read: \(reason). Nothing was imported."
         case .archiveFromNewerVersion(let found, let supported):
@@ -120,7 +125,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// rather than with the request: `termfit` exits with status 3 for these.
     public var isDataFileProblem: Bool {
         switch self {
-        case .invalidProfileName, .profileNotFound, .profileExists, .invalidDataDirectory, .homeNotSet,
+        case .invalidProfileName, .profileNotFound, .profileExists, .profileRemoved, .invalidDataDirectory, .homeNotSet,
             .busy, .database:
             false
         default:

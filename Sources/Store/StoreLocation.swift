@@ -22,10 +22,19 @@ public struct StoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// What chose ``directory``.
     public var origin: Origin
 
+    /// Whether messages about the database once it is open (a save that failed, a workout that
+    /// cannot open) leave its path out: a kiosk shows no member where the box keeps everyone's
+    /// data.
+    public var hidesPath = false
+
     public init(directory: String, origin: Origin) {
         self.directory = directory
         self.origin = origin
     }
+
+    /// The database as messages about it once it is open name it: its path, or "the kiosk's
+    /// database" when ``hidesPath``.
+    public var pathInMessages: String { hidesPath ? "(the kiosk's database)" : databasePath }
 
     /// The database file's path.
     public var databasePath: String {

@@ -156,7 +156,7 @@ public final class TermFitStore: Sendable {
     /// The pool, for writing; a store opened for reading has none.
     private func writer() throws -> DatabasePool {
         guard let pool else {
-            throw StoreError.database(path: location.databasePath, reason: "it was opened for reading only")
+            throw StoreError.database(path: location.pathInMessages, reason: "it was opened for reading only")
         }
         return pool
     }
@@ -172,7 +172,7 @@ public final class TermFitStore: Sendable {
             pool?.releaseMemory()
             try pool?.close()
         } catch {
-            throw StoreError.wrapping(error, path: location.databasePath)
+            throw StoreError.wrapping(error, path: location.pathInMessages)
         }
     }
 
@@ -180,7 +180,7 @@ public final class TermFitStore: Sendable {
     /// is damaged. Meant for a background check after opening with
     /// ``IntegrityCheck/headerAndSchema``; it only reads, so it runs beside other work.
     public func checkIntegrity() throws {
-        try read { db in try Self.requireIntactPages(db, path: location.databasePath) }
+        try read { db in try Self.requireIntactPages(db, path: location.pathInMessages) }
     }
 
     // MARK: Profiles
@@ -278,7 +278,7 @@ public final class TermFitStore: Sendable {
 
     /// Runs `body`, translating errors into ``StoreError``s.
     private func wrapping<Value>(_ body: () throws -> Value) throws -> Value {
-        do { return try body() } catch { throw StoreError.wrapping(error, path: location.databasePath) }
+        do { return try body() } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
     }
 
     /// Runs `body` in one committed write transaction, translating errors into ``StoreError``s.
@@ -293,7 +293,7 @@ public final class TermFitStore: Sendable {
                 statistics.longest = max(statistics.longest, took)
             }
         }
-        do { return try writer().write(body) } catch { throw StoreError.wrapping(error, path: location.databasePath) }
+        do { return try writer().write(body) } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
     }
 
     static func validated(_ name: String) throws -> String {

@@ -40,8 +40,48 @@ enum Timestamp {
     }
 
     /// Reads ISO-8601 text: `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or an offset
-    /// such as `+02:00`. Returns `nil` for anything else.
+    /// such as `+02:00`. Returns `nil` for anything else, and for a time that never was
+    /// (`2026-02-30`, `23:59:60`: ``problem(isoText:)`` says why).
     static func date(isoText text: String) -> Date? {
+        guard let date = parsed(text), problem(isoText: text) == nil else { return nil }
+        return date
+    }
+
+    /// Why `text` is not a time TermFit reads, said after the text: "is not a real time: 2026 has
+    /// no February 30"; `nil` when it is one. A day past its month's end is never moved into the
+    /// next month, and a leap second is refused rather than read as the next minute.
+    static func problem(isoText text: String) -> String? {
+        let characters = Array(text.utf8)
+        guard parsed(text) != nil, characters.count >= 19 else {
+            return "is not an ISO-8601 time such as 2025-03-04T07:30:00Z"
+        }
+        func number(_ range: Range<Int>) -> Int {
+            characters[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        if day > daysIn(month: month, year: year) {
+            let names = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December",
+            ]
+            return "is not a real time: \(padded(year, 4)) has no \(names[month - 1]) \(day)"
+        }
+        if number(17..<19) > 59 { return "is not a real time: TermFit keeps no leap second (:60)" }
+        return nil
+    }
+
+    /// The days of `month` (1–12) in `year` of the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The date `text` names when each of its fields is within its general range (a month's
+    /// day up to 31, a second up to 60); ``date(isoText:)`` then checks the calendar.
+    private static func parsed(_ text: String) -> Date? {
         let characters = Array(text.utf8)
         var index = 0
         func number(_ width: Int) -> Int? {
@@ -87,7 +127,9 @@ enum Timestamp {
         {
             let sign = characters[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let offsetHours = number(2), expect(":"), let offsetMinutes = number(2) else { return nil }
+            guard let offsetHours = number(2), expect(":"), let offsetMinutes = number(2), offsetHours < 24,
+                offsetMinutes < 60
+            else { return nil }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
             return nil

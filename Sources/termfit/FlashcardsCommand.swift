@@ -91,13 +91,18 @@ struct FlashcardsImportCommand: ParsableCommand {
     func run() throws {
         // 10,000 cards of two 1,000-character sides, with room for quoting and comments.
         let contents = try readImportFile(file, limit: 32 << 20)
-        let read: AnkiText.Contents
+        var read: AnkiText.Contents
         do {
             read = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
         } catch {
             printError("\(file): \(error); nothing was imported")
             throw TermFitExitStatus.dataFile
         }
+        if let deck, let problem = StoredText.problem(in: deck, "--deck") {
+            printError("\(problem); nothing was imported")
+            throw TermFitExitStatus.usage
+        }
+        read.keepOnlyStorableText()
         guard !read.notes.isEmpty else {
             for skip in read.skipped { printError("\(file): skipped \(skip)") }
             printError("\(file): no cards in the file; nothing was imported")
@@ -149,11 +154,44 @@ struct FlashcardsExportCommand: ParsableCommand {
                 printError("no deck is called “\(deck)”" + (names.isEmpty ? "" : "; the decks are \(names)"))
                 throw TermFitExitStatus.failure
             }
-            // The deck's own format, with control and bidirectional characters made visible (a
-            // prompt has no use for them; tabs and line breaks inside quoted fields stay).
+            // The deck's own format. What TermFit keeps has no control or bidirectional character
+            // (StoredText), so this changes nothing and the file reads back exactly; only a card
+            // kept before that rule could hold one, and it is made visible rather than sent raw.
             let text = DeckFile.write([found], format: format)
+            // The deck format's reader trims each field, as Anki does: say so rather than change
+            // such a card silently on the way back in.
+            let trimmed = found.cards.filter { card in
+                [card.prompt, card.answer].contains { $0.trimmingBlanks(andNewlines: true) != $0 }
+            }
+            if !trimmed.isEmpty {
+                printError(
+                    "\(trimmed.count == 1 ? "1 card has" : "\(trimmed.count) cards have") blanks or line breaks at "
+                        + "the start or end of a side, which a deck file does not keep; 'termfit export' keeps them")
+            }
             FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
+    }
+}
+
+extension AnkiText.Contents {
+    /// Moves every note with a character TermFit does not keep (``StoredText``: ESC, a
+    /// bidirectional override…) in its prompt, answer, deck or tags to the skipped rows, with its
+    /// line and the character: an export is then read back exactly, and nothing is changed on
+    /// the way in.
+    mutating func keepOnlyStorableText() {
+        var kept: [AnkiText.Note] = []
+        for note in notes {
+            let fields =
+                [("the prompt", note.prompt), ("the answer", note.answer), ("the deck", note.deck ?? "")]
+                + note.tags.map { ("a tag", $0) } + [("the guid", note.guid ?? "")]
+            if let problem = fields.lazy.compactMap({ StoredText.problem(in: $1, $0) }).first {
+                skipped.append(AnkiText.Skip(line: note.line, problem))
+            } else {
+                kept.append(note)
+            }
+        }
+        notes = kept
+        skipped.sort { $0.line < $1.line }
     }
 }
 

@@ -50,10 +50,23 @@ struct KioskCommand: ParsableCommand {
             return AuthorizedKeysFile(path: LoginAccount.home + "/.ssh/authorized_keys")
         }
 
+        /// `--data-dir`. ArgumentParser hands the option to the root command's own `--data-dir`
+        /// when it follows `kiosk …`, so it is looked for on the command line too: without this,
+        /// `remove-member --delete-data --data-dir DIR` deleted from the default database instead.
+        var dataDirectoryGiven: String? {
+            if let dataDirectory { return dataDirectory }
+            let arguments = CommandLine.arguments.drop { $0 != "kiosk" }
+            for (index, argument) in zip(arguments.indices, arguments) {
+                if argument.hasPrefix("--data-dir=") { return String(argument.dropFirst("--data-dir=".count)) }
+                if argument == "--data-dir", index + 1 < arguments.endIndex { return arguments[index + 1] }
+            }
+            return nil
+        }
+
         /// The members' database, where a kiosk session finds it; `nil` when there is none yet
         /// (no member has logged in).
         func existingStore() throws -> TermFitStore? {
-            let location = try DataSettings(dataDirectory: dataDirectory).kioskLocation()
+            let location = try DataSettings(dataDirectory: dataDirectoryGiven).kioskLocation()
             guard let reading = try TermFitStore.openForReading(at: location) else { return nil }
             try? reading.close()
             return try TermFitStore.open(at: location)
@@ -123,12 +136,19 @@ struct KioskCommand: ParsableCommand {
                 let file = try files.file()
                 try file.remove(member: try KioskMemberName.validated(name))
                 printLine("\(name) removed from \(file.path).")
-                guard deleteData else { return }
-                try reportingErrors {
-                    guard let store = try files.existingStore() else { return }
-                    defer { try? store.close() }
-                    if try store.deleteProfile(named: name) { printLine("\(name)'s data deleted.") }
+                // The data goes first: a session's last saves on its way out are then refused,
+                // and none can make the profile again.
+                if deleteData {
+                    try reportingErrors {
+                        let location = try DataSettings(dataDirectory: files.dataDirectoryGiven).kioskLocation()
+                        Recovery.remove(profile: name, in: location)
+                        guard let store = try files.existingStore() else { return }
+                        defer { try? store.close() }
+                        if try store.deleteProfile(named: name) { printLine("\(name)'s data deleted.") }
+                    }
                 }
+                let ended = KioskSessions.end(name)
+                if ended > 0 { printLine("\(name)'s \(ended == 1 ? "session" : "\(ended) sessions") ended.") }
             }
         }
     }
@@ -214,8 +234,11 @@ extension DataSettings {
     /// operator's forced command gives one, else `~/.local/share/termfit` of the account TermFit
     /// runs as. `TERMFIT_DATA_DIR`, `XDG_DATA_HOME` and `HOME`, which a member's client could
     /// send, are not read.
-    func kioskLocation() throws -> StoreLocation {
-        try StoreLocation.resolve(dataDirectory: dataDirectory, environment: ["HOME": LoginAccount.home])
+    /// With `hidingPath`, messages on a member's screen do not name it (``StoreLocation/hidesPath``).
+    func kioskLocation(hidingPath: Bool = false) throws -> StoreLocation {
+        var location = try StoreLocation.resolve(dataDirectory: dataDirectory, environment: ["HOME": LoginAccount.home])
+        location.hidesPath = hidingPath
+        return location
     }
 
     /// The profile of a kiosk session: `--profile`, else the account's login name (not `USER`).

@@ -12,13 +12,27 @@ enum UnsavedKeeping {
         var lines: [String] = []
         var lost = false
         for group in work {
-            let steps = remaining(group, in: database.openedStore)
+            let logs: ProfileStore?
+            do {
+                logs = try database.existingProfileStore(named: group.profile)
+                if database.openedStore != nil, logs == nil {
+                    // Removed while the session ran: what it owed goes with the rest of its data.
+                    lines.append(
+                        "termfit: \(group.profile) was removed from this box; "
+                            + "\(describe(group.steps.count)) not saved and not kept")
+                    continue
+                }
+            } catch {
+                logs = nil
+            }
+            let steps = remaining(group, in: logs)
             guard !steps.isEmpty else { continue }
             lines.append("termfit: not saved in the database for \(group.profile):")
             lines += steps.map { "  " + $0.summary }
             do {
                 let path = try Recovery.write(
-                    UnsavedWork(profile: group.profile, steps: steps), in: database.location)
+                    UnsavedWork(profile: group.profile, steps: steps), profileID: logs?.profile.id,
+                    in: database.location)
                 lines.append(
                     "termfit: kept in \(path); the next start of TermFit (or 'termfit recover') puts it in the database"
                 )
@@ -32,10 +46,12 @@ enum UnsavedKeeping {
         return LaunchFailure(message: message, exitStatus: TermFitExitStatus.dataFile.rawValue)
     }
 
+    private static func describe(_ count: Int) -> String { count == 1 ? "1 change was" : "\(count) changes were" }
+
     /// The steps of `work` that still do not go in, after one more try in order (the first that
     /// fails stops the rest, as in the workouts' queues).
-    private static func remaining(_ work: UnsavedWork, in store: TermFitStore?) -> [UnsavedStep] {
-        guard let store, let logs = try? store.profileStore(named: work.profile) else { return work.steps }
+    private static func remaining(_ work: UnsavedWork, in logs: ProfileStore?) -> [UnsavedStep] {
+        guard let logs else { return work.steps }
         var steps = work.steps[...]
         while let next = steps.first, (try? next.save(into: logs)) != nil { steps.removeFirst() }
         return Array(steps)

@@ -11,6 +11,9 @@ final class StoreOpening: @unchecked Sendable {
     /// The profile the session starts on, its name already checked.
     let profileName: String
     private var opened: TermFitStore?
+    /// The session's profile as the database had it when it opened (its identifier outlives a
+    /// rename, and tells a removed profile from one made again under its name).
+    private(set) var profile: Profile?
     /// What became of the profile's recovery files, replayed when the database opened.
     private(set) var recoveries: [RecoveryOutcome] = []
 
@@ -30,7 +33,7 @@ final class StoreOpening: @unchecked Sendable {
         // the first write, and `termfit history` checks every page).
         let store = try TermFitStore.open(at: location, check: .headerAndSchema)
         do {
-            _ = try store.profileCreatingIfNeeded(named: profileName)
+            profile = try store.profileCreatingIfNeeded(named: profileName)
         } catch {
             try? store.close()
             throw error
@@ -40,10 +43,29 @@ final class StoreOpening: @unchecked Sendable {
         recoveries = Recovery.replay(into: store, profile: profileName)
         // A session a killed TermFit left running ended there: it was cut off. (A failure here
         // changes nothing a member sees: the session just still reads "in progress".)
-        _ = try? store.profileStore(named: profileName).closeInterruptedSessions()
+        _ = try? profile.map(store.profileStore(for:))?.closeInterruptedSessions()
         return store
     }
 
     /// The database if it was opened.
     var openedStore: TermFitStore? { opened }
+}
+
+extension StoreOpening {
+    /// The store of `name`'s profile for what a session still owes it, never making the profile:
+    /// the session's own profile by its identifier (renamed or not), another by its name. `nil`
+    /// when the profile is gone (removed while the session ran).
+    func existingProfileStore(named name: String) throws -> ProfileStore? {
+        guard let store = openedStore else { return nil }
+        if name == profileName, let profile {
+            return try store.profile(id: profile.id).map(store.profileStore(for:))
+        }
+        return try store.profile(named: name).map(store.profileStore(for:))
+    }
+
+    /// Whether the session's profile was removed while it ran (checked once it ends).
+    var profileWasRemoved: Bool {
+        guard let store = openedStore, let profile else { return false }
+        return (try? store.profile(id: profile.id)) == .some(nil)
+    }
 }

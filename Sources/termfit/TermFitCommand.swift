@@ -126,11 +126,40 @@ struct InterfaceOptions: ParsableArguments {
     var kiosk = false
 
     @Flag(
+        help: ArgumentHelp(
+            "Print rendering and saving figures on exit (TERMFIT_STATS=1 does the same, except with --kiosk)."))
+    var stats = false
+
+    @Option(
+        name: .customLong("output-timeout"),
+        help: ArgumentHelp(
+            "Seconds a write to the terminal may block before the run ends as after a hang-up, 1 to 3600 "
+                + "(default 30; TERMFIT_OUTPUT_TIMEOUT does the same, except with --kiosk).",
+            valueName: "seconds"))
+    var outputTimeout: Int?
+
+    @Option(
+        name: .customLong("link-timeout"),
+        help: ArgumentHelp(
+            "Over SSH: seconds the terminal may leave a status question unanswered before the run ends as after "
+                + "a hang-up, 1 to 3600 (default 10; TERMFIT_LINK_TIMEOUT does the same, except with --kiosk).",
+            valueName: "seconds"))
+    var linkTimeout: Int?
+
+    @Flag(
         name: .customLong("allow-private-deck-api"),
         help: ArgumentHelp(
             "With --kiosk: let the card workout reach a deck server on this box or its private network "
                 + "(refused by default, checked on every address connected to)."))
     var allowPrivateDeckAPI = false
+
+    func validate() throws {
+        for (name, value) in [("--output-timeout", outputTimeout), ("--link-timeout", linkTimeout)] {
+            if let value, !(1...3600).contains(value) {
+                throw ValidationError("\(name) takes 1 to 3600 seconds, not \(value).")
+            }
+        }
+    }
 }
 
 /// What `InterfaceOptions` hold, as plain values.
@@ -140,6 +169,20 @@ struct InterfaceSettings: Equatable {
     var ascii = false
     var kiosk = false
     var allowPrivateDeckAPI = false
+    var stats = false
+    var outputTimeout: Int?
+    var linkTimeout: Int?
+
+    /// The environment a full-screen start goes by: the process's, without any `TERMFIT_*`
+    /// variable in kiosk mode (``TermFitEnvironment``), then what the options say in their place.
+    func environment(from process: [String: String]) -> [String: String] {
+        var environment = TermFitEnvironment.effective(process, kiosk: kiosk)
+        if ascii { environment["TERMFIT_ASCII"] = "1" }
+        if stats { environment["TERMFIT_STATS"] = "1" }
+        if let outputTimeout { environment["TERMFIT_OUTPUT_TIMEOUT"] = String(outputTimeout) }
+        if let linkTimeout { environment["TERMFIT_LINK_TIMEOUT"] = String(linkTimeout) }
+        return environment
+    }
 
     /// Whether the deck client must refuse addresses on this box and its private networks: in a
     /// kiosk, unless the operator allowed them.
@@ -150,7 +193,8 @@ extension InterfaceOptions {
     var settings: InterfaceSettings {
         InterfaceSettings(
             noColor: noColor, reduceMotion: reduceMotion, ascii: ascii, kiosk: kiosk,
-            allowPrivateDeckAPI: allowPrivateDeckAPI)
+            allowPrivateDeckAPI: allowPrivateDeckAPI, stats: stats, outputTimeout: outputTimeout,
+            linkTimeout: linkTimeout)
     }
 }
 
@@ -177,8 +221,7 @@ enum Interactive {
         let (interface, data, workout, workoutOptions) = (
             request.interface, request.data, request.workout, request.options
         )
-        var environment = ProcessInfo.processInfo.environment
-        if interface.ascii { environment["TERMFIT_ASCII"] = "1" }
+        let environment = interface.environment(from: ProcessInfo.processInfo.environment)
         // Without a terminal, say so before touching anything, the database included.
         guard Launcher.isInteractive else {
             FileHandle.standardError.write(Data("termfit: needs an interactive terminal\n".utf8))
@@ -189,7 +232,8 @@ enum Interactive {
             // A kiosk session goes by the account and the operator's forced command only: nothing
             // a member's SSH client can set (TERMFIT_DATA_DIR, XDG_DATA_HOME, HOME, USER) moves it.
             database = try StoreOpening(
-                location: interface.kiosk ? try data.kioskLocation() : try data.location(environment: environment),
+                location: interface.kiosk
+                    ? try data.kioskLocation(hidingPath: true) : try data.location(environment: environment),
                 profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment))
             // A workout's first frame shows what the database holds; the home menu's shows
             // nothing from it, so there the database opens once the menu is on screen.
@@ -200,7 +244,8 @@ enum Interactive {
         }
         let options = LaunchOptions(
             noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
-            environment: environment, dataLocation: database.location.databasePath, kiosk: interface.kiosk)
+            environment: environment, dataLocation: interface.kiosk ? nil : database.location.databasePath,
+            kiosk: interface.kiosk)
         let status = Launcher.run(
             options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
             workouts: Workouts.all(
@@ -221,6 +266,11 @@ enum Interactive {
                 }
             }, keepUnsaved: { UnsavedKeeping.keep($0, database: database) })
         for outcome in database.recoveries { printError(outcome.description) }
+        if database.profileWasRemoved {
+            printError(
+                TerminalText.sanitized(
+                    "termfit: the profile \(database.profileName) was removed from this box while this session ran"))
+        }
         if let store = database.openedStore {
             if Launcher.showsStatistics(environment: environment) {
                 FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))

@@ -11,7 +11,7 @@ public struct FlashcardsOptions: Sendable, Equatable {
     public var plain: Bool
 
     /// The session lengths `--seconds` accepts.
-    public static let secondsRange = 1...5999
+    public static let secondsRange = ValueLimits.countdownSeconds
     /// A session's length when neither the option nor the setting says.
     public static let defaultSeconds = 100
 

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `termfit kiosk remove-member NAME --delete-data` while the member works out, with the real
+/// binary in tmux: the member's session ends and says why, and no save of theirs makes the
+/// profile again; one session the removal does not reach has its next save refused.
+@Suite(.serialized)
+struct KioskRemovalEndToEndTests {
+    /// A data directory with `m1` a member of its `authorized_keys`; returns it and the file.
+    private func kioskWithMember() throws -> (data: URL, keys: String) {
+        let data = try temporaryDataDirectory("kiosk-remove")
+        let key = data.appendingPathComponent("m1-key").path
+        try runCommand(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "m1", "-f", key])
+        let keys = data.appendingPathComponent("authorized_keys").path
+        let added = try runCommand([
+            Binary.termfit, "kiosk", "add-member", "m1", "--key", key + ".pub", "--authorized-keys", keys,
+            "--data-dir", data.path,
+        ])
+        #expect(added.status == 0, "\(added.output)\(added.error)")
+        return (data, keys)
+    }
+
+    /// Opens Flashcards from the home menu and answers the first card right.
+    private func answerACard(in session: TmuxSession, first: Bool = true) throws {
+        if first {
+            try session.openFromMenu("Flashcards")
+            try session.waitFor("Flashcards · ")
+        }
+        try session.send("Space")
+        try session.waitFor("Space Hide")
+        try session.send("l")
+    }
+
+    /// TermFit started with `arguments`, in Flashcards, one card answered and saved.
+    private func answeringACard(_ arguments: [String]) throws -> TmuxSession {
+        let session = try TmuxSession([Binary.termfit] + arguments, width: 100, height: 30)
+        try answerACard(in: session)
+        try session.waitFor("✓ 1  ✗ 0")
+        return session
+    }
+
+    /// `termfit kiosk remove-member m1 --delete-data`, as the operator runs it.
+    private func removeM1(keys: String, data: URL) throws -> CommandResult {
+        try runCommand([
+            Binary.termfit, "kiosk", "remove-member", "m1", "--delete-data", "--authorized-keys", keys, "--data-dir",
+            data.path,
+        ])
+    }
+
+    /// What the database holds of `m1`: `termfit history` names no such profile, and no recovery
+    /// file is waiting for it.
+    private func expectNothingOfM1(in data: URL) throws {
+        let history = try runCommand([Binary.termfit, "history", "--profile", "m1", "--data-dir", data.path])
+        #expect(history.error.contains("There is no profile named 'm1'"), "\(history.output)\(history.error)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        #expect(!files.contains { $0.hasPrefix("termfit-recovery-") }, "\(files)")
+    }
+
+    @Test func removingAMemberDuringFlashcardsEndsTheSessionAndLeavesNoProfile() throws {
+        let (data, keys) = try kioskWithMember()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try answeringACard(["--kiosk", "--profile", "m1", "--data-dir", data.path])
+        defer { session.close() }
+
+        let removed = try removeM1(keys: keys, data: data)
+        #expect(removed.status == 0, "\(removed.error)")
+        #expect(removed.output.contains("m1's data deleted."), "\(removed.output)")
+        #expect(removed.output.contains("m1's session ended."), "\(removed.output)")
+        #expect(try session.waitForExit() != nil, "the member's session ended")
+        #expect(try session.terminalIsRestored())
+        let said = try session.screen().joined(separator: "\n")
+        #expect(said.contains("the profile m1 was removed from this box"), "\(said)")
+        try expectNothingOfM1(in: data)
+    }
+
+    @Test func aSessionTheRemovalDoesNotReachHasItsNextSaveRefused() throws {
+        let (data, keys) = try kioskWithMember()
+        defer { try? FileManager.default.removeItem(at: data) }
+        // Not a kiosk session (the operator's own, say): remove-member does not end it.
+        let session = try answeringACard(["--profile", "m1", "--data-dir", data.path])
+        defer { session.close() }
+
+        let removed = try removeM1(keys: keys, data: data)
+        #expect(removed.output.contains("m1's data deleted.") && !removed.output.contains("ended"), "\(removed.output)")
+        try answerACard(in: session, first: false)
+        try session.waitFor("was removed from this box")
+        try session.send("q")
+        try session.waitFor("Leave?")
+        try session.send("y")
+        try session.waitFor("Workouts")
+        try session.send("q")
+        #expect(try session.waitForExit() != nil)
+        let said = try session.screen().joined(separator: "\n")
+        #expect(said.contains("m1 was removed from this box"), "\(said)")
+        try expectNothingOfM1(in: data)
+    }
+}

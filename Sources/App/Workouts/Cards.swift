@@ -48,7 +48,8 @@ public struct CardsData: WorkoutData {
     public static let retry = "the next card"
 
     let log: any CardSessionLog
-    let settingsStore: (any SettingsStore)?
+    /// Keeps the rules the workout changes, one change at a time.
+    let keeper: SettingsKeeper
     let fetch: DeckFetcher
     /// Whether `--deck-api` chose the server for this run only (then it is not kept).
     let serverIsForThisRun: Bool
@@ -113,15 +114,13 @@ public struct CardsData: WorkoutData {
 
     /// Stores the rules the workout changed; says why when that failed.
     private func keep(_ rules: CardSettings) -> SaveError? {
-        guard let settingsStore else { return nil }
+        var settings = Settings()
         do {
-            var settings = Settings()
             try rules.store(into: &settings, includingServer: !serverIsForThisRun)
-            for (name, value) in settings.values { try settingsStore.setSetting(value, forName: name) }
-            return nil
         } catch {
             return .settingNotKept(what: "the rules", reason: "\(error)")
         }
+        return keeper.keep(settings.values.mapValues { $0 }, what: "the rules")
     }
 
     /// Reads the profile's rules and opens the workout with a freshly shuffled deck.
@@ -146,8 +145,18 @@ public struct CardsData: WorkoutData {
                 usesColor: context.usesColor, locksDeckServer: context.locksProfile),
             wallClock: wallClock, times: DeckTimes((try? log.recentCardSessions(limit: 500)) ?? []))
         let data = CardsData(
-            log: log, settingsStore: settings, fetch: fetch, serverIsForThisRun: options.deckServer != nil)
+            log: log, keeper: keeper(settings, stored: stored), fetch: fetch,
+            serverIsForThisRun: options.deckServer != nil)
         return (workout, data)
+    }
+}
+
+extension CardsData {
+    /// A keeper whose view is the rules as the workout reads them from `stored`.
+    private static func keeper(_ store: (any SettingsStore)?, stored: Settings) -> SettingsKeeper {
+        var view = Settings()
+        try? CardSettings(stored).store(into: &view)
+        return SettingsKeeper(store: store, stored: stored, view: view.values.mapValues { $0 })
     }
 }
 

@@ -32,7 +32,8 @@ public struct FlashcardsData: WorkoutData {
     public static let retry = "the next answer"
 
     let library: any FlashcardLibrary
-    let settingsStore: (any SettingsStore)?
+    /// Keeps the deck last chosen.
+    let keeper: SettingsKeeper
 
     /// A save owed to the library.
     public enum Save: Equatable, Sendable {
@@ -66,13 +67,18 @@ public struct FlashcardsData: WorkoutData {
             workout.receive(Result { try library.flashcardReviews(ofCards: cards) }, for: deckID, at: now)
             return .done
         case .rememberDeck(let id):
-            do {
-                try settingsStore?.setValue(id.uuidString, for: .flashcardDeck)
-                return .kept(failed: nil)
-            } catch {
-                return .kept(failed: .settingNotKept(what: "the deck as the one to open", reason: "\(error)"))
-            }
+            return .kept(
+                failed: keeper.keep(
+                    [SettingKey<String>.flashcardDeck.name: .string(id.uuidString)], what: "the deck as the one to open"
+                ))
         }
+    }
+
+    public var notices: (any NoticesChanges)? { library as? any NoticesChanges }
+
+    /// Another window changed the data: the decks are read again (the deck in use stays).
+    public func refresh(_ workout: inout FlashcardsWorkout, at now: Instant) {
+        workout.receive(decks: Result { try library.decks() }, at: now)
     }
 
     public func carryOut(_ save: Save) throws {
@@ -111,6 +117,7 @@ public struct FlashcardsData: WorkoutData {
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) throws -> (FlashcardsWorkout, FlashcardsData) {
+        _ = try? (library as? any NoticesChanges)?.changedElsewhere()
         let stored = (try? settings?.settings()) ?? Settings()
         var problems: [String] = []
         var decks = try library.decks()
@@ -132,7 +139,7 @@ public struct FlashcardsData: WorkoutData {
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
             study: .init(newCardsPerDay: newPerDay), wallClock: wallClock, makeIdentifier: makeIdentifier)
         if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
-        return (workout, FlashcardsData(library: library, settingsStore: settings))
+        return (workout, FlashcardsData(library: library, keeper: SettingsKeeper(store: settings, stored: stored)))
     }
 }
 

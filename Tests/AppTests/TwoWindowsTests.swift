@@ -68,6 +68,18 @@ import Testing
         #expect(window.workout.problem == nil)
     }
 
+    @Test func focusRegainedShowsAnotherWindowsChangeAndAMessageDoesNotLook() throws {
+        let (a, b, directory) = try twoWindows()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var window = hiitWindow(on: b)
+        #expect(try a.apply([.item(setting: "hiit.ratings", key: "Squat", expected: nil, new: .number(3))]).isEmpty)
+        window.send(.message(Message("elsewhere", payload: 0)))
+        #expect(window.workout.workout?.ratings["Squat"] == nil)
+        #expect(window.workout.nextDeadline(after: window.now) == nil, "an idle window asks for no wake-up")
+        window.send(.focusIn)
+        #expect(window.workout.workout?.ratings["Squat"] == 3)
+    }
+
     @Test func aWorkoutFinishedInAnotherWindowShowsInProgressAtTheNextKey() throws {
         let (a, b, directory) = try twoWindows()
         defer { try? FileManager.default.removeItem(atPath: directory) }

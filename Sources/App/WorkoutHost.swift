@@ -78,6 +78,11 @@ public protocol WorkoutData: Sendable {
     func refresh(_ workout: inout Model, at now: Instant)
 }
 
+extension WorkoutData where Save == UnsavedStep {
+    /// A save that is already the change as a recovery file keeps it.
+    public func unsavedStep(_ save: Save, in workout: Model?) -> UnsavedStep { save }
+}
+
 extension WorkoutData {
     public var notices: (any NoticesChanges)? { nil }
 

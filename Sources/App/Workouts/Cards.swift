@@ -54,51 +54,24 @@ public struct CardsData: WorkoutData {
     /// Whether `--deck-api` chose the server for this run only (then it is not kept).
     let serverIsForThisRun: Bool
 
-    /// A save owed to the log.
-    public enum Save: Equatable, Sendable {
-        /// A new session, or its details brought up to date.
-        case start(CardSession)
-        /// A card done.
-        case draw(CardDraw, sessionID: UUID)
-        /// A card taken back with undo.
-        case deleteDraw(position: Int, sessionID: UUID)
-        /// The end of a session.
-        case finish(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
-    }
+    /// A save owed to the log: the change itself, as a recovery file keeps it.
+    public typealias Save = UnsavedStep
 
     public func route(_ output: CardWorkout.Output, in workout: inout CardWorkout, at now: Instant) -> Routed<Save> {
         switch output {
         case .effect(let effect): .effect(effect)
-        case .startSession(let session): .save(.start(session))
-        case .saveDraw(let draw, let id): .save(.draw(draw, sessionID: id))
-        case .deleteDraw(let position, let id): .save(.deleteDraw(position: position, sessionID: id))
+        case .startSession(let session): .save(.cardSession(session))
+        case .saveDraw(let draw, let id): .save(.cardDraw(draw, sessionID: id))
+        case .deleteDraw(let position, let id): .save(.cardDrawDeletion(position: position, sessionID: id))
         case .finishSession(let id, let status, let date, let duration):
-            .save(.finish(id, status: status, at: date, activeDuration: duration))
+            .save(.cardFinish(sessionID: id, status: status, at: date, activeDuration: duration))
         case .fetch(let request, let number):
             .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
         case .saveSettings(let settings): .kept(failed: keep(settings))
         }
     }
 
-    public func carryOut(_ save: Save) throws {
-        switch save {
-        case .start(let session): try log.start(session)
-        case .draw(let draw, let id): try log.save(draw, inCardSession: id)
-        case .deleteDraw(let position, let id): try log.deleteDraw(position: position, inCardSession: id)
-        case .finish(let id, let status, let date, let duration):
-            try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
-        }
-    }
-
-    public func unsavedStep(_ save: Save, in workout: CardWorkout?) -> UnsavedStep {
-        switch save {
-        case .start(let session): .cardSession(session)
-        case .draw(let draw, let id): .cardDraw(draw, sessionID: id)
-        case .deleteDraw(let position, let id): .cardDrawDeletion(position: position, sessionID: id)
-        case .finish(let id, let status, let date, let duration):
-            .cardFinish(sessionID: id, status: status, at: date, activeDuration: duration)
-        }
-    }
+    public func carryOut(_ save: Save) throws { try save.carryOut(onCards: log) }
 
     /// The background job that sends `request` to `server`; its answer comes back as a
     /// ``DeckReply`` message.

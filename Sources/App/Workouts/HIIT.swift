@@ -40,12 +40,13 @@ public struct HIITData: WorkoutData {
     /// Keeps ratings, the page and circuits for the profile (with no store: they hold for this run).
     let keeper: SettingsKeeper
 
-    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<
-        HIITSession
-    > {
+    /// A save owed to the log: the change itself, as a recovery file keeps it.
+    public typealias Save = UnsavedStep
+
+    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<Save> {
         switch output {
         case .effect(let effect): .effect(effect)
-        case .save(let session): .save(session)
+        case .save(let session): .save(.hiitExercise(session))
         case .keepRatings(let ratings): .kept(failed: keep(ratings, as: .hiitRatings, what: "the rating"))
         case .keepPage(let page): .kept(failed: keep(page, as: .hiitLastPage, what: "the page to reopen on"))
         case .keepCircuits(let circuits, let chosen):
@@ -73,15 +74,14 @@ public struct HIITData: WorkoutData {
             [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)], from: stored)
     }
 
-    public func carryOut(_ save: HIITSession) throws { try log.save(save) }
+    public func carryOut(_ save: Save) throws { try save.carryOut(onHIIT: log) }
 
     /// "Squat", or "3 exercises".
-    public func describe(_ waiting: [HIITSession]) -> String {
-        let names = Set(waiting.map(\.exercise))
+    public func describe(_ waiting: [Save]) -> String {
+        let names = Set(
+            waiting.compactMap { if case .hiitExercise(let session) = $0 { session.exercise } else { nil } })
         return names.count == 1 ? names.first ?? "" : "\(waiting.count) exercises"
     }
-
-    public func unsavedStep(_ save: HIITSession, in workout: HIITWorkout?) -> UnsavedStep { .hiitExercise(save) }
 
     /// Reads the profile's history (and, when given, its settings) and opens the workout at its
     /// Welcome page. A history that cannot be read is shown as a message in the workout.

@@ -19,12 +19,16 @@ public enum SaveError: Error, Equatable, Sendable, CustomStringConvertible {
     case notSaved(reason: String, waiting: String, retry: String)
     /// A setting the member changed could not be kept for next time (it holds for this run).
     case settingNotKept(what: String, reason: String)
+    /// A setting the member changed met a change another window made to it since; the sentence
+    /// says which stays and what became of this one (see ``SettingsKeeper``).
+    case changedElsewhere(String)
 
     public var description: String {
         switch self {
         case .notSaved(let reason, let waiting, let retry):
             "Not saved (\(reason)): \(waiting) kept here, tried again with \(retry)"
         case .settingNotKept(let what, let reason): "Could not keep \(what): \(reason)"
+        case .changedElsewhere(let sentence): sentence
         }
     }
 }
@@ -67,9 +71,23 @@ public protocol WorkoutData: Sendable {
     func describe(_ waiting: [Save]) -> String
     /// `save` as a step a recovery file keeps when TermFit ends with it still owed.
     func unsavedStep(_ save: Save, in workout: Model?) -> UnsavedStep
+    /// The profile's data, when it can tell that another window changed it.
+    var notices: (any NoticesChanges)? { get }
+    /// Brings `workout` up to date with what another window changed (its history, ratings,
+    /// decks): called when the screen woke anyway and ``notices`` says the data changed.
+    func refresh(_ workout: inout Model, at now: Instant)
+}
+
+extension WorkoutData where Save == UnsavedStep {
+    /// A save that is already the change as a recovery file keeps it.
+    public func unsavedStep(_ save: Save, in workout: Model?) -> UnsavedStep { save }
 }
 
 extension WorkoutData {
+    public var notices: (any NoticesChanges)? { nil }
+
+    public func refresh(_ workout: inout Model, at now: Instant) {}
+
     /// "1 change", "3 changes": what most workouts say waits.
     public func describe(_ waiting: [Save]) -> String {
         waiting.count == 1 ? "1 change" : "\(waiting.count) changes"
@@ -117,6 +135,9 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
         if case .resize(let newSize) = event { size = newSize }
         guard var workout, let data else { return UnavailableWorkout.effects(of: event, screen: size) }
+        if Self.looksForChanges(on: event), let notices = data.notices, (try? notices.changedElsewhere()) == true {
+            data.refresh(&workout, at: now)
+        }
         var effects: [Effect] = []
         var saves: [Data.Save] = []
         var failed: SaveError?
@@ -127,7 +148,10 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
             case .done: break
             case .kept(let problem?): failed = problem
             case .kept(nil):
-                if case .settingNotKept = problem { show(nil, on: &workout) }
+                switch problem {
+                case .settingNotKept?, .changedElsewhere?: show(nil, on: &workout)
+                default: break
+                }
             }
         }
         if !saves.isEmpty || (event == .terminate && !unsaved.isEmpty) {
@@ -140,6 +164,16 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         if let failed { show(failed, on: &workout) }
         self.workout = workout
         return effects
+    }
+
+    /// Whether the data is asked if another window changed it on `event`: on every wake that
+    /// may show it (a key, a click, a due tick, focus regained, a resume), never by a wake of
+    /// its own, so an idle screen stays asleep.
+    private static func looksForChanges(on event: Event) -> Bool {
+        switch event {
+        case .key, .mouse, .tick, .focusIn, .resume: true
+        default: false
+        }
     }
 
     private mutating func show(_ problem: SaveError?, on workout: inout Data.Model) {

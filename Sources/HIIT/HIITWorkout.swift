@@ -68,11 +68,11 @@ public struct HIITWorkout: Workout, Sendable {
     /// The countdown of the exercise on screen, once started (`nil` before Start).
     public private(set) var countdown: Countdown?
     /// The exercises on record and those done since, newest first.
-    public private(set) var history: [HIITSession]
+    public internal(set) var history: [HIITSession]
     /// Why the history could not be read, when it could not.
     public let historyProblem: String?
     /// The rating of each exercise by name: the last one given, shown until changed.
-    public private(set) var ratings: [String: Int]
+    public internal(set) var ratings: [String: Int]
     /// The intervals of each exercise, as set for this workout (`t`, `+`, `-`).
     public private(set) var intervals: [Intervals]
     /// The exercises done today (by name), marked in the page bar.

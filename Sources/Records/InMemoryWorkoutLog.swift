@@ -293,6 +293,15 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         state.withLock { $0.settings[name] = value }
     }
 
+    public func apply(_ changes: [SettingChange]) throws -> [SettingConflict] {
+        try state.withLock { state in
+            var settings = state.settings
+            let conflicts = try settings.apply(changes)
+            state.settings = settings
+            return conflicts
+        }
+    }
+
     // MARK: Ordering shared with the database store
 
     private static func startOrder<Session: StartedRecord>(_ lhs: Session, _ rhs: Session) -> Bool {

@@ -102,8 +102,12 @@ public protocol HIITLog: Sendable {
 public protocol SettingsStore: Sendable {
     /// Every setting of the profile.
     func settings() throws -> Settings
-    /// Stores one setting, or removes it when `value` is `nil`.
+    /// Stores one setting's whole value, or removes it when `value` is `nil` (an import).
     func setSetting(_ value: JSONValue?, forName name: String) throws
+    /// Carries out a window's changes, all or none, each compared with what is stored now: what
+    /// another window wrote since this one looked is never overwritten (see
+    /// ``SettingChange/resolve(current:isFree:)``). Returns the changes that met such a change.
+    func apply(_ changes: [SettingChange]) throws -> [SettingConflict]
 }
 
 extension SettingsStore {
@@ -116,6 +120,14 @@ extension SettingsStore {
     public func setValue<Value>(_ value: Value?, for key: SettingKey<Value>) throws {
         try setSetting(value.map { try JSONValue(encoding: $0) }, forName: key.name)
     }
+}
+
+/// Data shared with other TermFit processes (other windows on the same data) that can tell
+/// whether one of them changed it: a window then shows their work without being reopened.
+public protocol NoticesChanges: Sendable {
+    /// Whether another process committed a change since this process last asked; the first call
+    /// only takes note. Cheap enough to ask whenever the screen wakes anyway.
+    func changedElsewhere() throws -> Bool
 }
 
 /// Why a log refused a request.

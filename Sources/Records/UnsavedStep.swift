@@ -7,9 +7,10 @@
 /// Every log a profile saves into: what a recovery file is replayed through.
 public typealias WorkoutLogs = CardSessionLog & DumbbellLog & FlashcardLibrary & HIITLog
 
-/// One save a workout's host still owes the database when TermFit ends (the disk was full, the
-/// file read-only): written to a recovery file so that nothing finished is lost, and replayed, in
-/// order, on the next start. Each case is one call of a log, with the same arguments.
+/// One change to a member's workout data, as a value: what a workout's host carries out (the
+/// card, flashcard and HIIT hosts queue these very values), and, when it cannot be carried out
+/// before TermFit ends (the disk was full, the file read-only), what a recovery file keeps and
+/// replays, in order, on the next start. Each case is one call of a log, with the same arguments.
 public enum UnsavedStep: Sendable, Codable, Equatable {
     /// `DumbbellLog.start`: a new dumbbell workout.
     case dumbbellWorkout(DumbbellWorkout)
@@ -69,25 +70,61 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     /// upserts, so a step carried out twice changes nothing the second time.
     public func save(into logs: any WorkoutLogs) throws {
         switch self {
-        case .dumbbellWorkout(let workout): try logs.start(workout)
-        case .dumbbellSet(let set, let id, _, _): try logs.save(set, inWorkout: id)
-        case .dumbbellSetDeletion(let number, let id): try logs.deleteSet(number: number, inWorkout: id)
-        case .dumbbellFinish(let id, let status, let date): try logs.finishWorkout(id, status: status, at: date)
-        case .cardSession(let session): try logs.start(session)
-        case .cardDraw(let draw, let id): try logs.save(draw, inCardSession: id)
-        case .cardDrawDeletion(let position, let id): try logs.deleteDraw(position: position, inCardSession: id)
-        case .cardFinish(let id, let status, let date, let duration):
-            try logs.finishCardSession(id, status: status, at: date, activeDuration: duration)
-        case .flashcardSession(let session): try logs.start(session)
-        case .flashcardReview(let review, let id): try logs.save(review, inFlashcardSession: id)
-        case .flashcardFinish(let id, let status, let date):
-            try logs.finishFlashcardSession(id, status: status, at: date)
-        case .flashcard(let card, let deckID): try logs.save(card, inDeck: deckID)
-        case .flashcardDeletion(let id): try logs.deleteCard(id)
-        case .flashcardDeck(let deck): try logs.save(deck)
-        case .flashcardDeckDeletion(let id): try logs.deleteDeck(id)
-        case .hiitExercise(let session): try logs.save(session)
+        case .dumbbellWorkout, .dumbbellSet, .dumbbellSetDeletion, .dumbbellFinish: try carryOut(onDumbbells: logs)
+        case .cardSession, .cardDraw, .cardDrawDeletion, .cardFinish: try carryOut(onCards: logs)
+        case .flashcardSession, .flashcardReview, .flashcardFinish, .flashcard, .flashcardDeletion, .flashcardDeck,
+            .flashcardDeckDeletion:
+            try carryOut(onFlashcards: logs)
+        case .hiitExercise: try carryOut(onHIIT: logs)
         }
+    }
+
+    /// Carries a dumbbell step out on `log`; a step of another workout is refused.
+    public func carryOut(onDumbbells log: any DumbbellLog) throws {
+        switch self {
+        case .dumbbellWorkout(let workout): try log.start(workout)
+        case .dumbbellSet(let set, let id, _, _): try log.save(set, inWorkout: id)
+        case .dumbbellSetDeletion(let number, let id): try log.deleteSet(number: number, inWorkout: id)
+        case .dumbbellFinish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
+        default: throw refusal("dumbbell")
+        }
+    }
+
+    /// Carries a card step out on `log`; a step of another workout is refused.
+    public func carryOut(onCards log: any CardSessionLog) throws {
+        switch self {
+        case .cardSession(let session): try log.start(session)
+        case .cardDraw(let draw, let id): try log.save(draw, inCardSession: id)
+        case .cardDrawDeletion(let position, let id): try log.deleteDraw(position: position, inCardSession: id)
+        case .cardFinish(let id, let status, let date, let duration):
+            try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
+        default: throw refusal("card")
+        }
+    }
+
+    /// Carries a flashcard step out on `library`; a step of another workout is refused.
+    public func carryOut(onFlashcards library: any FlashcardLibrary) throws {
+        switch self {
+        case .flashcardSession(let session): try library.start(session)
+        case .flashcardReview(let review, let id): try library.save(review, inFlashcardSession: id)
+        case .flashcardFinish(let id, let status, let date):
+            try library.finishFlashcardSession(id, status: status, at: date)
+        case .flashcard(let card, let deckID): try library.save(card, inDeck: deckID)
+        case .flashcardDeletion(let id): try library.deleteCard(id)
+        case .flashcardDeck(let deck): try library.save(deck)
+        case .flashcardDeckDeletion(let id): try library.deleteDeck(id)
+        default: throw refusal("flashcard")
+        }
+    }
+
+    /// Carries a HIIT step out on `log`; a step of another workout is refused.
+    public func carryOut(onHIIT log: any HIITLog) throws {
+        guard case .hiitExercise(let session) = self else { throw refusal("HIIT") }
+        try log.save(session)
+    }
+
+    private func refusal(_ workout: String) -> LogError {
+        .invalidValue("\(summary) is not a change of the \(workout) workout")
     }
 
     /// What the step keeps, in a few words for a person ("dumbbells: Bicep curl set 1, 12 kg × 10").

@@ -274,10 +274,7 @@ extension TermFitStore {
                 count(isNew)
             }
             for (name, value) in archive.settings.values.sorted(by: { $0.key < $1.key }) {
-                try db.execute(
-                    sql: "INSERT INTO setting (profile_id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    arguments: [target.profileID, name, try value.jsonText()])
-                if db.changesCount > 0 { summary.settingsAdded += 1 }
+                if try target.insertSettingIfAbsent(db, name: name, value: value) { summary.settingsAdded += 1 }
             }
             return summary
         }

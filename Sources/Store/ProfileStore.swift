@@ -179,7 +179,7 @@ extension ProfileStore: CardSessionLog {
 
     /// The rows of `table` (a session table of TermFit's schema) that belong to this profile and
     /// match `condition`, ordered by start (then id), at most `limit` of them.
-    private func sessionRows(
+    func sessionRows(
         _ db: Database, table: String, where condition: String, arguments: StatementArguments, newestFirst: Bool,
         limit: Int?
     ) throws -> [Row] {
@@ -567,103 +567,5 @@ extension ProfileStore: FlashcardLibrary {
             sessions[position].reviews.append(try Self.review(row))
         }
         return sessions
-    }
-}
-
-// MARK: - HIIT
-
-extension ProfileStore: HIITLog {
-    public func save(_ session: HIITSession) throws {
-        try session.validate()
-        try write { db in try saveHIIT(db, session, replacing: true) }
-    }
-
-    public func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {
-        try store.read { db in
-            try fetchHIITSessions(
-                db, where: "started_at >= ?", arguments: [since.storedMilliseconds ?? Int64.min], newestFirst: true,
-                limit: limit)
-        }
-    }
-
-    /// Inserts a HIIT session, or (when `replacing`) updates it if it exists for this profile.
-    /// Returns whether a row was written.
-    @discardableResult
-    func saveHIIT(_ db: Database, _ session: HIITSession, replacing: Bool) throws -> Bool {
-        try requireNotForeign(db, table: "hiit_session", id: session.id)
-        let conflict =
-            replacing
-            ? """
-            DO UPDATE SET exercise = excluded.exercise, started_at = excluded.started_at,
-                duration = excluded.duration, completed = excluded.completed, rating = excluded.rating
-            """
-            : "DO NOTHING"
-        try db.execute(
-            sql: """
-                INSERT INTO hiit_session (id, profile_id, exercise, started_at, duration, completed, rating)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) \(conflict)
-                """,
-            arguments: [
-                session.id.uuidString, profileID, session.exercise, session.startedAt.storedMilliseconds,
-                session.duration, session.completed, session.rating,
-            ])
-        return db.changesCount > 0
-    }
-
-    /// HIIT sessions of this profile matching `condition`, ordered by start.
-    func fetchHIITSessions(
-        _ db: Database, where condition: String = "1", arguments: StatementArguments = [],
-        newestFirst: Bool = false, limit: Int? = nil
-    ) throws -> [HIITSession] {
-        try sessionRows(
-            db, table: "hiit_session", where: condition, arguments: arguments, newestFirst: newestFirst, limit: limit
-        ).map { row in
-            HIITSession(
-                id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
-                startedAt: try Columns.date(row, "started_at"), duration: try row.decode(forColumn: "duration"),
-                completed: try row.decode(forColumn: "completed"), rating: try row.decode(forColumn: "rating"))
-        }
-    }
-}
-
-// MARK: - Settings
-
-extension ProfileStore: SettingsStore {
-    public func settings() throws -> Settings {
-        try store.read { db in try fetchSettings(db) }
-    }
-
-    public func setSetting(_ value: JSONValue?, forName name: String) throws {
-        if let value { try Settings.validate(value, named: name) }
-        let text = try value.map { try $0.jsonText() }
-        try write { db in
-            if let text {
-                try db.execute(
-                    sql: """
-                        INSERT INTO setting (profile_id, name, value) VALUES (?, ?, ?)
-                        ON CONFLICT (profile_id, name) DO UPDATE SET value = excluded.value
-                        """,
-                    arguments: [profileID, name, text])
-            } else {
-                try db.execute(
-                    sql: "DELETE FROM setting WHERE profile_id = ? AND name = ?", arguments: [profileID, name])
-            }
-        }
-    }
-
-    func fetchSettings(_ db: Database) throws -> Settings {
-        var settings = Settings()
-        for row in try Row.fetchAll(
-            db, sql: "SELECT name, value FROM setting WHERE profile_id = ?", arguments: [profileID])
-        {
-            let name: String = try row.decode(forColumn: "name")
-            let text: String = try row.decode(forColumn: "value")
-            guard let value = try? JSONValue(jsonText: text) else {
-                throw UnexpectedColumnValue(column: "setting.value", value: text)
-            }
-            settings[name] = value
-        }
-        return settings
     }
 }

@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 7
+    static let version = 8
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -44,6 +44,11 @@ enum Schema {
                 try db.execute(sql: "UPDATE flashcard SET guid = ? WHERE id = ?", arguments: [guid, id])
             }
             try db.execute(sql: "PRAGMA user_version = 7")
+        }
+        migrator.registerMigration("v8 itemized settings are a row per item") { db in
+            try db.execute(sql: version8)
+            try moveSettingsIntoItems(db)
+            try db.execute(sql: "PRAGMA user_version = 8")
         }
         return migrator
     }()

@@ -43,6 +43,21 @@ public final class TermFitStore: Sendable {
     }
 
     private let statistics = Mutex(WriteStatistics())
+    /// SQLite's `data_version` of the writer connection when last asked: it moves when another
+    /// connection (another TermFit process) commits, never for this process's own writes.
+    private let seenDataVersion = Mutex<Int?>(nil)
+
+    /// Whether another process committed a change since the last call (the first only takes
+    /// note). One `PRAGMA data_version` on the writer connection, outside any transaction.
+    public func changedElsewhere() throws -> Bool {
+        let version = try wrapping {
+            try writer().writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        }
+        return seenDataVersion.withLock { seen in
+            defer { seen = version }
+            return seen.map { $0 != version } ?? false
+        }
+    }
 
     /// What this process's writes cost so far.
     public var writeStatistics: WriteStatistics { statistics.withLock { $0 } }

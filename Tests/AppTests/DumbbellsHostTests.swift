@@ -378,7 +378,7 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
     }
 
     @Test func waitingCorrectionsAreNamedByTheirWorkoutsDayAndKeepItsUnit() {
-        let data = DumbbellsData(log: InMemoryWorkoutLog(), settingsStore: nil)
+        let data = DumbbellsData(log: InMemoryWorkoutLog(), keeper: SettingsKeeper(store: nil, stored: Settings()))
         let started = Date(timeIntervalSince1970: 1_794_646_800 - 7 * 86_400)
         let past = DumbbellWorkout(exercise: "Hammer curl", unit: .pounds, startedAt: started, status: .finished)
         let set = DumbbellSet(number: 2, weight: 25, reps: 13, startedAt: started, finishedAt: started)

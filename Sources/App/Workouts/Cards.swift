@@ -48,56 +48,30 @@ public struct CardsData: WorkoutData {
     public static let retry = "the next card"
 
     let log: any CardSessionLog
-    let settingsStore: (any SettingsStore)?
+    /// Keeps the rules the workout changes, one change at a time.
+    let keeper: SettingsKeeper
     let fetch: DeckFetcher
     /// Whether `--deck-api` chose the server for this run only (then it is not kept).
     let serverIsForThisRun: Bool
 
-    /// A save owed to the log.
-    public enum Save: Equatable, Sendable {
-        /// A new session, or its details brought up to date.
-        case start(CardSession)
-        /// A card done.
-        case draw(CardDraw, sessionID: UUID)
-        /// A card taken back with undo.
-        case deleteDraw(position: Int, sessionID: UUID)
-        /// The end of a session.
-        case finish(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
-    }
+    /// A save owed to the log: the change itself, as a recovery file keeps it.
+    public typealias Save = UnsavedStep
 
     public func route(_ output: CardWorkout.Output, in workout: inout CardWorkout, at now: Instant) -> Routed<Save> {
         switch output {
         case .effect(let effect): .effect(effect)
-        case .startSession(let session): .save(.start(session))
-        case .saveDraw(let draw, let id): .save(.draw(draw, sessionID: id))
-        case .deleteDraw(let position, let id): .save(.deleteDraw(position: position, sessionID: id))
+        case .startSession(let session): .save(.cardSession(session))
+        case .saveDraw(let draw, let id): .save(.cardDraw(draw, sessionID: id))
+        case .deleteDraw(let position, let id): .save(.cardDrawDeletion(position: position, sessionID: id))
         case .finishSession(let id, let status, let date, let duration):
-            .save(.finish(id, status: status, at: date, activeDuration: duration))
+            .save(.cardFinish(sessionID: id, status: status, at: date, activeDuration: duration))
         case .fetch(let request, let number):
             .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
         case .saveSettings(let settings): .kept(failed: keep(settings))
         }
     }
 
-    public func carryOut(_ save: Save) throws {
-        switch save {
-        case .start(let session): try log.start(session)
-        case .draw(let draw, let id): try log.save(draw, inCardSession: id)
-        case .deleteDraw(let position, let id): try log.deleteDraw(position: position, inCardSession: id)
-        case .finish(let id, let status, let date, let duration):
-            try log.finishCardSession(id, status: status, at: date, activeDuration: duration)
-        }
-    }
-
-    public func unsavedStep(_ save: Save, in workout: CardWorkout?) -> UnsavedStep {
-        switch save {
-        case .start(let session): .cardSession(session)
-        case .draw(let draw, let id): .cardDraw(draw, sessionID: id)
-        case .deleteDraw(let position, let id): .cardDrawDeletion(position: position, sessionID: id)
-        case .finish(let id, let status, let date, let duration):
-            .cardFinish(sessionID: id, status: status, at: date, activeDuration: duration)
-        }
-    }
+    public func carryOut(_ save: Save) throws { try save.carryOut(onCards: log) }
 
     /// The background job that sends `request` to `server`; its answer comes back as a
     /// ``DeckReply`` message.
@@ -113,15 +87,13 @@ public struct CardsData: WorkoutData {
 
     /// Stores the rules the workout changed; says why when that failed.
     private func keep(_ rules: CardSettings) -> SaveError? {
-        guard let settingsStore else { return nil }
+        var settings = Settings()
         do {
-            var settings = Settings()
             try rules.store(into: &settings, includingServer: !serverIsForThisRun)
-            for (name, value) in settings.values { try settingsStore.setSetting(value, forName: name) }
-            return nil
         } catch {
             return .settingNotKept(what: "the rules", reason: "\(error)")
         }
+        return keeper.keep(settings.values.mapValues { $0 }, what: "the rules")
     }
 
     /// Reads the profile's rules and opens the workout with a freshly shuffled deck.
@@ -146,8 +118,18 @@ public struct CardsData: WorkoutData {
                 usesColor: context.usesColor, locksDeckServer: context.locksProfile),
             wallClock: wallClock, times: DeckTimes((try? log.recentCardSessions(limit: 500)) ?? []))
         let data = CardsData(
-            log: log, settingsStore: settings, fetch: fetch, serverIsForThisRun: options.deckServer != nil)
+            log: log, keeper: keeper(settings, stored: stored), fetch: fetch,
+            serverIsForThisRun: options.deckServer != nil)
         return (workout, data)
+    }
+}
+
+extension CardsData {
+    /// A keeper whose view is the rules as the workout reads them from `stored`.
+    private static func keeper(_ store: (any SettingsStore)?, stored: Settings) -> SettingsKeeper {
+        var view = Settings()
+        try? CardSettings(stored).store(into: &view)
+        return SettingsKeeper(store: store, stored: stored, view: view.values.mapValues { $0 })
     }
 }
 

@@ -30,7 +30,8 @@ public struct DumbbellsData: WorkoutData {
     public static let historyLimit = 400
 
     let log: any DumbbellLog
-    let settingsStore: (any SettingsStore)?
+    /// Keeps the settings the workout changes, one change at a time.
+    let keeper: SettingsKeeper
 
     /// A save owed to the log.
     public enum Save: Equatable, Sendable {
@@ -100,6 +101,15 @@ public struct DumbbellsData: WorkoutData {
         }
     }
 
+    public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
+
+    /// Another window changed the data: the exercise's history is read again (the last numbers,
+    /// the history sheet, progress and records show it).
+    public func refresh(_ workout: inout DumbbellsWorkout, at now: Instant) {
+        let exercise = workout.settings.exercise
+        workout.receive(Self.history(of: exercise, in: log), for: exercise)
+    }
+
     /// An ended workout as a save names it: its sets left out.
     private static func label(_ workout: DumbbellWorkout) -> DumbbellWorkout {
         var label = workout
@@ -146,21 +156,26 @@ public struct DumbbellsData: WorkoutData {
         }
     }
 
-    /// Stores the settings the workout changed; says why when that failed.
+    /// Stores what the workout changed of its settings; says why when that failed, or what
+    /// another window's change did to it.
     private func keep(_ settings: DumbbellsSettings) -> SaveError? {
-        guard let settingsStore else { return nil }
-        do {
-            try settingsStore.setValue(settings.setCount, for: .dumbbellSetCount)
-            try settingsStore.setValue(settings.autoRest, for: .dumbbellAutoRest)
-            try settingsStore.setValue(settings.restByExercise, for: .dumbbellRestByExercise)
-            try settingsStore.setValue(settings.unit, for: .dumbbellUnit)
-            try settingsStore.setValue(settings.exercise, for: .dumbbellExercise)
-            // Unreadable routines stay as stored rather than be written over.
-            if settings.routinesProblem == nil { try settingsStore.setValue(settings.routines, for: .dumbbellRoutines) }
-            return nil
-        } catch {
-            return .settingNotKept(what: "the setting", reason: "\(error)")
+        keeper.keep(Self.values(of: settings), what: "the setting")
+    }
+
+    /// The settings as stored, by name. Unreadable routines are left out: they stay as stored
+    /// rather than be written over.
+    static func values(of settings: DumbbellsSettings) -> [String: JSONValue?] {
+        var values: [String: JSONValue?] = [
+            SettingKey<Int>.dumbbellSetCount.name: try? JSONValue(encoding: settings.setCount),
+            SettingKey<Bool>.dumbbellAutoRest.name: try? JSONValue(encoding: settings.autoRest),
+            SettingKey<[String: Int]>.dumbbellRestByExercise.name: try? JSONValue(encoding: settings.restByExercise),
+            SettingKey<WeightUnit>.dumbbellUnit.name: try? JSONValue(encoding: settings.unit),
+            SettingKey<String>.dumbbellExercise.name: try? JSONValue(encoding: settings.exercise),
+        ]
+        if settings.routinesProblem == nil {
+            values[SettingKey<[Routine]>.dumbbellRoutines.name] = try? JSONValue(encoding: settings.routines)
         }
+        return values
     }
 
     /// The last workout of `exercise` and its best set over the last `historyLimit` workouts,
@@ -179,6 +194,7 @@ public struct DumbbellsData: WorkoutData {
         context: AppContext, options: DumbbellsOptions = DumbbellsOptions(), log: any DumbbellLog,
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
     ) -> (DumbbellsWorkout, DumbbellsData) {
+        _ = try? (log as? any NoticesChanges)?.changedElsewhere()
         let stored = (try? settings?.settings()) ?? Settings()
         var chosen = DumbbellsSettings(stored)
         if let count = options.setCount { chosen.setCount = count }
@@ -186,7 +202,8 @@ public struct DumbbellsData: WorkoutData {
         let workout = DumbbellsWorkout(
             settings: chosen, history: history(of: chosen.exercise, in: log),
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor), wallClock: wallClock)
-        return (workout, DumbbellsData(log: log, settingsStore: settings))
+        let keeper = SettingsKeeper(store: settings, stored: stored, view: values(of: DumbbellsSettings(stored)))
+        return (workout, DumbbellsData(log: log, keeper: keeper))
     }
 }
 

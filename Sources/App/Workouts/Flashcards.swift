@@ -32,31 +32,25 @@ public struct FlashcardsData: WorkoutData {
     public static let retry = "the next answer"
 
     let library: any FlashcardLibrary
-    let settingsStore: (any SettingsStore)?
+    /// Keeps the deck last chosen.
+    let keeper: SettingsKeeper
 
-    /// A save owed to the library.
-    public enum Save: Equatable, Sendable {
-        case start(FlashcardSession)
-        case review(FlashcardReview, sessionID: UUID)
-        case finish(UUID, status: SessionStatus, at: Date)
-        case card(Flashcard, deckID: UUID)
-        case deleteCard(UUID)
-        case deck(FlashcardDeck)
-        case deleteDeck(UUID)
-    }
+    /// A save owed to the library: the change itself, as a recovery file keeps it.
+    public typealias Save = UnsavedStep
 
     public func route(_ output: FlashcardsWorkout.Output, in workout: inout FlashcardsWorkout, at now: Instant)
         -> Routed<Save>
     {
         switch output {
         case .effect(let effect): return .effect(effect)
-        case .startSession(let session): return .save(.start(session))
-        case .saveReview(let review, let id): return .save(.review(review, sessionID: id))
-        case .finishSession(let id, let status, let date): return .save(.finish(id, status: status, at: date))
-        case .saveCard(let card, let deckID): return .save(.card(card, deckID: deckID))
-        case .deleteCard(let id): return .save(.deleteCard(id))
-        case .saveDeck(let deck): return .save(.deck(deck))
-        case .deleteDeck(let id): return .save(.deleteDeck(id))
+        case .startSession(let session): return .save(.flashcardSession(session))
+        case .saveReview(let review, let id): return .save(.flashcardReview(review, sessionID: id))
+        case .finishSession(let id, let status, let date):
+            return .save(.flashcardFinish(sessionID: id, status: status, at: date))
+        case .saveCard(let card, let deckID): return .save(.flashcard(card, deckID: deckID))
+        case .deleteCard(let id): return .save(.flashcardDeletion(id))
+        case .saveDeck(let deck): return .save(.flashcardDeck(deck))
+        case .deleteDeck(let id): return .save(.flashcardDeckDeletion(id))
         case .loadDecks:
             // Read now, so that a deck imported by another TermFit since the workout opened shows.
             workout.receive(decks: Result { try library.decks() }, at: now)
@@ -66,38 +60,21 @@ public struct FlashcardsData: WorkoutData {
             workout.receive(Result { try library.flashcardReviews(ofCards: cards) }, for: deckID, at: now)
             return .done
         case .rememberDeck(let id):
-            do {
-                try settingsStore?.setValue(id.uuidString, for: .flashcardDeck)
-                return .kept(failed: nil)
-            } catch {
-                return .kept(failed: .settingNotKept(what: "the deck as the one to open", reason: "\(error)"))
-            }
+            return .kept(
+                failed: keeper.keep(
+                    [SettingKey<String>.flashcardDeck.name: .string(id.uuidString)], what: "the deck as the one to open"
+                ))
         }
     }
 
-    public func carryOut(_ save: Save) throws {
-        switch save {
-        case .start(let session): try library.start(session)
-        case .review(let review, let id): try library.save(review, inFlashcardSession: id)
-        case .finish(let id, let status, let date): try library.finishFlashcardSession(id, status: status, at: date)
-        case .card(let card, let deckID): try library.save(card, inDeck: deckID)
-        case .deleteCard(let id): try library.deleteCard(id)
-        case .deck(let deck): try library.save(deck)
-        case .deleteDeck(let id): try library.deleteDeck(id)
-        }
+    public var notices: (any NoticesChanges)? { library as? any NoticesChanges }
+
+    /// Another window changed the data: the decks are read again (the deck in use stays).
+    public func refresh(_ workout: inout FlashcardsWorkout, at now: Instant) {
+        workout.receive(decks: Result { try library.decks() }, at: now)
     }
 
-    public func unsavedStep(_ save: Save, in workout: FlashcardsWorkout?) -> UnsavedStep {
-        switch save {
-        case .start(let session): .flashcardSession(session)
-        case .review(let review, let id): .flashcardReview(review, sessionID: id)
-        case .finish(let id, let status, let date): .flashcardFinish(sessionID: id, status: status, at: date)
-        case .card(let card, let deckID): .flashcard(card, deckID: deckID)
-        case .deleteCard(let id): .flashcardDeletion(id)
-        case .deck(let deck): .flashcardDeck(deck)
-        case .deleteDeck(let id): .flashcardDeckDeletion(id)
-        }
-    }
+    public func carryOut(_ save: Save) throws { try save.carryOut(onFlashcards: library) }
 
     /// Reads the profile's decks (adding the starter deck to a profile that has none), the
     /// answers to their cards and the settings, and opens the workout.
@@ -111,6 +88,7 @@ public struct FlashcardsData: WorkoutData {
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) throws -> (FlashcardsWorkout, FlashcardsData) {
+        _ = try? (library as? any NoticesChanges)?.changedElsewhere()
         let stored = (try? settings?.settings()) ?? Settings()
         var problems: [String] = []
         var decks = try library.decks()
@@ -132,7 +110,7 @@ public struct FlashcardsData: WorkoutData {
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
             study: .init(newCardsPerDay: newPerDay), wallClock: wallClock, makeIdentifier: makeIdentifier)
         if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
-        return (workout, FlashcardsData(library: library, settingsStore: settings))
+        return (workout, FlashcardsData(library: library, keeper: SettingsKeeper(store: settings, stored: stored)))
     }
 }
 

@@ -37,15 +37,16 @@ public struct HIITData: WorkoutData {
     public static let historyLimit = 1000
 
     let log: any HIITLog
-    /// Where ratings are kept for the profile (none: they hold for this run).
-    let settings: (any SettingsStore)?
+    /// Keeps ratings, the page and circuits for the profile (with no store: they hold for this run).
+    let keeper: SettingsKeeper
 
-    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<
-        HIITSession
-    > {
+    /// A save owed to the log: the change itself, as a recovery file keeps it.
+    public typealias Save = UnsavedStep
+
+    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<Save> {
         switch output {
         case .effect(let effect): .effect(effect)
-        case .save(let session): .save(session)
+        case .save(let session): .save(.hiitExercise(session))
         case .keepRatings(let ratings): .kept(failed: keep(ratings, as: .hiitRatings, what: "the rating"))
         case .keepPage(let page): .kept(failed: keep(page, as: .hiitLastPage, what: "the page to reopen on"))
         case .keepCircuits(let circuits, let chosen):
@@ -55,27 +56,32 @@ public struct HIITData: WorkoutData {
         }
     }
 
-    /// Keeps a setting for the profile at once, as every setting is kept.
+    /// Keeps a setting for the profile at once, one change at a time, as every setting is kept.
     private func keep<Value: Codable & Sendable>(_ value: Value, as key: SettingKey<Value>, what: String) -> SaveError?
     {
-        guard let settings else { return nil }
-        do {
-            try settings.setSetting(try JSONValue(encoding: value), forName: key.name)
-            return nil
-        } catch {
-            return .settingNotKept(what: what, reason: "\(error)")
-        }
+        keeper.keep([key.name: try? JSONValue(encoding: value)], what: what)
     }
 
-    public func carryOut(_ save: HIITSession) throws { try log.save(save) }
+    public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
+
+    /// Another window changed the data: the history (its list and chart) and the ratings kept
+    /// are read again.
+    public func refresh(_ workout: inout HIITWorkout, at now: Instant) {
+        guard let sessions = try? log.hiitSessions(since: nil, limit: Self.historyLimit) else { return }
+        let stored = keeper.read() ?? Settings()
+        workout.receive(history: sessions, ratings: stored.value(for: .hiitRatings) ?? [:])
+        keeper.refresh(
+            [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)], from: stored)
+    }
+
+    public func carryOut(_ save: Save) throws { try save.carryOut(onHIIT: log) }
 
     /// "Squat", or "3 exercises".
-    public func describe(_ waiting: [HIITSession]) -> String {
-        let names = Set(waiting.map(\.exercise))
+    public func describe(_ waiting: [Save]) -> String {
+        let names = Set(
+            waiting.compactMap { if case .hiitExercise(let session) = $0 { session.exercise } else { nil } })
         return names.count == 1 ? names.first ?? "" : "\(waiting.count) exercises"
     }
-
-    public func unsavedStep(_ save: HIITSession, in workout: HIITWorkout?) -> UnsavedStep { .hiitExercise(save) }
 
     /// Reads the profile's history (and, when given, its settings) and opens the workout at its
     /// Welcome page. A history that cannot be read is shown as a message in the workout.
@@ -88,20 +94,27 @@ public struct HIITData: WorkoutData {
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
         calendar: Calendar? = nil
     ) -> (HIITWorkout, HIITData) {
-        let stored = (try? settings?.value(for: .hiitExerciseLength)) ?? nil
-        let length = options.seconds ?? stored ?? HIITWorkout.Configuration.defaultExerciseLength
+        _ = try? (log as? any NoticesChanges)?.changedElsewhere()
+        let stored = (try? settings?.settings()) ?? Settings()
+        let length =
+            options.seconds ?? stored.value(for: .hiitExerciseLength) ?? HIITWorkout.Configuration.defaultExerciseLength
         let configuration = HIITWorkout.Configuration(
             exerciseLength: length, usesTabata: options.tabata, ringsBell: !options.quiet,
             reducesMotion: context.reducesMotion, usesColor: context.usesColor, circuit: options.circuit)
         let history = Result { try log.hiitSessions(since: nil, limit: historyLimit) }
-        let ratings = ((try? settings?.value(for: .hiitRatings)) ?? nil) ?? [:]
-        let page = (try? settings?.value(for: .hiitLastPage)) ?? nil
-        let circuits = ((try? settings?.value(for: SettingKey<[Circuit]>.hiitCircuits)) ?? nil) ?? []
-        let chosen = options.circuit == nil ? ((try? settings?.value(for: SettingKey<String>.hiitCircuit)) ?? nil) : nil
+        let ratings = stored.value(for: .hiitRatings) ?? [:]
+        let page = stored.value(for: .hiitLastPage)
+        let circuits = stored.value(for: SettingKey<[Circuit]>.hiitCircuits) ?? []
+        let chosen = options.circuit == nil ? stored.value(for: SettingKey<String>.hiitCircuit) : nil
         let workout = HIITWorkout(
             configuration: configuration, history: history, ratings: ratings, page: page, circuits: circuits,
             chosenCircuit: chosen, wallClock: wallClock, calendar: calendar)
-        return (workout, HIITData(log: log, settings: settings))
+        // The ratings as the workout shows them (those of the history for exercises never rated
+        // here): only one the member changes is written.
+        let keeper = SettingsKeeper(
+            store: settings, stored: stored,
+            view: [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)])
+        return (workout, HIITData(log: log, keeper: keeper))
     }
 }
 

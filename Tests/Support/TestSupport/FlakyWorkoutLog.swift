@@ -129,4 +129,7 @@ public final class FlakyWorkoutLog: DumbbellLog, CardSessionLog, FlashcardLibrar
     public func setSetting(_ value: JSONValue?, forName name: String) throws {
         try save { try memory.setSetting(value, forName: name) }
     }
+    public func apply(_ changes: [SettingChange]) throws -> [SettingConflict] {
+        try save { try memory.apply(changes) }
+    }
 }

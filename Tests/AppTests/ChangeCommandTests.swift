@@ -1,0 +1,31 @@
+import App
+import Foundation
+import Records
+import Testing
+
+/// The card, flashcard and HIIT hosts queue the change itself (`UnsavedStep`): what they carry
+/// out is what a recovery file keeps, so a change is declared once for both.
+@Suite struct ChangeCommandTests {
+    @Test func aChangeIsCarriedOutOnItsOwnWorkoutsLogAndRefusedOnAnothers() throws {
+        let log = InMemoryWorkoutLog()
+        let squat = HIITSession(
+            exercise: "Squat", startedAt: Date(timeIntervalSince1970: 1_800_000_000), duration: 30,
+            completed: true)
+        let step = UnsavedStep.hiitExercise(squat)
+        #expect(throws: LogError.invalidValue("hiit: Squat is not a change of the card workout")) {
+            try step.carryOut(onCards: log)
+        }
+        #expect(try log.hiitSessions(since: nil, limit: nil).isEmpty)
+        try step.carryOut(onHIIT: log)
+        #expect(try log.hiitSessions(since: nil, limit: nil) == [squat])
+    }
+
+    @Test func theHIITHostQueuesTheStepARecoveryFileKeeps() {
+        let data = HIITData.open(context: AppContext(profile: "alex"), log: InMemoryWorkoutLog()).1
+        let squat = HIITSession(
+            exercise: "Squat", startedAt: Date(timeIntervalSince1970: 1_800_000_000), duration: 30,
+            completed: true)
+        #expect(data.unsavedStep(.hiitExercise(squat), in: nil) == .hiitExercise(squat))
+        #expect(data.describe([.hiitExercise(squat), .hiitExercise(squat)]) == "Squat")
+    }
+}

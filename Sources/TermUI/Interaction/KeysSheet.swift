@@ -1,10 +1,16 @@
 /// The `?` sheet of a screen, made from its key bindings: every enabled binding under its group's
 /// heading, scrolled with ↑↓ where the window is too short for all of them.
+///
+/// It keeps its own scroll: as a `SheetComponent` (see KeysSheet+Component.swift) ↑↓ PgUp PgDn
+/// Home End and the wheel scroll it, and Esc, `?`, q, Enter, F1 or a click close it (it only ever
+/// ends `.cancelled`). A `SheetStack` of components opens one over its top sheet by itself.
 public struct KeysSheet: Hashable, Sendable {
     /// The sheet's lines: headings and "keys  meaning" rows.
     public let lines: [Line]
     /// The widest keys column.
     public let keyWidth: Int
+    /// How far the list is scrolled (no row is selected).
+    public var scroll = ScrollState(selection: nil)
 
     public enum Line: Hashable, Sendable {
         case heading(String)

@@ -17,7 +17,8 @@ public struct AppScene: Scene {
 
     enum Overlay: Equatable {
         case help
-        case profiles(ProfilePicker)
+        /// The profile picker (and its keys sheet, F1).
+        case profiles(SheetStack<ListPicker<String>>)
     }
 
     public private(set) var context: AppContext
@@ -87,7 +88,8 @@ public struct AppScene: Scene {
             active == nil ? "Make it bigger, or press q to quit." : "Make it bigger, or press q to leave.",
         ]
         if let question = pendingQuestion {
-            let keys = ConfirmSheet.hints.map { "\($0.key) \($0.description)" }.joined(separator: " · ")
+            // The question's own labels ("y Delete · n Keep") when the workout hands it over.
+            let keys = (pendingConfirmation ?? ConfirmSheet(question)).keysLine()
             paragraphs = [question, keys, ""] + paragraphs
         }
         let width = max(1, size.width)
@@ -100,10 +102,8 @@ public struct AppScene: Scene {
     /// The question the workout on screen waits to have answered ("Leave? …"), if any.
     public var pendingQuestion: String? { (active?.scene as? any AsksQuestions)?.pendingQuestion }
 
-    /// The keys that answer a question from the too-small notice.
-    static let answerKeys: Set<Key> = [
-        .character("y"), .character("Y"), .enter, .character("n"), .character("N"), .escape,
-    ]
+    /// The question itself, when the workout on screen hands it over.
+    var pendingConfirmation: ConfirmSheet? { (active?.scene as? any AsksQuestions)?.pendingConfirmation }
 
     // MARK: Events
 
@@ -115,7 +115,7 @@ public struct AppScene: Scene {
             // ask first: its question shows on the notice and takes its answer).
             guard case .key(let key) = event else { return forwardTimeEvent(event, at: now) }
             if active == nil { return key == .character("q") ? [.quit] : [] }
-            if key == .character("q") || (pendingQuestion != nil && Self.answerKeys.contains(key)) {
+            if key == .character("q") || (pendingQuestion != nil && ConfirmSheet.answerKeys.contains(key)) {
                 return forwardToWorkout(event, at: now)
             }
             return []
@@ -123,10 +123,9 @@ public struct AppScene: Scene {
         if active != nil { return forwardToWorkout(event, at: now) }
         switch overlay {
         case .help: return handleHelp(event)
-        case .profiles(var picker):
-            let effects = handleProfiles(event, picker: &picker)
-            if case .profiles = overlay { overlay = .profiles(picker) }
-            return effects
+        case .profiles(let stack):
+            handleProfiles(event, stack: stack)
+            return []
         case nil: return handleHome(event, at: now)
         }
     }
@@ -230,11 +229,7 @@ public struct AppScene: Scene {
             active = (index, scene)
             return effects
         case .profiles:
-            do {
-                overlay = .profiles(ProfilePicker(names: try profiles.profileNames(), current: context.profile))
-            } catch {
-                notice = "Cannot read the profiles: \(error)"
-            }
+            openProfiles()
         case .help:
             overlay = .help
         case .quit:
@@ -282,28 +277,49 @@ public struct AppScene: Scene {
     var currentHelpBar: HelpBar {
         switch overlay {
         case .help: return HelpBar([HelpBar.Hint("↑↓", "Scroll"), HelpBar.Hint("Esc", "Close")])
-        case .profiles(let picker): return HelpBar(picker.hints)
+        case .profiles(let stack): return stack.bindings.helpBar
         case nil: return homeBindings.helpBar
         }
     }
 
-    private mutating func handleProfiles(_ event: Event, picker: inout ProfilePicker) -> [Effect] {
-        switch picker.handle(event, screen: sheetArea) {
-        case .none:
-            break
-        case .cancel:
+    /// Where a component is: this screen, its help bar on the last row.
+    private var componentContext: ComponentContext { ComponentContext(screen: size) }
+
+    /// Opens the profile picker over the menu, saying `message` (why the last choice failed).
+    private mutating func openProfiles(message: String? = nil) {
+        do {
+            var stack = SheetStack<ListPicker<String>>()
+            stack.push(
+                ProfilePicker.make(
+                    names: try profiles.profileNames(), current: context.profile, theme: context.theme,
+                    message: message))
+            overlay = .profiles(stack)
+        } catch {
             overlay = nil
-        case .choose(let name):
+            notice = "Cannot read the profiles: \(error)"
+        }
+    }
+
+    private mutating func handleProfiles(_ event: Event, stack: SheetStack<ListPicker<String>>) {
+        var stack = stack
+        switch stack.update(event, in: componentContext) {
+        case .screen, .closed(.cancelled):
+            overlay = nil
+        case .handled:
+            overlay = .profiles(stack)
+        case .closed(.committed(.existing(let name))), .closed(.committed(.new(let name))):
+            guard ProfilePicker.isValid(name) else {
+                return openProfiles(message: "A name needs at least one letter")
+            }
             do {
-                try profiles.createProfile(named: name)
-                context.profile = name
+                try profiles.createProfile(named: name.trimmingSpaces)
+                context.profile = name.trimmingSpaces
                 overlay = nil
-                notice = "Now working out as \(name)"
+                notice = "Now working out as \(context.profile)"
             } catch {
-                picker.error = "Cannot save the profile: \(error)"
+                openProfiles(message: "Cannot save the profile: \(error)")
             }
         }
-        return []
     }
 
     // MARK: Rendering
@@ -326,8 +342,9 @@ public struct AppScene: Scene {
         renderHome(into: &composition)
         switch overlay {
         case .help:
-            HelpSheet.render(into: &composition, in: sheetArea, rows: helpRows, scroll: helpScroll)
-        case .profiles(let picker): picker.render(into: &composition, in: sheetArea)
+            HelpSheet.render(
+                into: &composition, in: sheetArea, rows: helpRows, scroll: helpScroll, theme: context.theme)
+        case .profiles(let stack): stack.render(into: &composition, in: componentContext)
         case nil: break
         }
     }
@@ -339,24 +356,25 @@ public struct AppScene: Scene {
         let profile = context.profile
         let notice = self.notice
         let helpBar = currentHelpBar
+        let theme = context.theme
         var scroll = menuScroll
         scroll.select(selection, count: items.count)
         composition.add { canvas in
-            if let area = layout.wordmark { Wordmark.render(into: &canvas, in: area, style: Palette.accent) }
+            if let area = layout.wordmark { Wordmark.render(into: &canvas, in: area, style: theme.accent) }
             if let area = layout.tagline {
-                Text("workouts at the keyboard", style: Palette.muted, alignment: .center).render(
+                Text("workouts at the keyboard", style: theme.muted, alignment: .center).render(
                     into: &canvas, in: area)
             }
             if let area = layout.profile {
                 Text("Profile: \(profile)", style: .plain, alignment: .center).render(into: &canvas, in: area)
             }
-            Panel(title: "Workouts", box: .rounded, borderStyle: Palette.muted, titleStyle: Palette.title)
+            Panel(title: "Workouts", box: .rounded, borderStyle: theme.muted, titleStyle: theme.title)
                 .render(into: &canvas, in: layout.panel)
             ScrollList.render(
-                count: items.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: Palette.muted
+                count: items.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: theme.muted
             ) { canvas, row, index, selected in
                 let item = items[index]
-                let style: Style = selected ? Palette.selected : .plain
+                let style: Style = selected ? theme.selection : .plain
                 canvas.fill(row, with: Cell(.space, style: style))
                 let marker = selected ? "▸" : " "
                 let key = index < 9 ? "\(index + 1)" : " "
@@ -365,13 +383,13 @@ public struct AppScene: Scene {
                     clip: row)
                 let summaryX = row.x + max(titleWidth + 3, 22)
                 if summaryX < row.maxX {
-                    Text(item.summary, style: selected ? style : Palette.muted)
+                    Text(item.summary, style: selected ? style : theme.muted)
                         .render(
                             into: &canvas, in: Rect(x: summaryX, y: row.y, width: row.maxX - summaryX - 1, height: 1))
                 }
             }
             if let notice {
-                Text(notice, style: Palette.title, alignment: .center).render(into: &canvas, in: layout.notice)
+                Text(notice, style: theme.title, alignment: .center).render(into: &canvas, in: layout.notice)
             }
             helpBar.render(into: &canvas, in: layout.helpBar)
         }

@@ -33,18 +33,18 @@ enum HelpSheet {
     }
 
     /// Where the sheet goes: centred above the help bar.
-    static func sheet(rowCount: Int) -> Sheet {
-        Sheet(title: "Help", size: Size(width: width, height: rowCount + 2), titleStyle: Palette.title)
+    static func sheet(rowCount: Int, theme: Theme = .color) -> Sheet {
+        Sheet(title: "Help", size: Size(width: width, height: rowCount + 2), titleStyle: theme.title)
     }
 
     static func render(
-        into composition: inout Composition, in screen: Rect, rows: [KeyList.Entry], scroll: ScrollState
+        into composition: inout Composition, in screen: Rect, rows: [KeyList.Entry], scroll: ScrollState,
+        theme: Theme
     ) {
         var scroll = scroll
-        composition.addSheet(sheet(rowCount: rows.count), in: screen) { canvas, area in
+        composition.addSheet(sheet(rowCount: rows.count, theme: theme), in: screen) { canvas, area in
             let inside = area.inset(left: 1, right: 1)
-            ScrollList.render(count: rows.count, into: &canvas, in: inside, state: &scroll, markerStyle: Palette.muted)
-            {
+            ScrollList.render(count: rows.count, into: &canvas, in: inside, state: &scroll, markerStyle: theme.muted) {
                 canvas, frame, index, _ in
                 KeyList([rows[index]], keyWidth: keyWidth, margin: 0).render(into: &canvas, in: frame)
             }

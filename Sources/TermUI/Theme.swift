@@ -23,6 +23,9 @@ public struct Theme: Hashable, Sendable {
     public var title: Style { accent }
     /// Headings inside a sheet ("Answer", "Deck"): bold in both.
     public var heading: Style { .bold }
+    /// What must read stronger than the text around it without standing for anything else (a
+    /// refused key's notice, a button's edge): bold in both.
+    public var emphasis: Style { .bold }
     /// Text in the background: explanations, footers, "▲ 3 more", borders of a list. Grey / dim.
     public var muted: Style { usesColor ? Style(foreground: .brightBlack) : .dim }
     /// Something finished (a set done, a page seen). Green / plain (a ✓ tells it).

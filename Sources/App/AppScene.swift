@@ -16,7 +16,8 @@ public struct AppScene: Scene {
     }
 
     enum Overlay: Equatable {
-        case help
+        /// The help: the home screen's keys sheet.
+        case help(KeysSheet)
         /// The profile picker (and its keys sheet, F1).
         case profiles(SheetStack<ListPicker<String>>)
     }
@@ -26,8 +27,6 @@ public struct AppScene: Scene {
     public private(set) var selection = 0
     /// Where the menu is scrolled to when the window is too short for all of it.
     private var menuScroll = ScrollState()
-    /// Where the help sheet is scrolled to.
-    private var helpScroll = ScrollState(selection: nil)
     private(set) var overlay: Overlay?
     private let workouts: [WorkoutEntry]
     private var active: (index: Int, scene: any Scene)?
@@ -70,7 +69,10 @@ public struct AppScene: Scene {
     /// The workout on screen, if any.
     public var activeWorkout: String? { active.map { workouts[$0.index].identifier } }
 
-    public var isHelpOpen: Bool { overlay == .help }
+    public var isHelpOpen: Bool {
+        if case .help = overlay { return true }
+        return false
+    }
     public var isProfilePickerOpen: Bool {
         if case .profiles = overlay { return true }
         return false
@@ -122,7 +124,7 @@ public struct AppScene: Scene {
         }
         if active != nil { return forwardToWorkout(event, at: now) }
         switch overlay {
-        case .help: return handleHelp(event)
+        case .help(let sheet): return handleHelp(event, sheet: sheet)
         case .profiles(let stack):
             handleProfiles(event, stack: stack)
             return []
@@ -208,7 +210,7 @@ public struct AppScene: Scene {
             select(number - 1)
             return open(menu[selection], at: now)
         case .profiles: return open(.profiles, at: now)
-        case .help: overlay = .help
+        case .help: openHelp()
         case .quit: return [.quit]
         }
         return []
@@ -231,52 +233,39 @@ public struct AppScene: Scene {
         case .profiles:
             openProfiles()
         case .help:
-            overlay = .help
+            openHelp()
         case .quit:
             return [.quit]
         }
         return []
     }
 
-    /// The help sheet's rows at the current width.
-    private var helpRows: [KeyList.Entry] {
-        HelpSheet.rows(
+    /// The help sheet at the current width.
+    private var helpSheet: KeysSheet {
+        HelpSheet.sheet(
             bindings: homeBindings, locksProfile: context.locksProfile, dataLocation: context.dataLocation,
             screenWidth: size.width)
     }
 
-    /// Where sheets go: the screen above its help bar, which stays in view.
-    private var sheetArea: Rect { Rect(size: size).inset(bottom: 1) }
+    private mutating func openHelp() { overlay = .help(helpSheet) }
 
-    private mutating func handleHelp(_ event: Event) -> [Effect] {
-        let rows = helpRows.count
-        let height = HelpSheet.sheet(rowCount: rows).contentRect(in: sheetArea).height
-        switch event {
-        case .key(.escape), .key(.character("?")), .key(.character("q")), .key(.enter), .key(.function(1)):
-            overlay = nil
-            helpScroll = ScrollState(selection: nil)
-        case .key(.up), .key(.character("k")): helpScroll.move(by: -1, count: rows)
-        case .key(.down), .key(.character("j")): helpScroll.move(by: 1, count: rows)
-        case .mouse(let mouse) where mouse.kind == .scrollUp: helpScroll.move(by: -1, count: rows)
-        case .mouse(let mouse) where mouse.kind == .scrollDown: helpScroll.move(by: 1, count: rows)
-        case .key(.pageUp): helpScroll.move(by: -max(1, height - 2), count: rows)
-        case .key(.pageDown), .key(.character(" ")): helpScroll.move(by: max(1, height - 2), count: rows)
-        case .mouse(let mouse) where mouse.kind == .release:
-            if !HelpSheet.sheet(rowCount: rows).frame(in: sheetArea).contains(mouse.position) {
-                overlay = nil
-                helpScroll = ScrollState(selection: nil)
-            }
-        default:
-            break
+    /// The help sheet takes every event: it scrolls itself and closes on its keys or a click; a
+    /// new width wraps the data's place again, keeping the scroll.
+    private mutating func handleHelp(_ event: Event, sheet: KeysSheet) -> [Effect] {
+        var sheet = sheet
+        if case .resize = event {
+            let scroll = sheet.scroll
+            sheet = helpSheet
+            sheet.scroll = scroll
         }
-        _ = helpScroll.visibleRows(count: rows, height: height)
+        overlay = sheet.update(event, in: componentContext) == nil ? .help(sheet) : nil
         return []
     }
 
     /// The keys the bar shows now: the home screen's, or those of the sheet over it.
     var currentHelpBar: HelpBar {
         switch overlay {
-        case .help: return HelpBar([HelpBar.Hint("↑↓", "Scroll"), HelpBar.Hint("Esc", "Close")])
+        case .help(let sheet): return sheet.bindings.helpBar
         case .profiles(let stack): return stack.bindings.helpBar
         case nil: return homeBindings.helpBar
         }
@@ -341,9 +330,8 @@ public struct AppScene: Scene {
         }
         renderHome(into: &composition)
         switch overlay {
-        case .help:
-            HelpSheet.render(
-                into: &composition, in: sheetArea, rows: helpRows, scroll: helpScroll, theme: context.theme)
+        case .help(let sheet):
+            sheet.render(into: &composition, state: sheet.scroll, headingStyle: context.theme.heading)
         case .profiles(let stack): stack.render(into: &composition, in: componentContext)
         case nil: break
         }

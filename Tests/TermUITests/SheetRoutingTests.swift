@@ -141,3 +141,56 @@ struct SheetRoutingTests {
         #expect(mapped.helpBar == Self.picker().bindings.helpBar)
     }
 }
+
+/// A screen's own enum of sheets, as SheetStack+Routing.swift shows it: a question and a picker
+/// on one stack, each ending in the screen's own value.
+enum TwoSheets: SheetComponent, Equatable, Sendable {
+    case leave(ConfirmSheet)
+    case exercise(ListPicker<String>)
+
+    enum Value: Equatable, Sendable {
+        case leave
+        case exercise(ListPicker<String>.Choice)
+    }
+
+    mutating func update(_ event: Event, in context: ComponentContext) -> SheetResult<Value>? {
+        switch self {
+        case .leave(let question): return question.update(event, in: context)?.map { .leave }
+        case .exercise(var picker):
+            defer { self = .exercise(picker) }
+            return picker.update(event, in: context)?.map(Value.exercise)
+        }
+    }
+
+    func render(into composition: inout Composition, in context: ComponentContext) {
+        switch self {
+        case .leave(let question): question.render(into: &composition, in: context)
+        case .exercise(let picker): picker.render(into: &composition, in: context)
+        }
+    }
+
+    var bindings: KeyBindings<Key> {
+        switch self {
+        case .leave(let question): question.bindings
+        case .exercise(let picker): picker.bindings
+        }
+    }
+}
+
+@Suite("Sheet routing of a screen's own sheets")
+struct MixedSheetRoutingTests {
+    let context = ComponentContext(screen: Size(width: 80, height: 24))
+
+    @Test func eachSheetEndsInTheScreensOwnValue() {
+        var stack = SheetStack<TwoSheets>()
+        stack.push(.exercise(ListPicker(title: "Exercise", items: [.init("Squat", label: "Squat")], newLabel: "New")))
+        stack.push(.leave(ConfirmSheet("Set 2 in progress is not saved.")))
+        #expect(stack.update(.key(.character("x")), in: context) == .handled)
+        #expect(stack.update(.key(.character("n")), in: context) == .closed(.cancelled))
+        for character in "Row" { #expect(stack.update(.key(.character(character)), in: context) == .handled) }
+        #expect(stack.update(.key(.enter), in: context) == .closed(.committed(.exercise(.new("Row")))))
+        stack.push(.leave(ConfirmSheet("Set 2 in progress is not saved.")))
+        #expect(stack.update(.key(.enter), in: context) == .closed(.committed(.leave)))
+        #expect(stack.isEmpty)
+    }
+}

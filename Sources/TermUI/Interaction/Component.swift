@@ -24,6 +24,15 @@ public enum SheetResult<Value: Sendable>: Sendable {
 
     /// Whether the member chose something.
     public var isCommitted: Bool { value != nil }
+
+    /// The same ending with the value passed through `transform`: how a screen's own enum of
+    /// sheets turns each sheet's result into its own (`.map(Choice.exercise)`).
+    public func map<Other: Sendable>(_ transform: (Value) -> Other) -> SheetResult<Other> {
+        switch self {
+        case .committed(let value): .committed(transform(value))
+        case .cancelled: .cancelled
+        }
+    }
 }
 
 extension SheetResult: Equatable where Value: Equatable {}

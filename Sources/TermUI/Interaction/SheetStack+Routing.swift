@@ -24,6 +24,35 @@ extension SheetStackOutcome {
     }
 }
 
+/// A screen with several kinds of sheet makes its enum of sheets a `SheetComponent` whose value
+/// says which sheet ended with what, passing each event to the sheet it holds:
+///
+/// ```swift
+/// enum WorkoutSheet: SheetComponent, Equatable, Sendable {
+///     case leave(ConfirmSheet)
+///     case exercise(ListPicker<String>)
+///
+///     enum Value: Sendable { case leave, exercise(ListPicker<String>.Choice) }
+///
+///     mutating func update(_ event: Event, in context: ComponentContext) -> SheetResult<Value>? {
+///         switch self {
+///         case .leave(let question): return question.update(event, in: context)?.map { .leave }
+///         case .exercise(var picker):
+///             defer { self = .exercise(picker) }
+///             return picker.update(event, in: context)?.map(Value.exercise)
+///         }
+///     }
+///     // render(into:in:) and bindings pass on the same way.
+/// }
+///
+/// switch sheets.update(event, in: ComponentContext(screen: size)) {
+/// case .screen: handleOnScreen(event)
+/// case .handled: break
+/// case .closed(.committed(.leave)): leave()
+/// case .closed(.committed(.exercise(let choice))): use(choice)
+/// case .closed(.cancelled): break
+/// }
+/// ```
 extension SheetStack where Sheet: SheetComponent {
     /// Routes `event` by the one rule, so no screen writes it again:
     /// - no sheet open: `.screen`, the screen handles it;

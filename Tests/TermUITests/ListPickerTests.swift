@@ -77,6 +77,9 @@ struct ListPickerTests {
         #expect(picker.message == "Nothing matches “zz”")
         #expect(picker.update(.key(.backspace), in: context) == nil)
         #expect(picker.message == nil, "the next key clears the message")
+        var empty = Picker(title: "Decks", items: [])
+        #expect(empty.update(.key(.enter), in: context) == nil)
+        #expect(empty.message == "Nothing to choose yet")
     }
 
     @Test func arrowsPagesAndTheWheelMoveTheHighlightWithinTheList() {

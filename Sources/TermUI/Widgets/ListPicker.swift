@@ -254,7 +254,7 @@ public struct ListPicker<Value: Hashable & Sendable>: Hashable, Sendable {
             return .cancelled
         case .enter:
             if let choice { return .committed(choice) }
-            message = "Nothing matches “\(typed.truncated(toWidth: 24))”"
+            message = typed.isEmpty ? "Nothing to choose yet" : "Nothing matches “\(typed.truncated(toWidth: 24))”"
         case .tab:
             if !complete() { message = "Nothing to complete to" }
         default:

@@ -44,8 +44,9 @@ extension KeysSheet: SheetComponent {
     public var bindings: KeyBindings<Key> {
         KeyBindings([
             KeyBinding(
-                [.up, .down, .pageUp, .pageDown, .home, .end], "Scroll", group: "Keys", bar: 1, display: "↑↓",
-                listing: "↑ ↓  PgUp PgDn  Home End", meaning: "scroll the list of keys"
+                [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .character(" "), .home, .end],
+                "Scroll", group: "Keys", bar: 1, display: "↑↓", listing: "↑ ↓  j k  PgUp PgDn  Space  Home End",
+                meaning: "scroll the list of keys (the wheel too)"
             ) { $0 },
             KeyBinding(
                 Self.closeKeys, "Close", group: "Keys", bar: 2, display: "Esc", listing: "Esc  ?  q  Enter",

@@ -127,15 +127,10 @@ extension ListPicker: SheetComponent {
         render(into: &composition)
     }
 
-    /// ↑↓ Choose, Enter (`commitLabel`), Esc Cancel, Tab Complete, and typing.
+    /// ↑↓ Choose, Enter (`commitLabel`), Esc Cancel, Tab Complete, and typing. Enter and Tab
+    /// stay enabled with nothing to use or complete: they say so.
     public var bindings: KeyBindings<Key> {
-        let completes: Bool
-        if case .item(let index) = highlighted {
-            completes = items[index].label != field.text
-        } else {
-            completes = false
-        }
-        return KeyBindings([
+        KeyBindings([
             KeyBinding(
                 [.up, .down, .backTab, .pageUp, .pageDown], "Choose", group: title, bar: 1, display: "↑↓",
                 listing: "↑ ↓  PgUp PgDn", meaning: "move through the list (Shift-Tab up, the wheel too)"
@@ -145,13 +140,13 @@ extension ListPicker: SheetComponent {
                 meaning: newLabel == nil
                     ? "use the highlighted one (a click too)"
                     : "use the highlighted one; “+ New” makes one (a click too)",
-                enabled: highlighted != nil, action: .enter),
+                action: .enter),
             KeyBinding(
                 [.escape], "Cancel", group: title, bar: 3, meaning: "close, changing nothing (a click outside too)",
                 action: .escape),
             KeyBinding(
                 [.tab], "Complete", group: title, bar: 4, meaning: "complete the name to the highlighted one",
-                enabled: completes, action: .tab),
+                action: .tab),
             KeyBinding(
                 TextField.printableKeys + TextField.editingKeys, "Type", group: fieldLabel, listing: "a-z 0-9 …",
                 meaning: "type to find; ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"

@@ -147,9 +147,11 @@ enum CardsBindings {
         if editor.field != nil {
             return KeyBindings([
                 KeyBinding(
-                    [.enter], "Keep", group: "Rule", bar: 1, meaning: "keep what is typed", action: .type(.enter)),
+                    [.enter, .tab, .backTab, .up, .down], "Keep", group: "Rule", bar: 1, display: "Enter",
+                    listing: "Enter  Tab  ↑ ↓", meaning: "keep what is typed (Tab ↑ ↓ then move to the next rule)"
+                ) { key in .type(key) },
                 KeyBinding(
-                    [.escape], "Cancel", group: "Rule", bar: 2, meaning: "keep the rule as it was",
+                    [.escape], "Cancel", group: "Rule", bar: 2, meaning: "put back the rule as it was",
                     action: .type(.escape)),
                 KeyBinding(
                     TextField.printableKeys + TextField.editingKeys, "Type", group: "Field", listing: "a-z 0-9 …",

@@ -102,7 +102,7 @@ import Testing
         harness.press(.character("q"))
         #expect(
             harness.workout.pendingQuestion
-                == "Leave? The circuit is under way: 2 work intervals are saved, the one running is not.")
+                == "Stop the circuit? The circuit is under way: 2 work intervals are saved, the one running is not.")
     }
 
     @Test func totalTimeLeftAndProgressChangeByWholeMinutesAndCells() {

@@ -14,9 +14,10 @@ import Testing
         try session.send("Enter")
         try session.send("-l", "Dips")
         try session.send("Tab")
-        // Kept, and ♥ is selected: Enter opens its field.
-        let kept = try session.waitFor("Dips")
+        // Kept (the tally names it too), and ♥ is selected: Enter opens its field.
+        let kept = try session.waitForScreen { $0.contains { $0.contains("♠ Dips") && $0.contains("done") } }
         #expect(!kept.contains { $0.contains("Push-ups") }, "typing replaced Push-ups: \(kept.joined(separator: "\n"))")
+        #expect(kept.contains { $0.contains("▸ ♥ Hearts") }, "Tab moved to the next rule")
         try session.send("Enter")
         try session.send("-l", "Crunches")
         try session.waitFor("Crunches")
@@ -24,6 +25,8 @@ import Testing
         let putBack = try session.waitForScreen { !$0.contains { $0.contains("Crunches") } }
         #expect(putBack.contains { $0.contains("Sit-ups") }, "Esc put back Sit-ups")
         try session.send("Escape")
+        // (A key sent right after Esc would arrive as Alt and that key.)
+        try session.waitForScreen { !$0.contains { $0.contains("Deck from") } }
         try session.send("q")
         #expect(try session.waitForExit() == 0)
         // The kept rule is the profile's next time.

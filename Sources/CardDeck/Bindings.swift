@@ -187,15 +187,11 @@ enum CardsBindings {
         ])
     }
 
-    /// The leave question, as `ConfirmSheet` answers it.
-    static let leaveQuestion = KeyBindings<CardsAction>([
-        KeyBinding(
-            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
-            meaning: "leave; a deck with cards done is saved as abandoned", action: .confirmLeave),
-        KeyBinding(
-            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
-            meaning: "stay with everything as it was", action: .close),
-    ])
+    /// The leave question, its keys declared by `ConfirmSheet`.
+    static let leaveQuestion = KeyBindings<CardsAction>(
+        ConfirmSheet.bindings(
+            confirm: "Leave", .confirmLeave, meaning: "leave; a deck with cards done is saved as abandoned",
+            cancel: "Stay", .close, meaning: "stay with everything as it was"))
 }
 
 extension CardWorkout {

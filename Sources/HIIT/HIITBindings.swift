@@ -255,17 +255,12 @@ extension HIITWorkout {
             bar: 1, meaning: "back to Welcome", action: .close)
     ])
 
-    /// A question's keys, as `ConfirmSheet` answers them: yes does `confirm`, no closes it with
-    /// everything as it was (the countdown ran on under it).
+    /// A question's keys, declared by `ConfirmSheet` (y, Y, Enter; n, N, Esc) with its own labels:
+    /// yes does `confirm`, no closes it with everything as it was (the countdown ran on under it).
     static func questionBindings(_ question: ConfirmSheet, confirm: HIITAction) -> KeyBindings<HIITAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], question.confirmLabel, group: question.title, bar: 1,
-                listing: "y  Enter", meaning: question.message, action: confirm),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], question.cancelLabel, group: question.title, bar: 2,
-                listing: "n  Esc", meaning: "everything stays as it was", action: .close),
-        ])
+        KeyBindings(
+            question.bindings(
+                confirm: confirm, meaning: question.message, cancel: .close, meaning: "everything stays as it was"))
     }
 
     private static func scrollBinding(bar: Int) -> KeyBinding<HIITAction> {

@@ -7,27 +7,6 @@ import TermUI
     import Foundation
 #endif
 
-/// The styles of the workout, with or without colour. Without colour, nothing is told by colour
-/// alone: filled ★ against empty ☆, bold against dim, reversed for the page on screen.
-struct Palette {
-    let usesColor: Bool
-
-    var accent: Style { usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold }
-    var title: Style { usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold }
-    var muted: Style { usesColor ? Style(foreground: .brightBlack) : .dim }
-    var rest: Style { usesColor ? Style(foreground: .green, attributes: .bold) : .bold }
-    var filledMark: Style { usesColor ? Style(foreground: .yellow, attributes: .bold) : .bold }
-    var emptyMark: Style { usesColor ? Style(foreground: .brightBlack) : .plain }
-    var problem: Style { usesColor ? Style(foreground: .red, attributes: .bold) : .bold }
-    var done: Style { usesColor ? Style(foreground: .green) : .plain }
-    var warning: Style {
-        usesColor
-            ? Style(foreground: .white, background: .red, attributes: .bold) : Style(attributes: [.reverse, .bold])
-    }
-    var bar: Style { usesColor ? Style(foreground: .indexed(45)) : .plain }
-    var selected: Style { Style(attributes: [.reverse, .bold]) }
-}
-
 /// Where everything on a page goes, shared by drawing and mouse hit-testing.
 struct PageLayout {
     var header: Rect
@@ -219,7 +198,8 @@ struct PageKey: Equatable {
 }
 
 extension HIITWorkout {
-    var palette: Palette { Palette(usesColor: configuration.usesColor) }
+    /// The workout's styles: TermUI's one theme, with or without colour.
+    var palette: Theme { Theme(usesColor: configuration.usesColor) }
 
     /// The page bar's marks: 👋 for Welcome, then each exercise's number, with ✓ once it is done
     /// today.
@@ -257,7 +237,7 @@ extension HIITWorkout {
     var digitsStyle: Style {
         var style = palette.accent
         if let countdown {
-            if case .rest = countdown.stretch, !countdown.isFinished { style = palette.rest }
+            if case .rest = countdown.stretch, !countdown.isFinished { style = palette.positive }
             if countdown.isHeld { style = style.adding(.dim) }
         }
         return style
@@ -346,7 +326,7 @@ extension HIITWorkout {
 /// a layer of their own).
 struct PageContent {
     var layout: PageLayout
-    var palette: Palette
+    var palette: Theme
     var helpBar: HelpBar
     var markLabels: [String]
     var currentMark: Int
@@ -400,7 +380,7 @@ struct PageContent {
         for (index, frame) in layout.pageMarks.enumerated() where index < markLabels.count {
             let label = markLabels[index]
             let done = label.hasSuffix("✓")
-            let style = index == currentMark ? palette.selected : done ? palette.done : palette.muted
+            let style = index == currentMark ? palette.selection : done ? palette.done : palette.muted
             canvas.fill(frame, with: Cell(.space, style: style))
             canvas.write(label, at: Point(x: frame.x + 1, y: frame.y), style: style, clip: frame)
         }
@@ -413,7 +393,7 @@ struct PageContent {
         for (index, frame) in layout.ratingMarks.enumerated() {
             let filled = index < filledMarks
             canvas.write(
-                filled ? "★" : "☆", at: frame.origin, style: filled ? palette.filledMark : palette.emptyMark, clip: area
+                filled ? "★" : "☆", at: frame.origin, style: filled ? palette.record : palette.unfilled, clip: area
             )
         }
         let trendStart = rating.marksOffset + 9

@@ -114,7 +114,7 @@ extension HIITWorkout {
             Text("Circuit: \(key.circuitName) · hands-free", style: palette.muted, alignment: .center)
                 .render(into: &canvas, in: layout.header.inset(left: 6, right: 1))
             // The last three seconds: the title turns (reversed, and red with colour) with the bell.
-            let titleStyle = key.warning ? palette.warning : key.resting ? palette.rest : Style.bold
+            let titleStyle = key.warning ? palette.warning : key.resting ? palette.positive : Style.bold
             let width = key.title.displayWidth + 2
             let band = Rect(
                 x: layout.title.x + max(0, (layout.title.width - width) / 2), y: layout.title.y,
@@ -136,7 +136,7 @@ extension HIITWorkout {
             key.helpBar.render(into: &canvas, in: layout.helpBar)
         }
         guard sheet != .highFive else { return }
-        var style = key.resting ? palette.rest : palette.accent
+        var style = key.resting ? palette.positive : palette.accent
         if run.holds.contains(.paused) { style = style.adding(.dim) }
         if layout.look.font == .segments { style.attributes.remove(.bold) }
         let digits = BigDigits(

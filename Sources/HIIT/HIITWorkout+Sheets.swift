@@ -106,7 +106,7 @@ extension HIITWorkout {
         let todayStart = calendar.startOfDay(for: today)
         composition.addSheet(layout.sheet) { canvas, _ in
             if let problem {
-                Text(problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.problem)
+                Text(problem, style: palette.negative, wraps: true).render(into: &canvas, in: layout.problem)
             }
             Text("Exercises per day, last 7 days", style: palette.muted, alignment: .center)
                 .render(into: &canvas, in: layout.chartTitle)
@@ -176,7 +176,7 @@ extension HIITWorkout {
                 count: all.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
             ) { canvas, area, index, selected in
                 let circuit = all[index]
-                let style: Style = selected ? palette.selected : .plain
+                let style: Style = selected ? palette.selection : .plain
                 canvas.fill(area, with: Cell(.space, style: style))
                 let mark = circuit == chosen ? "● " : "  "
                 let fixed = index < 2 ? " (fixed)" : ""
@@ -196,7 +196,7 @@ extension HIITWorkout {
                 Text(help, style: palette.muted).render(into: &canvas, in: layout.label)
             }
             if let problem = editor.problem {
-                Text(problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.problem)
+                Text(problem, style: palette.negative, wraps: true).render(into: &canvas, in: layout.problem)
             }
         }
     }

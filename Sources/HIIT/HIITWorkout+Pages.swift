@@ -37,9 +37,13 @@ extension HIITWorkout {
     }
 
     /// The leave question on screen, if it is.
-    public var pendingQuestion: String? {
+    public var pendingQuestion: String? { pendingConfirmation?.question }
+
+    /// The question on screen itself, so a screen showing it as text (the too-small notice)
+    /// shows its own labels: "y Reset · n Keep", "y Stop · n Go on".
+    public var pendingConfirmation: ConfirmSheet? {
         switch sheet {
-        case .leave(let question), .discard(let question, _): return question.question
+        case .leave(let question), .discard(let question, _): return question
         default: return nil
         }
     }

@@ -39,4 +39,13 @@ import Testing
         let rules = try again.waitFor("Dips")
         #expect(rules.contains { $0.contains("Sit-ups") })
     }
+
+    @Test func theHelpSaysWhatTheRulesFieldsDo() throws {
+        let help = try runCommand([Binary.termfit, "cards", "--help"])
+        #expect(help.status == 0)
+        let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            text.contains("the first key typed replaces the name, Enter or Tab keeps it, Esc puts it back"),
+            "\(help.output)")
+    }
 }

@@ -149,4 +149,15 @@ import Testing
         try session.send("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func theHelpSaysWhatTheKeysDo() throws {
+        let help = try runCommand([Binary.termfit, "hiit", "--help"])
+        #expect(help.status == 0)
+        // ArgumentParser wraps the text: compare it with the line breaks as spaces.
+        let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("a page change, r and q ask first (y goes ahead, n stays)"), "\(help.output)")
+        #expect(text.contains("c runs the circuit hands-free (q stops it, back to the page)"))
+        #expect(text.contains("at zero nothing is lost, so it does not ask"))
+        #expect(text.contains("Enter, Tab or ↑ ↓ save the field, Esc puts it back"))
+    }
 }

@@ -82,6 +82,7 @@ extension Harness {
         harness.press(.character("r"))
         #expect(harness.workout.pendingQuestion == "Reset the countdown? Squat in progress is not saved.")
         #expect(harness.frame().last == "y Reset  n Keep")
+        #expect(harness.workout.pendingConfirmation?.keysLine() == "y Reset · n Keep", "for the too-small notice")
         harness.press(.character("n"))
         #expect(harness.workout.countdown != nil)
         harness.press(.character("r"))
@@ -143,6 +144,7 @@ extension Harness {
             harness.workout.pendingQuestion
                 == "Stop the circuit? The circuit is under way: 1 work interval is saved, the one running is not.")
         #expect(harness.frame().last == "y Stop  n Go on")
+        #expect(harness.workout.pendingConfirmation?.keysLine() == "y Stop · n Go on")
         harness.press(.character("n"))
         #expect(harness.workout.run != nil, "No: the circuit goes on")
         harness.press(key)

@@ -147,9 +147,11 @@ enum CardsBindings {
         if editor.field != nil {
             return KeyBindings([
                 KeyBinding(
-                    [.enter], "Keep", group: "Rule", bar: 1, meaning: "keep what is typed", action: .type(.enter)),
+                    [.enter, .tab, .backTab, .up, .down], "Keep", group: "Rule", bar: 1, display: "Enter",
+                    listing: "Enter  Tab  ↑ ↓", meaning: "keep what is typed (Tab ↑ ↓ then move to the next rule)"
+                ) { key in .type(key) },
                 KeyBinding(
-                    [.escape], "Cancel", group: "Rule", bar: 2, meaning: "keep the rule as it was",
+                    [.escape], "Cancel", group: "Rule", bar: 2, meaning: "put back the rule as it was",
                     action: .type(.escape)),
                 KeyBinding(
                     TextField.printableKeys + TextField.editingKeys, "Type", group: "Field", listing: "a-z 0-9 …",
@@ -185,15 +187,11 @@ enum CardsBindings {
         ])
     }
 
-    /// The leave question, as `ConfirmSheet` answers it.
-    static let leaveQuestion = KeyBindings<CardsAction>([
-        KeyBinding(
-            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
-            meaning: "leave; a deck with cards done is saved as abandoned", action: .confirmLeave),
-        KeyBinding(
-            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
-            meaning: "stay with everything as it was", action: .close),
-    ])
+    /// The leave question, its keys declared by `ConfirmSheet`.
+    static let leaveQuestion = KeyBindings<CardsAction>(
+        ConfirmSheet.bindings(
+            confirm: "Leave", .confirmLeave, meaning: "leave; a deck with cards done is saved as abandoned",
+            cancel: "Stay", .close, meaning: "stay with everything as it was"))
 }
 
 extension CardWorkout {

@@ -80,83 +80,6 @@ public struct CardWorkout: Workout {
         }
     }
 
-    /// The flip mode's card.
-    public enum Flip: Hashable, Sendable {
-        /// Not started yet: it starts flipping when the workout first sees the screen.
-        case idle
-        /// Flipping since `since`; frame `n` shows ``CardWorkout/flipCard(seed:frame:)``.
-        case flipping(since: Instant, seed: UInt64)
-        /// Stopped on a card: its exercise and reps show.
-        case stopped(PlayingCard)
-    }
-
-    /// The card on screen in deck mode, waiting for Done.
-    public struct Current: Hashable, Sendable {
-        /// The card.
-        public var card: PlayingCard
-        /// Its exercise and reps, fixed when it was drawn.
-        public var exercise: String
-        /// The reps (0 for a joker's rest).
-        public var reps: Int
-        /// Its place in the session, from 1.
-        public var position: Int
-        /// When it showed.
-        public var shownAt: Instant
-        /// The workout clock's whole seconds when it showed.
-        public var shownAtSecond: Int
-        /// Whether the bell rang for the end of a joker's rest.
-        public var rang = false
-        /// When Done was first pressed during the joker's rest: a second press, half a second
-        /// later or more, ends the rest early.
-        public var skipAskedAt: Instant?
-
-        /// Whether this card is a rest rather than reps.
-        public var isRest: Bool { card.isJoker && reps == 0 }
-    }
-
-    /// The deck finished: the score and what was done.
-    public struct Summary: Hashable, Sendable {
-        /// Seconds from the first card to the last Done: the score.
-        public var seconds: Int
-        /// The cards done.
-        public var cards: Int
-        /// Reps and working seconds (the sum of the cards' splits) per exercise, in the order the
-        /// exercises first came up.
-        public var reps: [(exercise: String, reps: Int, seconds: Int)]
-
-        public static func == (lhs: Summary, rhs: Summary) -> Bool {
-            lhs.seconds == rhs.seconds && lhs.cards == rhs.cards && lhs.reps.map(\.exercise) == rhs.reps.map(\.exercise)
-                && lhs.reps.map(\.reps) == rhs.reps.map(\.reps) && lhs.reps.map(\.seconds) == rhs.reps.map(\.seconds)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(seconds)
-            hasher.combine(cards)
-        }
-    }
-
-    /// Where deck mode is.
-    public enum Phase: Hashable, Sendable {
-        /// A deck ready; Enter draws the first card.
-        case ready
-        /// Waiting for the deck server's answer to request `number`.
-        case waiting(DeckRequest, number: Int, since: Instant)
-        /// The deck server gave no usable answer; Enter asks again, `l` goes on with a local deck.
-        case failed(DeckServiceError, request: DeckRequest)
-        /// A card is on screen; Enter marks it done.
-        case showing(Current)
-        /// The deck is done.
-        case finished(Summary)
-    }
-
-    /// Where the cards come from.
-    public enum Source: Hashable, Sendable {
-        /// TermFit's own deck.
-        case local(Deck)
-        /// A Deck of Cards API server; `deckID` once it has given (or been given) a deck.
-        case remote(server: String, deckID: String?, remaining: Int?)
-    }
-
     /// A sheet over the screen.
     public enum Sheet: Hashable, Sendable {
         /// Every key of what is under it, scrolled by its state.
@@ -167,91 +90,47 @@ public struct CardWorkout: Workout {
         case leave(ConfirmSheet)
     }
 
-    /// The session under way: created when the first card shows.
-    struct Session: Hashable, Sendable {
-        var id: UUID
-        var startedAt: Instant
-        var startedOn: Date
-        var deckID: String
-        var source: DeckSource
-        /// The working time: runs from the first card, held while the program is suspended
-        /// (which does not count), stopped when the deck ends.
-        var clock: PausableTimer
-        var isInLog = false
-        var draws: [CardDraw] = []
-
-        /// Whether the deck ended (finished or left).
-        var hasEnded: Bool {
-            if case .stopped = clock.state { return true }
-            return false
-        }
-
-        /// Working time at `instant`, suspensions left out.
-        func active(at instant: Instant) -> Duration { clock.elapsed(at: instant) }
-
-        /// Whole seconds of working time at `instant`.
-        func seconds(at instant: Instant) -> Int {
-            Int(active(at: instant).totalNanoseconds / 1_000_000_000)
-        }
-
-        /// The working time saved in the log: the whole seconds the screen shows, so the deck-done
-        /// time and the history agree.
-        func activeSeconds(at instant: Instant) -> TimeInterval { TimeInterval(seconds(at: instant)) }
-
-        /// The wall-clock date of `instant`.
-        func date(at instant: Instant) -> Date {
-            startedOn.addingTimeInterval((instant - startedAt).seconds)
-        }
-
-        func record(status: SessionStatus, at instant: Instant) -> CardSession {
-            CardSession(
-                id: id, deckID: deckID, deckSource: source, startedAt: startedOn,
-                finishedAt: status == .inProgress ? nil : date(at: instant), status: status,
-                activeDuration: activeSeconds(at: instant), draws: draws)
-        }
-    }
-
     // MARK: State
 
     /// The rules.
-    public private(set) var settings: CardSettings
+    public internal(set) var settings: CardSettings
     /// How the workout started and looks.
     public let options: Options
     /// The size of the screen, from the last `.resize`.
-    public private(set) var size = Size.zero
+    public internal(set) var size = Size.zero
     /// The mode on screen.
-    public private(set) var mode: Mode
+    public internal(set) var mode: Mode
     /// The flip mode's card.
-    public private(set) var flip = Flip.idle
+    public internal(set) var flip = Flip.idle
     /// Where deck mode is.
-    public private(set) var phase = Phase.ready
+    public internal(set) var phase = Phase.ready
     /// Where the cards come from.
-    public private(set) var source: Source
+    public internal(set) var source: Source
     /// The sheets over the screen, newest on top: keys and clicks go to the top one.
-    public private(set) var sheets = SheetStack<Sheet>()
+    public internal(set) var sheets = SheetStack<Sheet>()
     /// The sheet on top, if any.
     public var sheet: Sheet? { sheets.top }
     /// A one-line message over the help bar, until the next key.
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
     /// A problem the host reported (a save that failed); shown until it reports none.
-    public private(set) var problem: String?
-    private(set) var session: Session?
+    public internal(set) var problem: String?
+    var session: Session?
     /// Whether `p` paused the deck: the clock (and a joker's rest) stands still.
-    public private(set) var isPaused = false
+    public internal(set) var isPaused = false
     /// Done (and a rest's early end) is not taken before this instant: a held key repeats faster
     /// than anyone works through a card.
-    private(set) var acceptsDoneFrom: Instant?
+    var acceptsDoneFrom: Instant?
     /// Cards put back by undo on a server's deck: drawn again before the server is asked.
-    private var returned: [PlayingCard] = []
+    var returned: [PlayingCard] = []
     /// Flip mode's cards stopped on by Stop, saved as a session of their own (deck "flip").
-    private(set) var flipSession: Session?
+    var flipSession: Session?
     /// The decks done before, for the personal best and the last deck's time.
-    public private(set) var times: DeckTimes
+    public internal(set) var times: DeckTimes
     /// The seed of the next local deck (and of the flips).
-    private(set) var seed: UInt64
-    private var requestCount = 0
-    private let wallClock: @Sendable () -> Date
-    private let makeIdentifier: @Sendable () -> UUID
+    var seed: UInt64
+    var requestCount = 0
+    let wallClock: @Sendable () -> Date
+    let makeIdentifier: @Sendable () -> UUID
 
     /// How far the workout clock can count: it counts up on a countdown this long, on whose
     /// whole seconds it wakes.
@@ -287,26 +166,6 @@ public struct CardWorkout: Workout {
     }
 
     // MARK: Derived state
-
-    /// The card flip mode shows at `now`.
-    public func flipCard(at now: Instant) -> PlayingCard? {
-        switch flip {
-        case .idle: return nil
-        case .stopped(let card): return card
-        case .flipping(let since, let seed): return flipCard(seed: seed, frame: Self.frame(at: now, since: since))
-        }
-    }
-
-    /// The card of flip frame `frame`: a random card of a full deck (with jokers when they are on).
-    public func flipCard(seed: UInt64, frame: Int) -> PlayingCard {
-        let pool = PlayingCard.standardDeck(jokers: settings.jokers)
-        let index = SeededRandom.mix(seed &+ UInt64(max(0, frame))) % UInt64(pool.count)
-        return pool[Int(index)]
-    }
-
-    static func frame(at now: Instant, since: Instant) -> Int {
-        Int(max(0, (now - since).totalNanoseconds) / flipInterval.totalNanoseconds)
-    }
 
     /// Whether the flip mode's cards are flipping.
     public var isFlipping: Bool {
@@ -462,7 +321,7 @@ public struct CardWorkout: Workout {
 
     /// The deck clock stands still while paused, under any sheet and in flip mode; it runs
     /// again when none of them holds it.
-    private mutating func holdClock(at now: Instant) {
+    mutating func holdClock(at now: Instant) {
         guard var session, !session.hasEnded else { return }
         var wanted: PausableTimer.Holds = []
         if isPaused || mode == .flip { wanted.insert(.paused) }
@@ -475,7 +334,7 @@ public struct CardWorkout: Workout {
     }
 
     /// Rings once when a joker's rest runs out.
-    private mutating func ringForRest(at now: Instant, into outputs: inout [Output]) {
+    mutating func ringForRest(at now: Instant, into outputs: inout [Output]) {
         guard var current, current.isRest, !current.rang, restSecondsLeft(at: now) == 0 else { return }
         current.rang = true
         phase = .showing(current)
@@ -484,7 +343,7 @@ public struct CardWorkout: Workout {
 
     // MARK: Keys
 
-    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
         if let action = bindings.action(for: key) {
             perform(action, at: now, into: &outputs)
         } else if case .rules(let editor) = sheet, editor.field != nil, case .character = key {
@@ -564,7 +423,7 @@ public struct CardWorkout: Workout {
     }
 
     /// Enter, Space or a click: Stop/Start in flip mode; draw, Done, retry or a new deck in deck mode.
-    private mutating func primary(at now: Instant, into outputs: inout [Output]) {
+    mutating func primary(at now: Instant, into outputs: inout [Output]) {
         if mode == .flip {
             if isFlipping {
                 stopFlipping(at: now)
@@ -591,7 +450,7 @@ public struct CardWorkout: Workout {
         }
     }
 
-    private mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
+    mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
         if let action = bindings.barAction(at: point, in: layout.helpBar) {
             perform(action, at: now, into: &outputs)
             return
@@ -629,293 +488,7 @@ public struct CardWorkout: Workout {
         return nil
     }
 
-    // MARK: Flip mode
-
-    private mutating func startFlipping(at now: Instant) {
-        seed = SeededRandom.mix(seed &+ 1)
-        if options.reducesMotion {
-            // The next card at once, no flipping.
-            flip = .stopped(flipCard(seed: seed, frame: 0))
-        } else {
-            flip = .flipping(since: now, seed: seed)
-        }
-    }
-
-    private mutating func stopFlipping(at now: Instant) {
-        guard case .flipping = flip, let card = flipCard(at: now) else { return }
-        flip = .stopped(card)
-    }
-
-    /// Saves a card flip mode stopped on: the first starts the flip session in the log.
-    private mutating func recordFlip(_ card: PlayingCard, at now: Instant, into outputs: inout [Output]) {
-        var session =
-            flipSession
-            ?? {
-                var clock = PausableTimer(length: Self.clockLength)
-                clock.start(at: now)
-                return Session(
-                    id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: Self.flipDeckID,
-                    source: .local, clock: clock)
-            }()
-        let (exercise, reps) = settings.task(for: card)
-        let draw = CardDraw(
-            position: session.draws.count + 1, code: card.code, exercise: exercise, reps: reps,
-            drawnAt: session.date(at: now))
-        session.draws.append(draw)
-        if session.isInLog {
-            outputs.append(.saveDraw(draw, sessionID: session.id))
-        } else {
-            session.isInLog = true
-            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
-        }
-        flipSession = session
-    }
-
-    /// The deck identifier of a flip session.
-    public static let flipDeckID = "flip"
-
-    /// Marks the flip session finished (leaving flip mode or the workout): every stop is saved.
-    private mutating func endFlipSession(at now: Instant, into outputs: inout [Output]) {
-        guard var session = flipSession else { return }
-        session.clock.stop(at: now)
-        outputs.append(
-            .finishSession(
-                session.id, status: .finished, at: session.date(at: now),
-                activeDuration: session.activeSeconds(at: now)))
-        flipSession = nil
-    }
-
-    private mutating func switchMode(at now: Instant, into outputs: inout [Output]) {
-        switch mode {
-        case .flip:
-            stopFlipping(at: now)
-            endFlipSession(at: now, into: &outputs)
-            mode = .deck
-        case .deck:
-            mode = .flip
-            startFlipping(at: now)
-        }
-    }
-
-    // MARK: Deck mode
-
-    /// A fresh source: a shuffled local deck, or a server deck still to be asked for (or joined).
-    private mutating func newSource(joining deckID: String? = nil) -> Source {
-        if let server = settings.deckServer {
-            return .remote(server: server, deckID: deckID, remaining: nil)
-        }
-        return .local(localDeck())
-    }
-
-    private mutating func localDeck() -> Deck {
-        var random = SeededRandom(seed: seed)
-        seed = SeededRandom.mix(seed &+ 0x5EED)
-        let deck = try? Deck.shuffledNew(
-            deckCount: settings.deckCount, jokers: settings.jokers, partial: options.partial, using: &random)
-        return deck ?? Deck(id: "", cards: [])
-    }
-
-    /// Draws the next card: from the local deck at once, or asks the server.
-    private mutating func drawNext(at now: Instant, into outputs: inout [Output]) {
-        if !returned.isEmpty {
-            show(returned.removeFirst(), at: now)
-            return
-        }
-        switch source {
-        case .local(var deck):
-            let (cards, _) = deck.draw(1)
-            source = .local(deck)
-            guard let card = cards.first else {
-                finish(at: now, into: &outputs)
-                return
-            }
-            show(card, at: now)
-        case .remote(_, let deckID, _):
-            if let deckID {
-                // A deck joined with `--deck-id` is looked up first: it may not exist, or be empty.
-                let request: DeckRequest = session == nil ? .info(deckID: deckID) : .draw(deckID: deckID, count: 1)
-                send(request, at: now, into: &outputs)
-            } else {
-                send(
-                    .newShuffled(deckCount: settings.deckCount, jokers: settings.jokers, partial: options.partial),
-                    at: now, into: &outputs)
-            }
-        }
-    }
-
-    private mutating func send(_ request: DeckRequest, at now: Instant, into outputs: inout [Output]) {
-        requestCount += 1
-        phase = .waiting(request, number: requestCount, since: now)
-        outputs.append(.fetch(request, number: requestCount))
-    }
-
-    private mutating func receive(_ reply: DeckReply, at now: Instant, into outputs: inout [Output]) {
-        guard case .waiting(let request, let number, _) = phase, number == reply.requestNumber,
-            reply.request == request
-        else { return }
-        guard case .remote(let server, let knownID, _) = source else { return }
-        let response: DeckResponse
-        switch reply.result {
-        case .failure(let error):
-            phase = .failed(error, request: request)
-            return
-        case .success(let answer):
-            response = answer
-        }
-        let deckID = response.deckID ?? knownID
-        source = .remote(server: server, deckID: deckID, remaining: response.remaining)
-        switch request {
-        case .newShuffled, .info, .shuffle:
-            guard response.success, let deckID else {
-                phase = .failed(.refused(response.error ?? "no deck"), request: request)
-                return
-            }
-            guard (response.remaining ?? 0) > 0 else {
-                phase = .failed(.refused("deck \(deckID) has no cards left"), request: request)
-                return
-            }
-            send(.draw(deckID: deckID, count: 1), at: now, into: &outputs)
-        case .draw:
-            if let card = response.cards?.first {
-                show(card, at: now)
-            } else if session?.draws.isEmpty == false {
-                // The deck ran out (another terminal may have drawn the last card).
-                finish(at: now, into: &outputs)
-            } else {
-                phase = .failed(.refused(response.error ?? "no card came back"), request: request)
-            }
-        }
-    }
-
-    private mutating func show(_ card: PlayingCard, at now: Instant) {
-        if session == nil {
-            let deckID: String
-            let deckSource: DeckSource
-            switch source {
-            case .local(let deck):
-                deckID = deck.id
-                deckSource = .local
-            case .remote(let server, let id, _):
-                deckID = id ?? ""
-                deckSource = .server(server)
-            }
-            var clock = PausableTimer(length: Self.clockLength)
-            clock.start(at: now)
-            session = Session(
-                id: makeIdentifier(), startedAt: now, startedOn: wallClock(), deckID: deckID, source: deckSource,
-                clock: clock)
-        }
-        let (exercise, reps) = settings.task(for: card)
-        acceptsDoneFrom = now + Self.doneGuard
-        phase = .showing(
-            Current(
-                card: card, exercise: exercise, reps: reps, position: draws.count + 1, shownAt: now,
-                shownAtSecond: session?.seconds(at: now) ?? 0))
-    }
-
-    /// Done: the card is saved at once, then the next one comes (or the summary).
-    private mutating func done(_ current: Current, at now: Instant, into outputs: inout [Output]) {
-        guard var session else { return }
-        if let from = acceptsDoneFrom, now < from { return }
-        if let left = restSecondsLeft(at: now), left > 0 {
-            // A running rest ends early only when Done is pressed again, not by a key held down.
-            var current = current
-            if let asked = current.skipAskedAt, now - asked >= Self.doneGuard {
-                // Confirmed: the rest is cut short.
-            } else {
-                if current.skipAskedAt == nil { current.skipAskedAt = now }
-                phase = .showing(current)
-                notice = "Rest: \(ClockText.elapsed(left)) left · Enter again ends it early"
-                return
-            }
-        }
-        let draw = CardDraw(
-            position: current.position, code: current.card.code, exercise: current.exercise, reps: current.reps,
-            drawnAt: session.date(at: current.shownAt),
-            seconds: TimeInterval(max(0, session.seconds(at: now) - current.shownAtSecond)))
-        session.draws.append(draw)
-        if !session.isInLog {
-            session.isInLog = true
-            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
-        } else {
-            outputs.append(.saveDraw(draw, sessionID: session.id))
-        }
-        self.session = session
-        if remaining == 0 {
-            finish(at: now, into: &outputs)
-        } else {
-            drawNext(at: now, into: &outputs)
-        }
-    }
-
-    /// The deck is done: the session is marked finished and the summary shows.
-    private mutating func finish(at now: Instant, into outputs: inout [Output]) {
-        guard var session else {
-            phase = .ready
-            notice = "This deck has no cards"
-            return
-        }
-        end(&session, .finished, at: now, into: &outputs)
-        var reps: [(exercise: String, reps: Int, seconds: Int)] = []
-        for draw in session.draws {
-            guard let name = tallyName(code: draw.code, reps: draw.reps) else { continue }
-            let split = Int(draw.seconds ?? 0)
-            if let index = reps.firstIndex(where: { $0.exercise == name }) {
-                reps[index].reps += draw.reps
-                reps[index].seconds += split
-            } else {
-                reps.append((name, draw.reps, split))
-            }
-        }
-        let seconds = session.seconds(at: now)
-        acceptsDoneFrom = now + Self.doneGuard
-        phase = .finished(Summary(seconds: seconds, cards: session.draws.count, reps: reps))
-        if remaining == 0 {
-            times.add(
-                rules: DeckTimes.rules(session.draws.map { ($0.code, $0.exercise, $0.reps) }), seconds: seconds,
-                finishedAt: session.date(at: now))
-        }
-    }
-
-    /// Stops the session's clock at `now` and, once it is in the log, marks it `status` there.
-    private mutating func end(
-        _ session: inout Session, _ status: SessionStatus, at now: Instant, into outputs: inout [Output]
-    ) {
-        session.clock.stop(at: now)
-        self.session = session
-        guard session.isInLog else { return }
-        outputs.append(
-            .finishSession(
-                session.id, status: status, at: session.date(at: now), activeDuration: session.activeSeconds(at: now)))
-    }
-
-    /// After the summary: a new deck, ready to draw.
-    private mutating func newDeck() {
-        session = nil
-        isPaused = false
-        returned = []
-        source = newSource()
-        phase = .ready
-    }
-
-    /// `l` after a server failure: the rest of the work on a local deck. The cards done already
-    /// are taken out of it, so none comes twice.
-    private mutating func continueLocally(at now: Instant, into outputs: inout [Output]) {
-        settings.deckServer = nil
-        var deck = localDeck()
-        var cards = deck.pile
-        for draw in draws {
-            if let index = cards.firstIndex(where: { $0.code == draw.code }) { cards.remove(at: index) }
-        }
-        deck = Deck(id: deck.id, cards: cards, shuffled: true)
-        source = .local(deck)
-        if var session {
-            session.source = .local
-            self.session = session
-        }
-        notice = "Going on with TermFit's own deck"
-        drawNext(at: now, into: &outputs)
-    }
+    // MARK: Leaving
 
     /// What leaving now would lose, or `nil` when nothing is in progress: a deck under way (a card
     /// has shown and the deck is not done, in either mode) ends, saved as abandoned once a card
@@ -935,7 +508,7 @@ public struct CardWorkout: Workout {
     }
 
     /// q, Esc: leave. A session with cards done that did not reach the end is marked abandoned.
-    private mutating func leave(at now: Instant, into outputs: inout [Output]) {
+    mutating func leave(at now: Instant, into outputs: inout [Output]) {
         if var session, !session.hasEnded {
             end(&session, .abandoned, at: now, into: &outputs)
         }
@@ -949,7 +522,7 @@ public struct CardWorkout: Workout {
     /// The rules changed in the sheet: kept for the profile; a deck not yet started is dealt again.
     /// The card on screen takes the new exercise name and reps at once (what is done keeps its
     /// row, named as the rules name it now); decks and jokers apply from the next deck.
-    private mutating func settingsChanged(from before: CardSettings, into outputs: inout [Output]) {
+    mutating func settingsChanged(from before: CardSettings, into outputs: inout [Output]) {
         outputs.append(.saveSettings(settings))
         if phase == .ready && session == nil {
             source = newSource(joining: options.deckID)
@@ -964,46 +537,6 @@ public struct CardWorkout: Workout {
         {
             notice = "Decks and jokers apply from the next deck"
         }
-    }
-
-    /// `p`: the deck stands still (the clock and a rest) until `p` or Enter again. Done is not
-    /// taken in the first half second after, as after a new card.
-    private mutating func togglePause(at now: Instant) {
-        guard canPause else { return }
-        isPaused.toggle()
-        if !isPaused { acceptsDoneFrom = now + Self.doneGuard }
-    }
-
-    /// Whether `p` pauses (or resumes): a deck under way in deck mode.
-    var canPause: Bool {
-        guard mode == .deck, let session, !session.hasEnded else { return false }
-        return true
-    }
-
-    /// Whether undo has a card to take back: a deck under way with a card done.
-    var canUndo: Bool {
-        guard mode == .deck, !isPaused, case .showing = phase, let session, !session.hasEnded else { return false }
-        return !session.draws.isEmpty
-    }
-
-    /// `u`, Backspace: the last card done comes back on screen, the card that showed goes back on
-    /// top of the deck, and the saved draw is removed from the log.
-    private mutating func undo(at now: Instant, into outputs: inout [Output]) {
-        guard canUndo, case .showing(let current) = phase, var session, let last = session.draws.last,
-            let card = PlayingCard(code: last.code)
-        else { return }
-        session.draws.removeLast()
-        self.session = session
-        switch source {
-        case .local(var deck):
-            deck.putBack(current.card)
-            source = .local(deck)
-        case .remote:
-            returned.insert(current.card, at: 0)
-        }
-        outputs.append(.deleteDraw(position: last.position, sessionID: session.id))
-        show(card, at: now)
-        notice = "Card \(last.position) undone: \(card.code) is back"
     }
 
     // MARK: Deadlines

@@ -119,16 +119,8 @@ struct SummaryLayout {
 }
 
 extension CardWorkout {
-    /// The colours of the screen; all plain without colour.
-    struct Palette {
-        var usesColor: Bool
-        var accent: Style { usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold }
-        var muted: Style { usesColor ? Style(foreground: .brightBlack) : .dim }
-        var problem: Style { Style(attributes: [.reverse, .bold]) }
-        var selected: Style { .reverse }
-    }
-
-    var palette: Palette { Palette(usesColor: options.usesColor) }
+    /// The screen's styles: TermUI's one theme, with or without colour.
+    var palette: Theme { Theme(usesColor: options.usesColor) }
 
     /// How a class joins this deck from their own terminals, while it comes from a deck server
     /// that gave it an identifier.
@@ -217,7 +209,7 @@ extension CardWorkout {
         HelpBar(hints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
     }
 
-    private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+    private func renderHeader(into canvas: inout Canvas, layout: ScreenLayout, palette: Theme, at now: Instant) {
         let header = layout.header
         var right: [String] = []
         if mode == .deck {
@@ -238,7 +230,7 @@ extension CardWorkout {
             clip: header.inset(right: rightText.displayWidth + 2))
     }
 
-    private func renderFlip(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+    private func renderFlip(into canvas: inout Canvas, layout: ScreenLayout, palette: Theme, at now: Instant) {
         let card = flipCard(at: now)
         if !isCardCovered(layout) {
             CardFace(card, scale: layout.scale, usesColor: options.usesColor).render(into: &canvas, in: layout.card)
@@ -263,7 +255,7 @@ extension CardWorkout {
         return !sheetFrame(sheet).intersection(layout.card).isEmpty
     }
 
-    private func renderDeck(into canvas: inout Canvas, layout: ScreenLayout, palette: Palette, at now: Instant) {
+    private func renderDeck(into canvas: inout Canvas, layout: ScreenLayout, palette: Theme, at now: Instant) {
         // Under the summary nothing of the deck shows (the card's back stood above "Deck done").
         if summary != nil { return }
         let face: PlayingCard? = current?.card
@@ -311,7 +303,7 @@ extension CardWorkout {
         }
     }
 
-    private func renderTally(into canvas: inout Canvas, in area: Rect, palette: Palette) {
+    private func renderTally(into canvas: inout Canvas, in area: Rect, palette: Theme) {
         guard !area.isEmpty else { return }
         let rows = tally
         let nameWidth = min(20, rows.map(\.exercise.displayWidth).max() ?? 0)
@@ -338,7 +330,7 @@ extension CardWorkout {
     }
 
     private static func renderRules(
-        _ editor: RulesEditor, settings: CardSettings, palette: Palette, into canvas: inout Canvas, in area: Rect
+        _ editor: RulesEditor, settings: CardSettings, palette: Theme, into canvas: inout Canvas, in area: Rect
     ) {
         let lines = RulesEditor.lines(settings, locksServer: editor.locksServer)
         // The rules scroll (with "more" markers) where the window is short; the footer shows where
@@ -349,7 +341,7 @@ extension CardWorkout {
         ScrollList.render(count: lines.count, into: &canvas, in: list, state: &state, markerStyle: palette.muted) {
             canvas, row, index, selected in
             let line = lines[index]
-            let style: Style = selected && editor.field == nil ? palette.selected : .plain
+            let style: Style = selected && editor.field == nil ? palette.selection : .plain
             canvas.fill(row, with: Cell(.space, style: style))
             canvas.write((selected ? "▸ " : "  ") + line.label, at: row.origin, style: style.adding(.bold), clip: row)
             let valueArea = row.inset(left: 16, right: 1)
@@ -366,7 +358,7 @@ extension CardWorkout {
     }
 
     private static func renderSummary(
-        _ summary: Summary, layout: SummaryLayout, palette: Palette, into canvas: inout Canvas, in area: Rect
+        _ summary: Summary, layout: SummaryLayout, palette: Theme, into canvas: inout Canvas, in area: Rect
     ) {
         let total = summary.reps.reduce(0) { $0 + $1.reps }
         let cards = summary.cards == 1 ? "1 card" : "\(summary.cards) cards"

@@ -1,5 +1,6 @@
 import Records
 import TermUI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -52,10 +53,14 @@ public struct RulesEditor: Hashable, Sendable {
     mutating func perform(_ action: CardsAction, settings: inout CardSettings) -> Outcome {
         if var field {
             guard case .type(let key) = action else { return .none }
-            switch field.handle(key) {
+            // Enter, Tab or an arrow that leaves the field commits it, then moves as it says.
+            let step = Self.leavingSteps[key]
+            switch step == nil ? field.handle(key) : .submitted {
             case .submitted:
                 self.field = nil
-                return commit(field.text, settings: &settings) ? .changed : .none
+                let changed = commit(field.text, settings: &settings)
+                if let step, step != 0 { move(by: step) }
+                return changed ? .changed : .none
             case .cancelled:
                 self.field = nil
             default:
@@ -63,10 +68,9 @@ public struct RulesEditor: Hashable, Sendable {
             }
             return .none
         }
-        let rows = Row.allCases
         switch action {
         case .selectRule(let step):
-            selection = rows[((selection.rawValue + step) % rows.count + rows.count) % rows.count]
+            move(by: step)
         case .close:
             return .close
         case .editRule:
@@ -86,6 +90,16 @@ public struct RulesEditor: Hashable, Sendable {
             break
         }
         return .none
+    }
+
+    /// The keys that leave a field being typed, committing it, and the rows each moves: Tab and
+    /// ↓ the next rule, Shift-Tab and ↑ the one before (Enter stays).
+    static let leavingSteps: [Key: Int] = [.enter: 0, .tab: 1, .down: 1, .backTab: -1, .up: -1]
+
+    /// Selects the rule `step` rows down (up when negative), round the ends.
+    private mutating func move(by step: Int) {
+        let rows = Row.allCases
+        selection = rows[((selection.rawValue + step) % rows.count + rows.count) % rows.count]
     }
 
     /// Typed text into the selected rule; `false` when nothing changed.

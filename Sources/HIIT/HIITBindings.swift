@@ -29,8 +29,10 @@ public enum HIITAction: Hashable, Sendable {
     case leave
     /// Closes the sheet on top (Continue on the High Five, Stay on the leave question).
     case close
-    /// Leave, the answer to the leave question.
+    /// Leave, the answer to the leave question (Stop, while the circuit runs hands-free).
     case confirmLeave
+    /// Yes to dropping the countdown: the page change or Reset goes ahead.
+    case confirmDiscard
     /// Scrolls the sheet on top by rows.
     case scroll(Int)
     /// Scrolls the sheet on top by its height, this many times.
@@ -47,7 +49,8 @@ extension HIITWorkout {
         case .keys: return Self.keysSheetBindings
         case .history: return Self.historyBindings
         case .highFive: return Self.highFiveBindings
-        case .leave: return Self.leaveBindings
+        case .leave(let question): return Self.questionBindings(question, confirm: .confirmLeave)
+        case .discard(let question, _): return Self.questionBindings(question, confirm: .confirmDiscard)
         case .circuits: return circuitsBindings
         case nil: return run != nil ? runBindings : pageBindings
         }
@@ -68,8 +71,9 @@ extension HIITWorkout {
                 [.character("?"), .function(1)], "Keys", group: "Circuit", bar: 2, meaning: "this list of keys",
                 action: .keys),
             KeyBinding(
-                [.character("q"), .escape], "Leave", group: "Circuit", bar: 3,
-                meaning: "leave (what is done is saved)", action: .leave),
+                [.character("q"), .escape], "Stop", group: "Circuit", bar: 3,
+                meaning: "stop the circuit, back to the HIIT page (asks first; what is done is saved)",
+                action: .leave),
         ])
     }
 
@@ -183,12 +187,13 @@ extension HIITWorkout {
     public var circuitsBindings: KeyBindings<HIITAction> {
         if circuitsEditor.field != nil {
             return KeyBindings([
-                KeyBinding([.enter], "Save", group: "Circuit", bar: 1, meaning: "save the circuit") { key in
-                    .circuitsEdit(.key(key))
-                },
-                KeyBinding([.escape], "Cancel", group: "Circuit", bar: 2, meaning: "drop the change") { key in
-                    .circuitsEdit(.key(key))
-                },
+                KeyBinding(
+                    [.enter, .tab, .backTab, .up, .down], "Save", group: "Circuit", bar: 1, display: "Enter",
+                    listing: "Enter  Tab  ↑ ↓", meaning: "save the circuit"
+                ) { key in .circuitsEdit(.key(key)) },
+                KeyBinding(
+                    [.escape], "Cancel", group: "Circuit", bar: 2, meaning: "put back the circuit as it was"
+                ) { key in .circuitsEdit(.key(key)) },
                 KeyBinding(
                     TextField.printableKeys + TextField.editingKeys, "Type", group: "Circuit", listing: "a-z 0-9 …",
                     meaning: "Name: Squat 30/10, Plank 45; rounds 3; warm-up 60; cool-down 60"
@@ -250,15 +255,13 @@ extension HIITWorkout {
             bar: 1, meaning: "back to Welcome", action: .close)
     ])
 
-    /// The leave question's keys, as `ConfirmSheet` answers them.
-    static let leaveBindings = KeyBindings<HIITAction>([
-        KeyBinding(
-            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, meaning: "leave the workout",
-            action: .confirmLeave),
-        KeyBinding(
-            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, meaning: "stay",
-            action: .close),
-    ])
+    /// A question's keys, declared by `ConfirmSheet` (y, Y, Enter; n, N, Esc) with its own labels:
+    /// yes does `confirm`, no closes it with everything as it was (the countdown ran on under it).
+    static func questionBindings(_ question: ConfirmSheet, confirm: HIITAction) -> KeyBindings<HIITAction> {
+        KeyBindings(
+            question.bindings(
+                confirm: confirm, meaning: question.message, cancel: .close, meaning: "everything stays as it was"))
+    }
 
     private static func scrollBinding(bar: Int) -> KeyBinding<HIITAction> {
         KeyBinding(

@@ -7,27 +7,6 @@ import TermUI
     import Foundation
 #endif
 
-/// The styles of the workout, with or without colour. Without colour, nothing is told by colour
-/// alone: filled ★ against empty ☆, bold against dim, reversed for the page on screen.
-struct Palette {
-    let usesColor: Bool
-
-    var accent: Style { usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold }
-    var title: Style { usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold }
-    var muted: Style { usesColor ? Style(foreground: .brightBlack) : .dim }
-    var rest: Style { usesColor ? Style(foreground: .green, attributes: .bold) : .bold }
-    var filledMark: Style { usesColor ? Style(foreground: .yellow, attributes: .bold) : .bold }
-    var emptyMark: Style { usesColor ? Style(foreground: .brightBlack) : .plain }
-    var problem: Style { usesColor ? Style(foreground: .red, attributes: .bold) : .bold }
-    var done: Style { usesColor ? Style(foreground: .green) : .plain }
-    var warning: Style {
-        usesColor
-            ? Style(foreground: .white, background: .red, attributes: .bold) : Style(attributes: [.reverse, .bold])
-    }
-    var bar: Style { usesColor ? Style(foreground: .indexed(45)) : .plain }
-    var selected: Style { Style(attributes: [.reverse, .bold]) }
-}
-
 /// Where everything on a page goes, shared by drawing and mouse hit-testing.
 struct PageLayout {
     var header: Rect
@@ -218,71 +197,9 @@ struct PageKey: Equatable {
     }
 }
 
-/// Where the history sheet and its parts go.
-struct HistorySheetLayout {
-    var sheet: Sheet
-    var frame: Rect
-    var problem: Rect
-    var chartTitle: Rect
-    var chart: Rect
-    var list: Rect
-    var closeButton: Rect
-    var listRows: Int { list.height }
-
-    init(screen size: Size, workout: HIITWorkout) {
-        let screen = Rect(size: size)
-        sheet = Sheet(title: "History", size: Size(width: min(size.width - 2, 66), height: min(size.height - 2, 22)))
-        frame = sheet.frame(in: screen)
-        let content = sheet.contentRect(in: screen).inset(left: 1, right: 1)
-        closeButton = Button.frames(of: [Button("Close")], in: content.row(content.height - 1))[0]
-        var rest = content.splitBottom(1).0
-        if let problem = workout.historyProblem {
-            let rows = min(2, Text(problem, wraps: true).laidOut(in: rest.size).count)
-            (self.problem, rest) = rest.splitTop(rows)
-        } else {
-            problem = Rect(x: rest.x, y: rest.y, width: rest.width, height: 0)
-        }
-        let chartWidth = 7 * 3 + 6
-        let roomy = rest.height >= 14
-        if roomy {
-            (chartTitle, rest) = rest.splitTop(1)
-        } else {
-            chartTitle = Rect(x: rest.x, y: rest.y, width: rest.width, height: 0)
-        }
-        let chartRows = roomy ? 7 : min(4, rest.height)
-        let chartBand: Rect
-        (chartBand, rest) = rest.splitTop(chartRows)
-        chart = Rect(
-            x: chartBand.x + max(0, (chartBand.width - chartWidth) / 2), y: chartBand.y,
-            width: min(chartWidth, chartBand.width), height: chartBand.height)
-        if roomy { rest = rest.inset(top: 1, bottom: 1) }
-        list = rest
-    }
-}
-
-/// Where the High Five sheet's parts go.
-struct HighFiveLayout {
-    var sheet: Sheet
-    var letters: Rect
-    /// The headline (exercises, time, streak) and the ratings, each wrapped.
-    var summary: Rect
-    var continueButton: Rect
-
-    init(screen size: Size) {
-        let screen = Rect(size: size)
-        sheet = Sheet(size: Size(width: min(size.width - 2, 60), height: min(max(0, size.height - 2), 12)))
-        let content = sheet.contentRect(in: screen)
-        let summaryRows = max(1, min(4, content.height - 5))
-        let rows = Layout.vertical([.length(3), .length(summaryRows), .length(1)], spacing: 0, alignment: .center)
-            .split(content)
-        letters = rows[0]
-        summary = rows[1].inset(left: 1, right: 1)
-        continueButton = Button.frames(of: [Button("Continue")], in: rows[2])[0]
-    }
-}
-
 extension HIITWorkout {
-    var palette: Palette { Palette(usesColor: configuration.usesColor) }
+    /// The workout's styles: TermUI's one theme, with or without colour.
+    var palette: Theme { Theme(usesColor: configuration.usesColor) }
 
     /// The page bar's marks: 👋 for Welcome, then each exercise's number, with ✓ once it is done
     /// today.
@@ -320,7 +237,7 @@ extension HIITWorkout {
     var digitsStyle: Style {
         var style = palette.accent
         if let countdown {
-            if case .rest = countdown.stretch, !countdown.isFinished { style = palette.rest }
+            if case .rest = countdown.stretch, !countdown.isFinished { style = palette.positive }
             if countdown.isHeld { style = style.adding(.dim) }
         }
         return style
@@ -371,46 +288,9 @@ extension HIITWorkout {
         case .history: renderHistory(into: &composition)
         case .highFive: renderHighFive(into: &composition)
         case .keys: KeysSheet(screenBindings).render(into: &composition, state: keysSheetScroll)
-        case .leave(let question): question.render(into: &composition)
+        case .leave(let question), .discard(let question, _): question.render(into: &composition)
         case .circuits: renderCircuits(into: &composition)
         case nil: break
-        }
-    }
-
-    private func renderCircuits(into composition: inout Composition) {
-        let layout = CircuitsSheetLayout(screen: composition.size)
-        let editor = circuitsEditor
-        let all = editor.circuits(standard: configuration.circuit)
-        let chosen = circuit
-        let palette = self.palette
-        composition.addSheet(layout.sheet) { canvas, _ in
-            var state = ScrollState(selection: editor.selection)
-            ScrollList.render(
-                count: all.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
-            ) { canvas, area, index, selected in
-                let circuit = all[index]
-                let style: Style = selected ? palette.selected : .plain
-                canvas.fill(area, with: Cell(.space, style: style))
-                let mark = circuit == chosen ? "● " : "  "
-                let fixed = index < 2 ? " (fixed)" : ""
-                Text(mark + circuit.name + fixed + " · " + circuit.spec, style: style).render(into: &canvas, in: area)
-            }
-            if let field = editor.field {
-                let label: String
-                switch editor.editing {
-                case .new: label = "New circuit (Name: exercises; rounds; warm-up; cool-down)"
-                case .spec: label = "Exercises and timing:"
-                case .rename, nil: label = "Name:"
-                }
-                Text(label, style: palette.muted).render(into: &canvas, in: layout.label)
-                field.render(into: &canvas, in: layout.field)
-            } else {
-                let help = "Enter chooses · n new · e edit · r rename · x delete"
-                Text(help, style: palette.muted).render(into: &canvas, in: layout.label)
-            }
-            if let problem = editor.problem {
-                Text(problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.problem)
-            }
         }
     }
 
@@ -440,82 +320,13 @@ extension HIITWorkout {
         }
     }
 
-    private func renderHistory(into composition: inout Composition) {
-        let layout = HistorySheetLayout(screen: composition.size, workout: self)
-        let palette = self.palette
-        let problem = historyProblem
-        let calendar = historyCalendar
-        let today = historyDay
-        let week = HistorySummary.week(endingOn: today, sessions: history, calendar: calendar)
-        let days = HistorySummary.days(of: history, calendar: calendar)
-        let scroll = historySheetScroll
-        let todayStart = calendar.startOfDay(for: today)
-        composition.addSheet(layout.sheet) { canvas, _ in
-            if let problem {
-                Text(problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.problem)
-            }
-            Text("Exercises per day, last 7 days", style: palette.muted, alignment: .center)
-                .render(into: &canvas, in: layout.chartTitle)
-            let bars = week.map { day in
-                BarChart.Bar(day.weekday, value: day.count)
-            }
-            let top = max(1, week.map(\.count).max() ?? 0)
-            BarChart(
-                bars, orientation: .vertical, maximum: Double(top), columnWidth: 3, barStyle: palette.bar,
-                labelStyle: palette.muted, valueStyle: .bold
-            ).render(into: &canvas, in: layout.chart)
-            if let last = week.last, last.start == todayStart, layout.chart.height >= 2 {
-                // Today's label stands out (bold, not by colour alone).
-                let x = layout.chart.x + (week.count - 1) * 4
-                canvas.write(last.weekday, at: Point(x: x, y: layout.chart.maxY - 1), style: .bold, clip: layout.chart)
-            }
-            if days.isEmpty {
-                let empty = "No exercises yet: press Done when a countdown ends to record one."
-                Text(empty, style: palette.muted, wraps: true).render(into: &canvas, in: layout.list)
-            }
-            // The days in view, with "▲ N more" / "▼ N more" where days are out of view.
-            var state = scroll
-            ScrollList.render(
-                count: days.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
-            ) {
-                canvas, area, index, _ in
-                let day = days[index]
-                let label = HistorySummary.dayLabel(day.start, today: today, calendar: calendar)
-                let style: Style = day.start == todayStart ? .bold : .plain
-                canvas.write(label, at: area.origin, style: style, clip: area)
-                Text(day.line).render(into: &canvas, in: area.inset(left: 16))
-                let count = "\(day.exercises.count)"
-                canvas.write(count, at: Point(x: area.x + 14 - count.count, y: area.y), style: style, clip: area)
-            }
-            Button("Close", state: .focused).render(into: &canvas, in: layout.closeButton)
-        }
-    }
-
-    private func renderHighFive(into composition: inout Composition) {
-        let layout = HighFiveLayout(screen: composition.size)
-        let palette = self.palette
-        let summary = highFiveSummary
-        composition.addSheet(layout.sheet) { canvas, _ in
-            BlockLetters.render("HIGH FIVE!", into: &canvas, in: layout.letters, style: palette.accent)
-            let lines = summary.map { [$0.headline, $0.ratingsLine] } ?? []
-            var area = layout.summary
-            for (index, line) in lines.enumerated() where area.height > 0 {
-                let text = Text(line, style: index == 0 ? .bold : palette.muted, alignment: .center, wraps: true)
-                let rows = min(area.height, max(1, text.laidOut(in: area.size).count))
-                let (top, rest) = area.splitTop(rows)
-                text.render(into: &canvas, in: top)
-                area = rest
-            }
-            Button("Continue", state: .focused).render(into: &canvas, in: layout.continueButton)
-        }
-    }
 }
 
 /// The page (Welcome or an exercise) as values, everything but the big digits (drawn over it in
 /// a layer of their own).
 struct PageContent {
     var layout: PageLayout
-    var palette: Palette
+    var palette: Theme
     var helpBar: HelpBar
     var markLabels: [String]
     var currentMark: Int
@@ -569,7 +380,7 @@ struct PageContent {
         for (index, frame) in layout.pageMarks.enumerated() where index < markLabels.count {
             let label = markLabels[index]
             let done = label.hasSuffix("✓")
-            let style = index == currentMark ? palette.selected : done ? palette.done : palette.muted
+            let style = index == currentMark ? palette.selection : done ? palette.done : palette.muted
             canvas.fill(frame, with: Cell(.space, style: style))
             canvas.write(label, at: Point(x: frame.x + 1, y: frame.y), style: style, clip: frame)
         }
@@ -582,7 +393,7 @@ struct PageContent {
         for (index, frame) in layout.ratingMarks.enumerated() {
             let filled = index < filledMarks
             canvas.write(
-                filled ? "★" : "☆", at: frame.origin, style: filled ? palette.filledMark : palette.emptyMark, clip: area
+                filled ? "★" : "☆", at: frame.origin, style: filled ? palette.record : palette.unfilled, clip: area
             )
         }
         let trendStart = rating.marksOffset + 9
@@ -631,169 +442,5 @@ enum BlockLetters {
             }
             x += glyph[0].count + 1
         }
-    }
-}
-
-/// Everything the hands-free screen shows but the big digits: it changes with the stretch, the
-/// last three seconds, a whole cell of the progress bar or a whole minute left, never with each
-/// second, so a running circuit costs the diff of its digits and little more.
-struct RunKey: Equatable {
-    var size: Size
-    var usesColor: Bool
-    var title: String
-    var figure: Demonstration
-    var status: String
-    var warning: Bool
-    var resting: Bool
-    var progressCells: Int
-    var left: String
-    var circuitName: String
-    var helpBar: HelpBar
-    var underHighFive: Bool
-}
-
-/// Where the hands-free screen's parts go: the exercise page's rows, the button's row holding
-/// the progress bar and the rating's row what is left.
-struct RunLayout {
-    var header: Rect
-    var title: Rect
-    var figure: Rect
-    var digits: Rect
-    var status: Rect
-    var progress: Rect
-    var left: Rect
-    var helpBar: Rect
-    var look: PageLayout.DigitsLook
-
-    init(size: Size, figure figureSize: Size) {
-        let regions = PageLayout.regions(size)
-        header = regions.header
-        helpBar = regions.helpBar
-        let rows = PageLayout.exerciseRows(size: size, figure: figureSize)
-        title = rows[0]
-        (figure, digits) = PageLayout.figureAndDigits(band: rows[1], size: size, figure: figureSize)
-        status = rows[2]
-        let barWidth = min(rows[3].width - 2, 60)
-        progress = Rect(
-            x: rows[3].x + max(0, (rows[3].width - barWidth) / 2), y: rows[3].y, width: max(0, barWidth), height: 1)
-        left = rows[4]
-        look = PageLayout.digitsLook(size: size, figure: figureSize)
-    }
-}
-
-extension HIITWorkout {
-    /// The figure shown for an exercise of the circuit: its built-in demonstration, or a plain
-    /// standing figure for an exercise TermFit has none for.
-    static func figure(forExerciseNamed name: String) -> Demonstration {
-        standardExercises.first { $0.name == name }?.demonstration ?? .welcome
-    }
-
-    /// What the hands-free screen shows at `now` (all but the digits).
-    func runKey(_ run: CircuitRun, size: Size, at now: Instant) -> RunKey {
-        let circuit = run.circuit
-        let rounds = circuit.rounds
-        let nextName = run.nextExercise.map { circuit.exercises[$0].name }
-        var title: String
-        var status: String
-        var figure = Demonstration.welcome
-        var resting = false
-        switch run.step {
-        case .warmUp:
-            title = "Warm-up"
-            status = nextName.map { "Next: \($0)" } ?? ""
-        case .work(let exercise, let round):
-            title = circuit.exercises[exercise].name
-            figure = Self.figure(forExerciseNamed: title)
-            status = "Round \(round) of \(rounds) · \(exercise + 1) of \(circuit.exercises.count)"
-        case .rest(_, let round):
-            title = "Rest"
-            resting = true
-            status = (nextName.map { "Next: \($0)" } ?? "") + " · round \(round) of \(rounds)"
-            if let next = nextName { figure = Self.figure(forExerciseNamed: next) }
-        case .coolDown:
-            title = "Cool-down"
-            status = "Last stretch: well done"
-        }
-        if run.holds.contains(.paused) { status = "Paused · " + status }
-        let layout = RunLayout(size: size, figure: figure.size)
-        let total = max(1, circuit.totalSeconds)
-        let totalLeft = run.totalSecondsLeft(at: now)
-        let cells = layout.progress.width * (total - totalLeft) / total
-        let minutes = (totalLeft + 59) / 60
-        let left = minutes <= 1 ? "Under a minute left" : "\(minutes) min left of \(Self.minutes(total))"
-        let seconds = run.secondsLeft(at: now)
-        return RunKey(
-            size: size, usesColor: configuration.usesColor, title: title, figure: figure, status: status,
-            warning: seconds <= 3 && !run.holds.contains(.paused), resting: resting, progressCells: cells, left: left,
-            circuitName: circuit.name, helpBar: bindings.helpBar, underHighFive: sheet == .highFive)
-    }
-
-    /// "12 min" for `seconds` rounded up to whole minutes.
-    static func minutes(_ seconds: Int) -> String { "\((seconds + 59) / 60) min" }
-
-    func renderRun(_ run: CircuitRun, into composition: inout Composition, at now: Instant) {
-        let size = composition.size
-        let key = runKey(run, size: size, at: now)
-        let palette = self.palette
-        let layout = RunLayout(size: size, figure: key.figure.size)
-        composition.addBackdrop(key: key) { canvas in
-            canvas.write("HIIT", at: Point(x: layout.header.x + 1, y: layout.header.y), style: palette.title)
-            Text("Circuit: \(key.circuitName) · hands-free", style: palette.muted, alignment: .center)
-                .render(into: &canvas, in: layout.header.inset(left: 6, right: 1))
-            // The last three seconds: the title turns (reversed, and red with colour) with the bell.
-            let titleStyle = key.warning ? palette.warning : key.resting ? palette.rest : Style.bold
-            let width = key.title.displayWidth + 2
-            let band = Rect(
-                x: layout.title.x + max(0, (layout.title.width - width) / 2), y: layout.title.y,
-                width: min(width, layout.title.width), height: 1)
-            canvas.fill(band, with: Cell(.space, style: titleStyle))
-            Text(key.title, style: titleStyle, alignment: .center).render(into: &canvas, in: band)
-            key.figure.render(pose: 0, into: &canvas, in: layout.figure, style: .plain)
-            Text(key.status, alignment: .center).render(into: &canvas, in: layout.status)
-            // Filled █ and an empty track ─: # and - without a UTF-8 locale, never the same mark.
-            let filled = min(key.progressCells, layout.progress.width)
-            canvas.fill(
-                Rect(x: layout.progress.x, y: layout.progress.y, width: filled, height: 1),
-                with: Cell(Character("█"), style: palette.bar))
-            canvas.fill(
-                Rect(
-                    x: layout.progress.x + filled, y: layout.progress.y, width: layout.progress.width - filled,
-                    height: 1), with: Cell(Character("─"), style: palette.muted))
-            Text(key.left, style: palette.muted, alignment: .center).render(into: &canvas, in: layout.left)
-            key.helpBar.render(into: &canvas, in: layout.helpBar)
-        }
-        guard sheet != .highFive else { return }
-        var style = key.resting ? palette.rest : palette.accent
-        if run.holds.contains(.paused) { style = style.adding(.dim) }
-        if layout.look.font == .segments { style.attributes.remove(.bold) }
-        let digits = BigDigits(
-            Self.clock(run.secondsLeft(at: now)), font: layout.look.font, style: style, scale: layout.look.scale)
-        let area = layout.digits
-        composition.add { canvas in
-            canvas.fill(area, with: Cell(.space, style: digits.style))
-            digits.render(into: &canvas, in: area)
-        }
-    }
-}
-
-/// Where the circuits sheet's parts go: the list, a label, the field and a problem.
-struct CircuitsSheetLayout {
-    var sheet: Sheet
-    var frame: Rect
-    var list: Rect
-    var label: Rect
-    var field: Rect
-    var problem: Rect
-
-    init(screen size: Size) {
-        let screen = Rect(size: size)
-        sheet = Sheet(title: "Circuits", size: Size(width: min(size.width - 2, 100), height: min(size.height - 2, 16)))
-        frame = sheet.frame(in: screen)
-        let content = sheet.contentRect(in: screen).inset(left: 1, right: 1)
-        let problemRows = content.height >= 8 ? 2 : 1
-        var rest: Rect
-        (rest, problem) = content.splitBottom(problemRows)
-        (rest, field) = rest.splitBottom(1)
-        (list, label) = rest.splitBottom(1)
     }
 }

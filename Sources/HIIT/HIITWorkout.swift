@@ -33,8 +33,12 @@ public struct HIITWorkout: Workout, Sendable {
         case highFive
         /// Every key of the workout.
         case keys
-        /// Leaving would lose a countdown in progress: Leave or Stay.
+        /// Leaving would lose a countdown in progress: Leave or Stay. While the circuit runs
+        /// hands-free the question is whether to stop it (back to the HIIT page).
         case leave(ConfirmSheet)
+        /// A page change or Reset would drop the countdown running or paused: the question, and
+        /// the action carried out when the member says yes.
+        case discard(ConfirmSheet, then: HIITAction)
         /// The circuits: choose the one `c` runs, make, edit, rename and delete the member's own.
         case circuits
     }
@@ -58,15 +62,15 @@ public struct HIITWorkout: Workout, Sendable {
     /// Everything that stays the same while the workout runs.
     public let configuration: Configuration
     /// The size of the screen, from the last `.resize`.
-    public private(set) var size = Size.zero
+    public internal(set) var size = Size.zero
     /// The page on screen.
-    public private(set) var page = Page.welcome
+    public internal(set) var page = Page.welcome
     /// The sheets over the page, the newest on top (it gets the keys; Esc closes it).
-    public private(set) var sheets = SheetStack<Sheet>()
+    public internal(set) var sheets = SheetStack<Sheet>()
     /// The sheet on top, if any.
     public var sheet: Sheet? { sheets.top }
     /// The countdown of the exercise on screen, once started (`nil` before Start).
-    public private(set) var countdown: Countdown?
+    public internal(set) var countdown: Countdown?
     /// The exercises on record and those done since, newest first.
     public internal(set) var history: [HIITSession]
     /// Why the history could not be read, when it could not.
@@ -74,43 +78,43 @@ public struct HIITWorkout: Workout, Sendable {
     /// The rating of each exercise by name: the last one given, shown until changed.
     public internal(set) var ratings: [String: Int]
     /// The intervals of each exercise, as set for this workout (`t`, `+`, `-`).
-    public private(set) var intervals: [Intervals]
+    public internal(set) var intervals: [Intervals]
     /// The exercises done today (by name), marked in the page bar.
-    public private(set) var doneToday: Set<String> = []
+    public internal(set) var doneToday: Set<String> = []
     /// What the High Five sums up, while it shows.
-    public private(set) var highFiveSummary: HighFiveSummary?
+    public internal(set) var highFiveSummary: HighFiveSummary?
     /// The circuit `c` runs: the chosen one.
-    public private(set) var circuit: Circuit
+    public internal(set) var circuit: Circuit
     /// The circuits sheet's state (the member's circuits, the selection, a field being edited).
-    public private(set) var circuitsEditor: CircuitsEditor
+    public internal(set) var circuitsEditor: CircuitsEditor
     /// The circuit running hands-free (`c`), while it runs.
-    public private(set) var run: CircuitRun?
+    public internal(set) var run: CircuitRun?
     /// The work intervals of the hands-free circuit saved so far.
-    public private(set) var runSessions: [HIITSession] = []
+    public internal(set) var runSessions: [HIITSession] = []
 
     /// When Start was pressed, on the wall clock.
-    private var startedAt: Date?
+    var startedAt: Date?
     /// Whether the countdown on screen reached zero and was saved (it is saved at once).
-    private var countdownSaved = false
+    var countdownSaved = false
     /// The session recorded for each exercise since the workout opened, by exercise name: a new
     /// rating updates it.
-    private var recorded: [String: UUID] = [:]
+    var recorded: [String: UUID] = [:]
     /// When the demonstration started playing (`nil` while it stands still).
-    private var demonstrationStart: Instant?
+    var demonstrationStart: Instant?
     /// The pose shown while standing still (stepped with `p` when motion is reduced).
-    private var stillPose = 0
+    var stillPose = 0
     /// "Today" for the history sheet: read from the wall clock when the sheet opens.
-    private var historyToday = Date(timeIntervalSince1970: 0)
+    var historyToday = Date(timeIntervalSince1970: 0)
     /// How far the history sheet's list of days is scrolled.
-    private var historyScroll = ScrollState(selection: nil)
+    var historyScroll = ScrollState(selection: nil)
     /// How far the keys sheet is scrolled.
-    private var keysScroll = ScrollState(selection: nil)
+    var keysScroll = ScrollState(selection: nil)
 
-    private let wallClock: @Sendable () -> Date
+    let wallClock: @Sendable () -> Date
     /// The calendar chosen at start, or `nil` for the user's own, looked up only when the history
     /// is first shown (finding it loads time-zone and locale data a workout does not need).
-    private let calendar: Calendar?
-    private let makeIdentifier: @Sendable () -> UUID
+    let calendar: Calendar?
+    let makeIdentifier: @Sendable () -> UUID
 
     /// A workout at its Welcome page.
     ///
@@ -236,64 +240,24 @@ public struct HIITWorkout: Workout, Sendable {
         return outputs
     }
 
-    /// Moves the hands-free circuit on to `now`: each work interval is saved as it ends, and
-    /// the High Five sums the circuit up once the cool-down ends.
-    private mutating func advanceRun(to now: Instant, into outputs: inout [Output]) {
-        guard var run else { return }
-        if run.advance(to: now) { ring(into: &outputs) }
-        let today = wallClock()
-        for (exercise, end) in run.takeFinishedWork() {
-            let name = run.circuit.exercises[exercise].name
-            let work = run.circuit.exercises[exercise].work
-            let endedAgo = Double((now - end).totalNanoseconds / 1_000_000) / 1000
-            let session = HIITSession(
-                id: makeIdentifier(), exercise: name,
-                startedAt: today.addingTimeInterval(-endedAgo - Double(work)), duration: Double(work),
-                completed: true, rating: ratings[name])
-            let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
-            history.insert(session, at: position)
-            runSessions.append(session)
-            doneToday.insert(name)
-            outputs.append(.save(session))
-        }
-        self.run = run
-        if run.isFinished {
-            self.run = nil
-            highFiveSummary = HighFiveSummary(
-                exercises: runSessions, history: history, today: today, calendar: historyCalendar)
-            sheets.removeAll()
-            sheets.push(.highFive)
-        }
-    }
-
-    /// Starts the circuit hands-free (`c`), from a page with no countdown under way.
-    private mutating func startRun(at now: Instant) {
-        guard run == nil, phase == .welcome || phase == .ready else { return }
-        countdown = nil
-        countdownSaved = false
-        runSessions = []
-        run = CircuitRun(circuit: circuit, at: now)
-    }
-
-    /// Moves the countdown on to `now`, ringing as it says; a countdown that reaches zero is
     /// saved there and then, before any key can take the member elsewhere.
-    private mutating func advanceCountdown(to now: Instant, into outputs: inout [Output]) {
+    mutating func advanceCountdown(to now: Instant, into outputs: inout [Output]) {
         guard var countdown else { return }
         if countdown.advance(to: now) { ring(into: &outputs) }
         self.countdown = countdown
         if countdown.isFinished && !countdownSaved { recordFinishedExercise(into: &outputs) }
     }
 
-    private func ring(into outputs: inout [Output]) {
+    func ring(into outputs: inout [Output]) {
         if configuration.ringsBell && !outputs.contains(.effect(.bell)) { outputs.append(.effect(.bell)) }
     }
 
-    private mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
         guard let action = bindings.action(for: key) else { return }
         perform(action, at: now, into: &outputs)
     }
 
-    private mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+    mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
         let helpBar = Rect(size: size).row(size.height - 1)
         if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: helpBar) {
             return perform(action, at: now, into: &outputs)
@@ -318,6 +282,13 @@ public struct HIITWorkout: Workout, Sendable {
         case .leave(let question):
             switch question.handle(mouse, screen: size) {
             case .leave: perform(.confirmLeave, at: now, into: &outputs)
+            case .stay: perform(.close, at: now, into: &outputs)
+            case .none: break
+            }
+            return
+        case .discard(let question, _):
+            switch question.handle(mouse, screen: size) {
+            case .leave: perform(.confirmDiscard, at: now, into: &outputs)
             case .stay: perform(.close, at: now, into: &outputs)
             case .none: break
             }
@@ -347,20 +318,14 @@ public struct HIITWorkout: Workout, Sendable {
     }
 
     /// Does what a key (or a click on its hint, a button or a page number) stands for.
-    private mutating func perform(_ action: HIITAction, at now: Instant, into outputs: inout [Output]) {
+    mutating func perform(_ action: HIITAction, at now: Instant, into outputs: inout [Output]) {
         switch action {
-        case .show(let page): show(page)
-        case .previousPage:
-            switch page {
-            case .welcome: break
-            case .exercise(0): show(.welcome)
-            case .exercise(let index): show(.exercise(index - 1))
-            }
-        case .nextPage:
-            switch page {
-            case .welcome: show(.exercise(0))
-            case .exercise(let index) where index + 1 < exercises.count: show(.exercise(index + 1))
-            case .exercise: break
+        case .show, .previousPage, .nextPage:
+            guard let target = destination(of: action), target != page else { return }
+            if let loss = countdownLoss {
+                sheets.push(.discard(ConfirmSheet(loss, title: "Leave this page?"), then: action))
+            } else {
+                show(target)
             }
         case .primary: pressPrimaryButton(at: now, into: &outputs)
         case .circuit: startRun(at: now)
@@ -372,10 +337,12 @@ public struct HIITWorkout: Workout, Sendable {
         case .circuitsEdit(let edit): editCircuits(edit, into: &outputs)
         case .togglePause: togglePause(at: now)
         case .reset:
-            if exerciseIndex != nil {
-                countdown = nil
-                countdownSaved = false
-                startedAt = nil
+            guard exerciseIndex != nil, countdown != nil else { return }
+            if let loss = countdownLoss {
+                let question = ConfirmSheet(loss, title: "Reset the countdown?", confirm: "Reset", cancel: "Keep")
+                sheets.push(.discard(question, then: action))
+            } else {
+                resetCountdown()
             }
         case .demonstration: toggleDemonstration(at: now)
         case .adjust(let seconds): adjust(bySeconds: seconds, at: now, into: &outputs)
@@ -390,14 +357,28 @@ public struct HIITWorkout: Workout, Sendable {
             sheets.push(.keys)
         case .leave:
             if let message = leaveQuestion {
-                sheets.push(.leave(ConfirmSheet(message)))
+                let question =
+                    run != nil
+                    ? ConfirmSheet(message, title: "Stop the circuit?", confirm: "Stop", cancel: "Go on")
+                    : ConfirmSheet(message)
+                sheets.push(.leave(question))
             } else {
                 leave(into: &outputs)
             }
         case .close: closeTopSheet()
         case .confirmLeave:
             sheets.pop()
-            leave(into: &outputs)
+            if run != nil {
+                // Stopping the hands-free circuit goes back to the HIIT page; the work intervals
+                // that ended are saved already.
+                run = nil
+            } else {
+                leave(into: &outputs)
+            }
+        case .confirmDiscard:
+            guard case .discard(_, let pending) = sheet else { return }
+            sheets.pop()
+            discard(for: pending)
         case .scroll(let rows): scrollTopSheet(by: rows)
         case .scrollPages(let pages):
             let height = sheet == .keys ? keysListHeight : HistorySheetLayout(screen: size, workout: self).listRows
@@ -410,14 +391,14 @@ public struct HIITWorkout: Workout, Sendable {
     /// Esc's one rule: the sheet on top closes. Closing the High Five continues to Welcome;
     /// closing the leave question stays, with the countdown as it was (it ran on under the
     /// question, as under every sheet).
-    private mutating func closeTopSheet() {
+    mutating func closeTopSheet() {
         if sheets.pop() == .highFive {
             highFiveSummary = nil
             show(.welcome)
         }
     }
 
-    private mutating func scrollTopSheet(by rows: Int) {
+    mutating func scrollTopSheet(by rows: Int) {
         switch sheet {
         case .keys:
             let count = KeysSheet(screenBindings).lines.count
@@ -429,261 +410,7 @@ public struct HIITWorkout: Workout, Sendable {
     }
 
     /// The rows of the keys sheet's list on this screen.
-    private var keysListHeight: Int { KeysSheet(screenBindings).listHeight(on: size) }
-
-    // MARK: Leaving
-
-    /// What leaving now would lose, or `nil` when nothing is in progress: a countdown running or
-    /// paused (the 3-2-1 and Tabata rounds too). One that reached zero was saved as it did.
-    public var leaveQuestion: String? {
-        if run != nil {
-            let saved = runSessions.count
-            let done = saved == 1 ? "1 work interval is saved" : "\(saved) work intervals are saved"
-            return "The circuit is under way: \(done), the one running is not."
-        }
-        guard let index = exerciseIndex, let countdown, !countdown.isFinished else { return nil }
-        let name = exercises[index].name
-        let rounds = countdown.intervals.rounds
-        if rounds > 1, countdown.round > 0 {
-            return "\(name), round \(countdown.round) of \(rounds), is not saved."
-        }
-        return "\(name) in progress is not saved."
-    }
-
-    /// The leave question on screen, if it is.
-    public var pendingQuestion: String? {
-        if case .leave(let question) = sheet { return question.question }
-        return nil
-    }
-
-    /// Leaves the workout (an exercise whose countdown reached zero is already saved).
-    private mutating func leave(into outputs: inout [Output]) {
-        outputs.append(.keepPage(pageNumber))
-        outputs.append(.effect(.quit))
-    }
-
-    // MARK: Actions
-
-    private mutating func show(_ newPage: Page) {
-        guard newPage != page else { return }
-        // Leaving a page drops a countdown still running, as the original does; one that
-        // reached zero was saved as it did.
-        page = newPage
-        countdown = nil
-        countdownSaved = false
-        startedAt = nil
-        demonstrationStart = nil
-        stillPose = 0
-    }
-
-    /// Get Started, Start or Done, whichever the page shows; Done only once the countdown is over.
-    private mutating func pressPrimaryButton(at now: Instant, into outputs: inout [Output]) {
-        guard let index = exerciseIndex else {
-            show(.exercise(0))
-            return
-        }
-        guard let countdown else {
-            self.countdown = Countdown(intervals: intervals[index], getReady: configuration.getReadySeconds, at: now)
-            countdownSaved = false
-            startedAt = wallClock()
-            return
-        }
-        // Done only once the clock reached zero; the exercise was saved then.
-        guard countdown.isFinished else { return }
-        // The next exercise not done in this workout, after this one and round to the first;
-        // the High Five once every exercise of the circuit is done.
-        let order = Array(exercises.indices[(index + 1)...]) + Array(exercises.indices[...index])
-        if let undone = order.first(where: { recorded[exercises[$0].name] == nil }) {
-            show(.exercise(undone))
-        } else {
-            highFiveSummary = HighFiveSummary(
-                exercises: exercises.compactMap { exercise in
-                    recorded[exercise.name].flatMap { id in history.first { $0.id == id } }
-                },
-                history: history, today: wallClock(), calendar: historyCalendar)
-            sheets.push(.highFive)
-        }
-    }
-
-    /// Records the exercise on screen once its countdown reached zero (the moment it does).
-    private mutating func recordFinishedExercise(into outputs: inout [Output]) {
-        guard let index = exerciseIndex, let countdown, countdown.isFinished, !countdownSaved else { return }
-        let name = exercises[index].name
-        let nanoseconds = countdown.exerciseDuration.totalNanoseconds
-        let session = HIITSession(
-            id: makeIdentifier(), exercise: name, startedAt: startedAt ?? wallClock(),
-            duration: Double(nanoseconds / 1_000_000) / 1000, completed: true, rating: ratings[name])
-        let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
-        history.insert(session, at: position)
-        recorded[name] = session.id
-        doneToday.insert(name)
-        countdownSaved = true
-        outputs.append(.save(session))
-    }
-
-    private mutating func togglePause(at now: Instant) {
-        if var run {
-            if run.holds.contains(.paused) { run.release(.paused, at: now) } else { run.hold(.paused, at: now) }
-            self.run = run
-            return
-        }
-        guard var countdown else { return }
-        if countdown.holds.contains(.paused) {
-            countdown.release(.paused, at: now)
-        } else {
-            countdown.hold(.paused, at: now)
-        }
-        self.countdown = countdown
-    }
-
-    private mutating func adjust(bySeconds seconds: Int, at now: Instant, into outputs: inout [Output]) {
-        guard let index = exerciseIndex else { return }
-        guard var countdown else {
-            intervals[index] = intervals[index].addingWork(seconds: seconds)
-            return
-        }
-        countdown.adjust(bySeconds: seconds, at: now)
-        self.countdown = countdown
-        advanceCountdown(to: now, into: &outputs)
-    }
-
-    private mutating func toggleTabata() {
-        guard let index = exerciseIndex, countdown == nil else { return }
-        intervals[index] =
-            intervals[index].hasRounds ? .single(seconds: configuration.exerciseLength) : configuration.tabata
-    }
-
-    private mutating func toggleDemonstration(at now: Instant) {
-        guard let index = exerciseIndex else { return }
-        if configuration.reducesMotion {
-            stillPose = (stillPose + 1) % exercises[index].demonstration.poses.count
-        } else if isDemonstrationPlaying(at: now) {
-            demonstrationStart = nil
-        } else {
-            demonstrationStart = now
-        }
-    }
-
-    /// Gives the exercise on screen `rating`, kept for the profile at once; an exercise already
-    /// done in this workout has its record updated.
-    private mutating func rate(_ rating: Int, into outputs: inout [Output]) {
-        guard let index = exerciseIndex, HIITSession.ratingRange.contains(rating) else { return }
-        let name = exercises[index].name
-        guard ratings[name] != rating else { return }
-        ratings[name] = rating
-        outputs.append(.keepRatings(ratings))
-        if let id = recorded[name], let position = history.firstIndex(where: { $0.id == id }) {
-            history[position].rating = rating
-            outputs.append(.save(history[position]))
-            if let summary = highFiveSummary {
-                highFiveSummary = HighFiveSummary(
-                    exercises: summary.exercises.map { $0.id == id ? history[position] : $0 }, streak: summary.streak)
-            }
-        }
-    }
-
-    private mutating func openHistory() {
-        historyToday = wallClock()
-        historyScroll = ScrollState(selection: nil)
-        sheets.push(.history)
-    }
-
-    private mutating func scrollHistory(by rows: Int) {
-        let layout = HistorySheetLayout(screen: size, workout: self)
-        let days = HistorySummary.days(of: history, calendar: historyCalendar).count
-        historyScroll.move(by: rows, count: days)
-        _ = historyScroll.visibleRows(count: days, height: layout.listRows)
-    }
-
-    // MARK: Circuits
-
-    private mutating func editCircuits(_ edit: CircuitEdit, into outputs: inout [Output]) {
-        let all = circuitsEditor.circuits(standard: configuration.circuit)
-        switch edit {
-        case .move(let rows):
-            circuitsEditor.selection = (circuitsEditor.selection + rows).clamped(to: 0...(all.count - 1))
-        case .choose:
-            circuit = all[circuitsEditor.selection]
-            sheets.pop()
-            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
-        case .new:
-            circuitsEditor.editing = .new
-            circuitsEditor.field = TextField("My circuit: " + all[circuitsEditor.selection].spec, limit: 600)
-        case .editSpec where circuitsEditor.selectsPreset:
-            circuitsEditor.editing = .spec
-            circuitsEditor.field = TextField(all[circuitsEditor.selection].spec, limit: 600)
-        case .rename where circuitsEditor.selectsPreset:
-            circuitsEditor.editing = .rename
-            circuitsEditor.field = TextField(all[circuitsEditor.selection].name, limit: 40)
-        case .delete where circuitsEditor.selectsPreset:
-            let gone = circuitsEditor.presets.remove(at: circuitsEditor.selection - 2)
-            circuitsEditor.selection -= 1
-            if circuit == gone { circuit = configuration.circuit }
-            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
-        case .editSpec, .rename, .delete:
-            // Standard and Tabata are fixed (the keys are declared disabled on them).
-            break
-        case .key(let key):
-            guard var field = circuitsEditor.field else { return }
-            switch field.handle(key) {
-            case .submitted: submitCircuitField(field.text, into: &outputs)
-            case .cancelled:
-                circuitsEditor.field = nil
-                circuitsEditor.editing = nil
-                circuitsEditor.problem = nil
-            case .edited, .ignored:
-                circuitsEditor.field = field
-            }
-        }
-    }
-
-    /// Takes the text of the circuits sheet's field: a clear sentence, and the text kept in the
-    /// field, when it cannot be read.
-    private mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
-        let builtIn = [configuration.circuit.name, Circuit.tabata.name]
-        let index = circuitsEditor.selection - 2
-        var made: Circuit
-        do throws(CircuitProblem) {
-            switch circuitsEditor.editing {
-            case .new:
-                guard let colon = text.firstIndex(of: ":") else {
-                    throw CircuitProblem("Write the name, a colon, then the exercises: Legs: Squat 30/10, Lunge 30/10")
-                }
-                made = try Circuit.parse(name: String(text[..<colon]), spec: String(text[text.index(after: colon)...]))
-            case .spec:
-                made = try Circuit.parse(name: circuitsEditor.presets[index].name, spec: text)
-            case .rename:
-                made = circuitsEditor.presets[index]
-                made.name = try Circuit.parse(name: text, spec: made.spec).name
-            case nil:
-                return
-            }
-            let others = circuitsEditor.presets.enumerated().filter {
-                $0.offset != index || circuitsEditor.editing == .new
-            }
-            if builtIn.contains(made.name) || others.contains(where: { $0.element.name == made.name }) {
-                throw CircuitProblem("There is a circuit called \(made.name) already: choose another name.")
-            }
-            if circuitsEditor.editing == .new && circuitsEditor.presets.count >= 20 {
-                throw CircuitProblem("You have 20 circuits: delete one first.")
-            }
-        } catch {
-            circuitsEditor.problem = error.description
-            return
-        }
-        if circuitsEditor.editing == .new {
-            circuitsEditor.presets.append(made)
-            circuitsEditor.selection = circuitsEditor.presets.count + 1
-        } else {
-            let old = circuitsEditor.presets[index]
-            circuitsEditor.presets[index] = made
-            if circuit == old { circuit = made }
-        }
-        circuitsEditor.field = nil
-        circuitsEditor.editing = nil
-        circuitsEditor.problem = nil
-        outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
-    }
+    var keysListHeight: Int { KeysSheet(screenBindings).listHeight(on: size) }
 
     // MARK: Time
 

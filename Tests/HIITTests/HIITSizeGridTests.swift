@@ -42,12 +42,21 @@ enum HIITStates {
         circuitKeys.press(.character("?"))
         var circuitLeave = circuitResting
         circuitLeave.press(.character("q"))
+        var pageQuestion = running
+        pageQuestion.press(.right)
+        var resetQuestion = paused
+        resetQuestion.press(.character("r"))
+        var circuits = welcome
+        circuits.press(.character("e"))
+        var circuitField = circuits
+        circuitField.press(.character("n"))
         return [
             ("welcome", welcome), ("an exercise before Start", ready), ("running", running), ("paused", paused),
             ("time's up", over), ("history", history), ("keys sheet", keys), ("High Five", highFive),
             ("the leave question", leave), ("circuit warm-up, last 3 s", circuit), ("circuit resting", circuitResting),
             ("circuit paused", circuitPaused), ("circuit keys sheet", circuitKeys),
-            ("circuit leave question", circuitLeave),
+            ("circuit leave question", circuitLeave), ("the page-change question", pageQuestion),
+            ("the reset question", resetQuestion), ("circuits sheet", circuits), ("circuits field", circuitField),
         ]
     }
 
@@ -66,11 +75,11 @@ enum HIITStates {
         let states = HIITStates.all()
         #expect(
             states.map { $0.harness.workout.sheet == nil } == [true, true, true, true, true] + [
-                false, false, false, false, true, true, true, false, false,
+                false, false, false, false, true, true, true, false, false, false, false, false, false,
             ])
     }
 
-    @Test(arguments: 0..<14)
+    @Test(arguments: 0..<18)
     func everyPageAndSheetFitsEverySize(state: Int) {
         let (name, harness) = HIITStates.all()[state]
         for size in ScreenInvariants.sizes {

@@ -61,12 +61,14 @@ import Testing
         #expect(harness.workout.sheet == nil, "a click outside the sheet closes it")
     }
 
-    @Test func leavingAPageDropsItsCountdown() {
+    @Test func leavingAPageDropsItsCountdownOnceTheMemberSaysYes() {
         var harness = Harness()
         harness.press(.enter)
         harness.press(.enter)
         harness.wait(.seconds(10))
         harness.press(.right)
+        #expect(harness.workout.countdown != nil, "asked first")
+        harness.press(.character("y"))
         harness.press(.left)
         #expect(harness.workout.countdown == nil)
         #expect(harness.workout.timeLeft(at: harness.now) == .seconds(30))
@@ -449,12 +451,14 @@ import Testing
         #expect(harness.saved.isEmpty, "not saved twice")
     }
 
-    @Test func resetDropsTheCountdown() {
+    @Test func resetDropsTheCountdownOnceTheMemberSaysYes() {
         var harness = Harness()
         harness.press(.enter)
         harness.press(.enter)
         harness.wait(.seconds(8))
         harness.press(.character("r"))
+        #expect(harness.workout.countdown != nil, "asked first")
+        harness.press(.character("y"))
         #expect(harness.workout.countdown == nil)
         #expect(harness.workout.nextDeadline(after: harness.now) == nil)
     }

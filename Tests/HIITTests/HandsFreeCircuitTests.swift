@@ -72,7 +72,7 @@ import Testing
         #expect(key.warning)
         let canvas = harness.canvas()
         let row = RunLayout(size: harness.workout.size, figure: key.figure.size).title.y
-        let styled = (0..<80).map { canvas[$0, row].style }.filter { $0 == Palette(usesColor: true).warning }
+        let styled = (0..<80).map { canvas[$0, row].style }.filter { $0 == Theme(usesColor: true).warning }
         #expect(styled.count == "Warm-up".count + 2, "the title band turns red")
         for _ in 0..<3 { harness.wait(.seconds(1)) }
         #expect(harness.bells == 4, "2, 1 and the end")
@@ -102,7 +102,7 @@ import Testing
         harness.press(.character("q"))
         #expect(
             harness.workout.pendingQuestion
-                == "Leave? The circuit is under way: 2 work intervals are saved, the one running is not.")
+                == "Stop the circuit? The circuit is under way: 2 work intervals are saved, the one running is not.")
     }
 
     @Test func totalTimeLeftAndProgressChangeByWholeMinutesAndCells() {

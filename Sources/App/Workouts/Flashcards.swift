@@ -38,6 +38,7 @@ public struct FlashcardsData: WorkoutData {
     public enum Save: Equatable, Sendable {
         case start(FlashcardSession)
         case review(FlashcardReview, sessionID: UUID)
+        case deleteReview(UUID, sessionID: UUID)
         case finish(UUID, status: SessionStatus, at: Date)
         case card(Flashcard, deckID: UUID)
         case deleteCard(UUID)
@@ -52,6 +53,7 @@ public struct FlashcardsData: WorkoutData {
         case .effect(let effect): return .effect(effect)
         case .startSession(let session): return .save(.start(session))
         case .saveReview(let review, let id): return .save(.review(review, sessionID: id))
+        case .deleteReview(let review, let id): return .save(.deleteReview(review, sessionID: id))
         case .finishSession(let id, let status, let date): return .save(.finish(id, status: status, at: date))
         case .saveCard(let card, let deckID): return .save(.card(card, deckID: deckID))
         case .deleteCard(let id): return .save(.deleteCard(id))
@@ -79,6 +81,7 @@ public struct FlashcardsData: WorkoutData {
         switch save {
         case .start(let session): try library.start(session)
         case .review(let review, let id): try library.save(review, inFlashcardSession: id)
+        case .deleteReview(let review, let id): try library.deleteFlashcardReview(review, inFlashcardSession: id)
         case .finish(let id, let status, let date): try library.finishFlashcardSession(id, status: status, at: date)
         case .card(let card, let deckID): try library.save(card, inDeck: deckID)
         case .deleteCard(let id): try library.deleteCard(id)
@@ -91,6 +94,7 @@ public struct FlashcardsData: WorkoutData {
         switch save {
         case .start(let session): .flashcardSession(session)
         case .review(let review, let id): .flashcardReview(review, sessionID: id)
+        case .deleteReview(let review, let id): .flashcardReviewDeletion(review, sessionID: id)
         case .finish(let id, let status, let date): .flashcardFinish(sessionID: id, status: status, at: date)
         case .card(let card, let deckID): .flashcard(card, deckID: deckID)
         case .deleteCard(let id): .flashcardDeletion(id)

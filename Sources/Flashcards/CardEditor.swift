@@ -244,6 +244,7 @@ public struct CardEditor: Hashable, Sendable {
     /// from now on), and the field moved onto has its text selected, replaced by the first
     /// character typed.
     private mutating func move(to newFocus: Focus) {
+        guard newFocus != focus else { return }
         switch focus {
         case .prompt: prompt.commit()
         case .answer: answer.commit()

@@ -289,26 +289,18 @@ enum FlashcardsBindings {
 
     /// The question before the editor closes over a card being written.
     static var discardDraftQuestion: KeyBindings<FlashcardsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], "Discard", group: "Discard card?", bar: 1,
-                listing: "y  Enter", meaning: "close the editor; the card being written is dropped",
-                action: .discardDraft),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], "Keep", group: "Discard card?", bar: 2,
-                listing: "n  Esc", meaning: "back to the card, as it was", action: .keepDraft),
-        ])
+        KeyBindings(
+            ConfirmSheet.bindings(
+                group: "Discard card?", confirm: "Discard", .discardDraft,
+                meaning: "close the editor; the card being written is dropped",
+                cancel: "Keep", .keepDraft, meaning: "back to the card, as it was"))
     }
 
     /// The leave question.
     static var leaveQuestion: KeyBindings<FlashcardsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
-                meaning: "leave; the session is saved as abandoned", action: .confirmLeave),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
-                meaning: "stay with everything as it was", action: .stay),
-        ])
+        KeyBindings(
+            ConfirmSheet.bindings(
+                group: "Leave?", confirm: "Leave", .confirmLeave, meaning: "leave; the session is saved as abandoned",
+                cancel: "Stay", .stay, meaning: "stay with everything as it was"))
     }
 }

@@ -190,14 +190,10 @@ extension FlashcardsBindings {
 
     /// The question before a deck is deleted.
     static var deleteDeckQuestion: KeyBindings<FlashcardsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], "Delete", group: "Delete deck?", bar: 1,
-                listing: "y  Enter", meaning: "delete the deck and its cards", action: .confirmDeleteDeck),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], "Keep", group: "Delete deck?", bar: 2,
-                listing: "n  Esc", meaning: "keep the deck", action: .keepDeck),
-        ])
+        KeyBindings(
+            ConfirmSheet.bindings(
+                group: "Delete deck?", confirm: "Delete", .confirmDeleteDeck, meaning: "delete the deck and its cards",
+                cancel: "Keep", .keepDeck, meaning: "keep the deck"))
     }
 }
 

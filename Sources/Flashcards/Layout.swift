@@ -1,37 +1,12 @@
 import Records
 import TermUI
 
-/// The styles of the flashcard screen. Without colour nothing depends on it: a dragged card shows
-/// ✓ or ✗, the score has the same marks, and muted text is dimmed.
-struct Palette: Hashable, Sendable {
-    var accent: Style
-    var muted: Style
-    var problem: Style
-    var correct: Style
-    var wrong: Style
-    var usesColor: Bool
-
-    init(usesColor: Bool) {
-        self.usesColor = usesColor
-        accent = usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold
-        muted = usesColor ? Style(foreground: .brightBlack) : .dim
-        problem = Style(attributes: [.reverse, .bold])
-        correct = usesColor ? Style(foreground: .green, attributes: .bold) : .bold
-        wrong = usesColor ? Style(foreground: .red, attributes: .bold) : .bold
-    }
-
-    /// Six steps from white to green (a card dragged right) and to red (left), in the 256-colour
-    /// cube: the further the drag, the stronger the colour.
-    static let greens: [UInt8] = [231, 194, 157, 120, 83, 46]
-    static let reds: [UInt8] = [231, 224, 217, 210, 203, 196]
-
-    /// The colour of a card `offset` columns from its place when `threshold` columns swipe it;
-    /// `nil` at rest or without colour.
+extension Theme {
+    /// The colour of a card `offset` columns from its place when `threshold` columns swipe it:
+    /// from white towards green (right) or red (left); `nil` at rest or without colour.
     func tint(offset: Int, threshold: Int) -> Color? {
-        guard usesColor, offset != 0 else { return nil }
-        let ramp = offset > 0 ? Self.greens : Self.reds
-        let fraction = min(1, Double(abs(offset)) / Double(max(1, threshold)))
-        return .indexed(ramp[Int((fraction * Double(ramp.count - 1)).rounded())])
+        guard offset != 0 else { return nil }
+        return tint(Double(abs(offset)) / Double(max(1, threshold)), positive: offset > 0)
     }
 }
 

@@ -8,7 +8,7 @@ import TermUI
 #endif
 
 extension FlashcardsWorkout {
-    var palette: Palette { Palette(usesColor: display.usesColor && !display.plain) }
+    var palette: Theme { Theme(usesColor: display.usesColor && !display.plain) }
 
     var layout: ScreenLayout {
         ScreenLayout(
@@ -309,7 +309,7 @@ extension FlashcardsWorkout {
     }
 
     private static func drawEditor(
-        _ editor: CardEditor, deckName: String, layout: EditorLayout, plain: Bool, palette: Palette,
+        _ editor: CardEditor, deckName: String, layout: EditorLayout, plain: Bool, palette: Theme,
         into canvas: inout Canvas
     ) {
         let content = layout.content
@@ -427,7 +427,7 @@ struct CardPicture {
     /// Rows the text is scrolled by, when it is longer than the card.
     var textOffset = 0
 
-    func draw(into canvas: inout Canvas, palette: Palette) {
+    func draw(into canvas: inout Canvas, palette: Theme) {
         guard !frame.isEmpty else { return }
         let tint = palette.tint(offset: offset, threshold: threshold)
         var border = Style.plain

@@ -20,6 +20,10 @@ public enum FlashcardsAction: Hashable, Sendable {
     case showKeys
     /// Leave the workout (asking first with a session under way).
     case leave
+    /// Take back the last answer (its saved review is removed).
+    case undoAnswer
+    /// Scroll the top card's text by this many rows.
+    case scrollCard(Int)
 
     // Any sheet.
     /// Close the sheet on top.
@@ -38,8 +42,13 @@ public enum FlashcardsAction: Hashable, Sendable {
     case submit
     /// A key typed into the focused field or editing it (a letter, ← →, Backspace, …).
     case type(Key)
-    /// Esc in the editor: drops a half-typed card, else closes.
+    /// Esc in the editor: puts back the field's value; with nothing to put back, Done.
     case cancelCard
+    /// Done (its button, or Esc with nothing to put back): closes the editor, asking first when a
+    /// card being written would be dropped.
+    case done
+    /// The answer to that question: drop the card and close, or keep writing.
+    case discardDraft, keepDraft
     /// Delete the highlighted card.
     case deleteCard
 
@@ -82,53 +91,76 @@ enum FlashcardsBindings {
 
     private static func character(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
-    /// The main screen: the stack, the end of a session, or an empty deck.
+    /// The main screen: the stack, the end of a session, or an empty deck. The grades take a card
+    /// only once its answer shows: before, the bar offers Space and a grade key says to show it.
     static func main(
-        hasCard: Bool, isOver: Bool, isRevealed: Bool, mode: FlashcardsWorkout.Mode, showsAnswerButtons: Bool
+        hasCard: Bool, isOver: Bool, isRevealed: Bool, mode: FlashcardsWorkout.Mode, showsAnswerButtons: Bool,
+        canUndo: Bool = false, scrolls: Bool = false
     ) -> KeyBindings<FlashcardsAction> {
         let answering = hasCard && !isOver
         let cram = mode == .cram
+        let grading = answering && isRevealed
+        let once = isRevealed ? "" : " (once the answer shows)"
         return KeyBindings([
             KeyBinding(
-                [.character(" "), .enter], isRevealed ? "Hide" : "Answer", group: "Card", bar: 1,
+                [.character(" "), .enter], isRevealed ? "Hide" : "Show answer", group: "Card", bar: 1,
                 meaning: "show or hide the answer (a click on the card too)", enabled: answering, action: .reveal),
             KeyBinding(
-                [.left, .character("h"), .character("1")], "Again", group: "Card", bar: 2, listing: "←  h  1",
+                [.left, .character("h"), .character("1")], "Again", group: "Card", bar: grading ? 2 : nil,
+                listing: "←  h  1",
                 meaning: "forgotten: "
                     + (cram ? "the card goes to the bottom" : "it comes back after a minute (its learning step)")
-                    + " (or \(showsAnswerButtons ? "the ✗ Again button" : "drag it left"))",
+                    + " (or \(showsAnswerButtons ? "the ✗ Again button" : "drag it left"))" + once,
                 enabled: answering, action: .grade(.again)),
             KeyBinding(
-                [.character("2")], "Hard", group: "Card", meaning: "recalled with effort: a shorter interval",
+                [.character("2")], "Hard", group: "Card", meaning: "recalled with effort: a shorter interval" + once,
                 enabled: answering, action: .grade(.hard)),
             KeyBinding(
-                [.right, .character("l"), .character("3")], "Good", group: "Card", bar: 3, listing: "→  l  3",
+                [.right, .character("l"), .character("3")], "Good", group: "Card", bar: grading ? 3 : nil,
+                listing: "→  l  3",
                 meaning:
-                    "recalled: the card leaves the stack (or \(showsAnswerButtons ? "the ✓ Good button" : "drag it right"))",
+                    "recalled: the card leaves the stack (or \(showsAnswerButtons ? "the ✓ Good button" : "drag it right"))"
+                    + once,
                 enabled: answering, action: .grade(.good)),
             KeyBinding(
-                [.character("4")], "Easy", group: "Card", meaning: "recalled at once: a longer interval",
+                [.character("4")], "Easy", group: "Card", meaning: "recalled at once: a longer interval" + once,
                 enabled: answering, action: .grade(.easy)),
+            KeyBinding(
+                [.up, .down, .pageUp, .pageDown], "Scroll", group: "Card", bar: 4, display: "↑↓",
+                listing: "↑ ↓  PgUp PgDn", meaning: "scroll a card longer than the window (the mouse wheel too)",
+                enabled: answering && scrolls
+            ) { key in
+                switch key {
+                case .up: return .scrollCard(-1)
+                case .down: return .scrollCard(1)
+                case .pageUp: return .scrollCard(-FlashcardsAction.pageRows)
+                default: return .scrollCard(FlashcardsAction.pageRows)
+                }
+            },
+            KeyBinding(
+                [.character("u")], "Undo", group: "Card", bar: 5,
+                meaning: "take back the last answer (its saved review is removed)",
+                enabled: canUndo, action: .undoAnswer),
             KeyBinding(
                 [.enter, .character(" "), .character("r")], "Start Again", group: "Card", bar: 1,
                 meaning: "a new session with a full clock: the cards due, or a cram of the whole deck when none is",
                 enabled: isOver, action: .startAgain),
             KeyBinding(
-                [.character("e"), .character("+")], "Edit", group: "Deck", bar: 4,
+                [.character("e"), .character("+")], "Edit", group: "Deck", bar: 6,
                 meaning: "add and delete cards (a click on [ + ] too)", action: .edit),
             KeyBinding(
-                [.character("d")], "Decks", group: "Deck", bar: 5, meaning: "choose another deck", action: .chooseDeck),
+                [.character("d")], "Decks", group: "Deck", bar: 7, meaning: "choose another deck", action: .chooseDeck),
             KeyBinding(
-                [.character("c")], cram ? "Study" : "Cram", group: "Deck", bar: 6,
+                [.character("c")], cram ? "Study" : "Cram", group: "Deck", bar: 8,
                 meaning: cram
                     ? "study again: the cards due and today's new ones"
                     : "cram: every card of the deck, no due date moves",
                 action: .toggleCram),
             KeyBinding(
-                [.character("?"), .function(1)], "Keys", group: "Workout", bar: 7, meaning: "every key",
+                [.character("?"), .function(1)], "Keys", group: "Workout", bar: 9, meaning: "every key",
                 action: .showKeys),
             KeyBinding(
-                [.character("q"), .escape], "Back", group: "Workout", bar: 8,
+                [.character("q"), .escape], "Back", group: "Workout", bar: 10,
                 meaning: "leave the workout (with answers given and time left, it asks first)", action: .leave),
         ])
     }
@@ -199,10 +231,11 @@ enum FlashcardsBindings {
 
     /// The editor, by where its keys go.
     static func editor(_ editor: CardEditor) -> KeyBindings<FlashcardsAction> {
-        let escape = editor.hasDraft ? "Cancel card" : "Done"
+        let escape = editor.canPutBack ? "Put back" : "Done"
         let escapeMeaning =
-            editor.hasDraft
-            ? "drop the half-typed card (Esc again closes)" : "close (a changed deck starts a new session)"
+            editor.canPutBack
+            ? "put back the field's value from before you typed (nothing is saved); Esc again: Done"
+            : "close (a card being written asks first; a changed deck starts a new session)"
         let escapeBinding = KeyBinding<FlashcardsAction>(
             [.escape], escape, group: "Editor", bar: 2, meaning: escapeMeaning, action: .cancelCard)
         func tabBinding(_ label: String, _ meaning: String) -> KeyBinding<FlashcardsAction> {
@@ -254,15 +287,20 @@ enum FlashcardsBindings {
         ])
     }
 
+    /// The question before the editor closes over a card being written.
+    static var discardDraftQuestion: KeyBindings<FlashcardsAction> {
+        KeyBindings(
+            ConfirmSheet.bindings(
+                group: "Discard card?", confirm: "Discard", .discardDraft,
+                meaning: "close the editor; the card being written is dropped",
+                cancel: "Keep", .keepDraft, meaning: "back to the card, as it was"))
+    }
+
     /// The leave question.
     static var leaveQuestion: KeyBindings<FlashcardsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
-                meaning: "leave; the session is saved as abandoned", action: .confirmLeave),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
-                meaning: "stay with everything as it was", action: .stay),
-        ])
+        KeyBindings(
+            ConfirmSheet.bindings(
+                group: "Leave?", confirm: "Leave", .confirmLeave, meaning: "leave; the session is saved as abandoned",
+                cancel: "Stay", .stay, meaning: "stay with everything as it was"))
     }
 }

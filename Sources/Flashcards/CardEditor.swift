@@ -30,6 +30,8 @@ public struct CardEditor: Hashable, Sendable {
         case restore(Flashcard)
         /// Close the sheet.
         case close
+        /// Closing would drop the card being written: ask first, saying this.
+        case askToClose(String)
     }
 
     /// The most characters a side of a card takes (as many as a card may hold, so that changing an
@@ -64,6 +66,30 @@ public struct CardEditor: Hashable, Sendable {
     /// Whether anything is typed into the fields (or a card is being changed).
     public var hasDraft: Bool { !prompt.text.isEmpty || !answer.text.isEmpty || editing != nil }
 
+    /// Whether closing now would drop something written: a new card's text, or a change to the
+    /// card being changed.
+    public var hasUnsavedDraft: Bool {
+        if let editing { return prompt.text != editing.prompt || answer.text != editing.answer }
+        return !prompt.text.trimmingBlanks().isEmpty || !answer.text.trimmingBlanks().isEmpty
+    }
+
+    /// Whether Esc now puts back the focused field's value (it was typed into since the field was
+    /// moved onto), rather than closing.
+    public var canPutBack: Bool {
+        switch focus {
+        case .prompt: prompt.isModified
+        case .answer: answer.isModified
+        case .list: false
+        }
+    }
+
+    /// What closing would drop, said in the question before it.
+    var draftSummary: String {
+        let shown = (prompt.text.isEmpty ? answer.text : prompt.text).replacingNewlines.truncated(toWidth: 30)
+        if let editing { return "Your changes to “\(editing.prompt.truncated(toWidth: 30))” are not saved." }
+        return "The card “\(shown)” is not added yet."
+    }
+
     private static func answerField() -> TextField {
         var field = TextField(limit: CardEditor.fieldLimit)
         field.allowsLineBreaks = true
@@ -78,35 +104,44 @@ public struct CardEditor: Hashable, Sendable {
         message = nil
         switch action {
         case .nextField:
-            focus = Focus.allCases[(Focus.allCases.firstIndex(of: focus).map { $0 + 1 } ?? 0) % Focus.allCases.count]
+            move(to: Focus.allCases[((Focus.allCases.firstIndex(of: focus) ?? 0) + 1) % Focus.allCases.count])
         case .previousField:
             let index = Focus.allCases.firstIndex(of: focus) ?? 0
-            focus = Focus.allCases[(index + Focus.allCases.count - 1) % Focus.allCases.count]
+            move(to: Focus.allCases[(index + Focus.allCases.count - 1) % Focus.allCases.count])
         case .cancelCard:
-            guard hasDraft else { return .close }
-            prompt.set("")
-            answer.set("")
-            focus = editing == nil ? .prompt : .list
-            message = editing == nil ? "Card not added; Esc again closes" : "Card not changed; Esc again closes"
-            editing = nil
+            // The spreadsheet's Esc: the field as it was when it was moved onto; nothing saved.
+            switch focus {
+            case .prompt where prompt.isModified:
+                _ = prompt.handle(.escape)
+                prompt.select()
+                message = "Prompt put back; Esc again: Done"
+            case .answer where answer.isModified:
+                _ = answer.handle(.escape)
+                answer.select()
+                message = "Answer put back; Esc again: Done"
+            default:
+                return done()
+            }
+        case .done:
+            return done()
         case .fieldUp:
-            if focus == .answer { focus = .prompt }
+            if focus == .answer { move(to: .prompt) }
         case .fieldDown:
-            focus = .list
+            move(to: .list)
         case .type(let key):
             if focus == .prompt { _ = prompt.handle(key) } else if focus == .answer { _ = answer.handle(key) }
         case .submit:
             switch focus {
             case .list:
-                focus = .prompt
+                move(to: .prompt)
             case .prompt where answer.text.isEmpty:
-                focus = .answer
+                move(to: .answer)
             case .prompt, .answer:
                 return submit()
             }
         case .move(let rows):
             if rows < 0 && selection == 0 {
-                focus = .answer
+                move(to: .answer)
             } else {
                 select(selection + rows)
             }
@@ -131,7 +166,7 @@ public struct CardEditor: Hashable, Sendable {
             prompt.set(card.prompt)
             answer.set(card.answer)
             focus = .prompt
-            message = "Changing the card: Enter in the answer saves, Esc keeps it"
+            message = "Changing the card: Enter in the answer saves it"
         case .undoDelete:
             guard let card = undoable else {
                 message = "Nothing to undo"
@@ -154,13 +189,26 @@ public struct CardEditor: Hashable, Sendable {
         switch focus {
         case .prompt:
             if let tab = text.firstIndex(of: "\t") {
-                prompt.insert(spaced(text[..<tab], keepingLineBreaks: false))
-                answer.insert(spaced(text[text.index(after: tab)...], keepingLineBreaks: true))
+                // All or nothing: the prompt and the answer both fit, or neither changes.
+                var front = prompt
+                var back = answer
+                back.select()
+                let outcomes = [
+                    front.paste(spaced(text[..<tab], keepingLineBreaks: false)),
+                    back.paste(spaced(text[text.index(after: tab)...], keepingLineBreaks: true)),
+                ]
+                if let refused = outcomes.first(where: { $0 != .inserted && $0 != .nothingAccepted }) {
+                    message = refused.message
+                    return
+                }
+                prompt = front
+                prompt.commit()
+                answer = back
                 focus = .answer
             } else {
-                prompt.insert(spaced(text[...], keepingLineBreaks: false))
+                message = prompt.paste(spaced(text[...], keepingLineBreaks: false)).message
             }
-        case .answer: answer.insert(spaced(text[...], keepingLineBreaks: true))
+        case .answer: message = answer.paste(spaced(text[...], keepingLineBreaks: true)).message
         case .list: message = "Tab to a field to paste"
         }
     }
@@ -170,12 +218,12 @@ public struct CardEditor: Hashable, Sendable {
         let front = prompt.text.trimmingBlanks()
         let back = answer.text.trimmingBlanks()
         guard !front.isEmpty else {
-            focus = .prompt
+            move(to: .prompt)
             message = "Type a prompt first"
             return .none
         }
         guard !back.isEmpty else {
-            focus = .answer
+            move(to: .answer)
             message = "Type the answer too"
             return .none
         }
@@ -187,16 +235,39 @@ public struct CardEditor: Hashable, Sendable {
         return .add(prompt: front, answer: back)
     }
 
-    /// Moves the keys to `focus`.
+    /// Moves the keys to `focus` (a click on a field).
     public mutating func focus(on focus: Focus) {
-        self.focus = focus
+        move(to: focus)
+    }
+
+    /// The spreadsheet's rule: the field left keeps what it shows (the value Esc comes back to
+    /// from now on), and the field moved onto has its text selected, replaced by the first
+    /// character typed.
+    private mutating func move(to newFocus: Focus) {
+        guard newFocus != focus else { return }
+        switch focus {
+        case .prompt: prompt.commit()
+        case .answer: answer.commit()
+        case .list: break
+        }
+        focus = newFocus
+        switch newFocus {
+        case .prompt: prompt.select()
+        case .answer: answer.select()
+        case .list: break
+        }
+    }
+
+    /// Done: closes, asking first when that would drop a card being written.
+    private mutating func done() -> Request {
+        hasUnsavedDraft ? .askToClose(draftSummary) : .close
     }
 
     /// Highlights card `index` of the list (clamped to it).
     public mutating func select(_ index: Int) {
         guard !cards.isEmpty else { return }
         scroll.select(index, count: cards.count)
-        focus = .list
+        move(to: .list)
     }
 
     /// Scrolls the list to keep the highlighted card in view in `height` rows.
@@ -341,10 +412,11 @@ public struct DeckPicker: Hashable, Sendable {
         _ = name.handle(key)
     }
 
-    /// Pasted text into the name (line breaks and tabs become spaces: a name is one line).
+    /// Pasted text into the name (line breaks and tabs become spaces: a name is one line); a
+    /// paste too long for the name goes in not at all and says so.
     mutating func paste(_ text: String) {
         guard naming != nil else { return }
-        name.insert(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
+        message = name.paste(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })).message
     }
 
     /// The name typed, checked: not empty and not another deck's; `nil` with a message if not.

@@ -190,14 +190,10 @@ extension FlashcardsBindings {
 
     /// The question before a deck is deleted.
     static var deleteDeckQuestion: KeyBindings<FlashcardsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], "Delete", group: "Delete deck?", bar: 1,
-                listing: "y  Enter", meaning: "delete the deck and its cards", action: .confirmDeleteDeck),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], "Keep", group: "Delete deck?", bar: 2,
-                listing: "n  Esc", meaning: "keep the deck", action: .keepDeck),
-        ])
+        KeyBindings(
+            ConfirmSheet.bindings(
+                group: "Delete deck?", confirm: "Delete", .confirmDeleteDeck, meaning: "delete the deck and its cards",
+                cancel: "Keep", .keepDeck, meaning: "keep the deck"))
     }
 }
 
@@ -207,10 +203,14 @@ extension DeckPickerLayout {
     {
         guard !footer.isEmpty else { return }
         if let naming = picker.naming {
+            // The name's line is the last; a message (why Enter refused the name) the one above.
+            let line = footer.row(footer.height - 1)
+            if let message = picker.message, footer.height > 1 {
+                Text(message, style: .bold).render(into: &canvas, in: footer.row(0))
+            }
             let label = naming == .new ? "New deck: " : "New name: "
-            canvas.write(label, at: footer.origin, style: .bold, clip: footer)
-            let field = Rect(
-                x: footer.x + label.count, y: footer.y, width: max(0, footer.width - label.count), height: 1)
+            canvas.write(label, at: line.origin, style: .bold, clip: line)
+            let field = Rect(x: line.x + label.count, y: line.y, width: max(0, line.width - label.count), height: 1)
             picker.name.render(into: &canvas, in: field, style: plain ? .plain : .underline)
         } else if let message = picker.message {
             Text(message, style: .bold).render(into: &canvas, in: footer)

@@ -1,37 +1,12 @@
 import Records
 import TermUI
 
-/// The styles of the flashcard screen. Without colour nothing depends on it: a dragged card shows
-/// ✓ or ✗, the score has the same marks, and muted text is dimmed.
-struct Palette: Hashable, Sendable {
-    var accent: Style
-    var muted: Style
-    var problem: Style
-    var correct: Style
-    var wrong: Style
-    var usesColor: Bool
-
-    init(usesColor: Bool) {
-        self.usesColor = usesColor
-        accent = usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold
-        muted = usesColor ? Style(foreground: .brightBlack) : .dim
-        problem = Style(attributes: [.reverse, .bold])
-        correct = usesColor ? Style(foreground: .green, attributes: .bold) : .bold
-        wrong = usesColor ? Style(foreground: .red, attributes: .bold) : .bold
-    }
-
-    /// Six steps from white to green (a card dragged right) and to red (left), in the 256-colour
-    /// cube: the further the drag, the stronger the colour.
-    static let greens: [UInt8] = [231, 194, 157, 120, 83, 46]
-    static let reds: [UInt8] = [231, 224, 217, 210, 203, 196]
-
-    /// The colour of a card `offset` columns from its place when `threshold` columns swipe it;
-    /// `nil` at rest or without colour.
+extension Theme {
+    /// The colour of a card `offset` columns from its place when `threshold` columns swipe it:
+    /// from white towards green (right) or red (left); `nil` at rest or without colour.
     func tint(offset: Int, threshold: Int) -> Color? {
-        guard usesColor, offset != 0 else { return nil }
-        let ramp = offset > 0 ? Self.greens : Self.reds
-        let fraction = min(1, Double(abs(offset)) / Double(max(1, threshold)))
-        return .indexed(ramp[Int((fraction * Double(ramp.count - 1)).rounded())])
+        guard offset != 0 else { return nil }
+        return tint(Double(abs(offset)) / Double(max(1, threshold)), positive: offset > 0)
     }
 }
 
@@ -131,6 +106,9 @@ struct ScreenLayout: Hashable, Sendable {
         return (parts[0], parts[1], parts[2], parts[3])
     }
 
+    /// The room for the top card's text inside its border (two columns of margin each side).
+    var cardInside: Size { Size(width: max(0, card.width - 4), height: max(0, card.height - 2)) }
+
     /// The rows a card of `width` needs for its whole prompt and answer: the border, a blank row
     /// above and below, the prompt, a blank row, the answer (or the hint while it is hidden).
     static func rowsNeeded(by card: Flashcard, width: Int) -> Int {
@@ -139,6 +117,36 @@ struct ScreenLayout: Hashable, Sendable {
         let answer = Text(card.answer, wraps: true).laidOut(in: inside).count
         return 2 + 2 + prompt + 1 + max(1, answer)
     }
+}
+
+/// A card's text as drawn inside its border: the prompt, and once the answer shows a blank row
+/// and the answer. Longer than the card, it scrolls (`FlashcardsWorkout.textOffset`): "▲ N more"
+/// stands in the top border and "▼ N more" on the last row inside.
+struct CardText: Hashable, Sendable {
+    /// The prompt's lines, wrapped.
+    var prompt: [String]
+    /// The answer's lines, wrapped; none while it is hidden.
+    var answer: [String]
+    /// The rows inside the border.
+    var visibleRows: Int
+
+    init(card: Flashcard, revealed: Bool, inside: Size) {
+        let room = Size(width: max(1, inside.width), height: Int.max / 4)
+        prompt = Text(card.prompt, wraps: true).laidOut(in: room)
+        answer = revealed ? Text(card.answer, wraps: true).laidOut(in: room) : []
+        visibleRows = inside.height
+    }
+
+    var promptRows: Int { prompt.count }
+    /// Every row of the text.
+    var rows: Int { prompt.count + (answer.isEmpty ? 0 : 1 + answer.count) }
+    /// Whether the text is longer than the card.
+    var overflows: Bool { rows > visibleRows }
+    /// The rows of text in view: all the rows inside, or when it scrolls all but the last, which
+    /// says what is below.
+    var textRows: Int { overflows ? max(1, visibleRows - 1) : visibleRows }
+    /// The furthest the text scrolls.
+    var maxOffset: Int { max(0, rows - textRows) }
 }
 
 /// Where the editor's parts go, drawn in a sheet above the help bar (or, in plain mode, over the
@@ -198,15 +206,23 @@ struct EditorLayout {
 struct DeckPickerLayout {
     var frame: Rect
     var content: Rect
-    /// The line under the list: the name being typed, or what happened.
+    /// The line under the list: the name being typed, or what happened; while a name is typed,
+    /// with a message (why a name was refused) on the line above it.
     var footer: Rect
     /// The rows in view and the deck index each shows.
     var rows: [(rect: Rect, index: Int)]
 
-    static func sheet(screen: Size, count: Int) -> TermUI.Sheet {
+    static func sheet(screen: Size, count: Int, footerRows: Int = 1) -> TermUI.Sheet {
         Sheet(
             title: "Decks",
-            size: Size(width: min(60, screen.width - 2), height: min(max(1, count) + 3, screen.height - 3)))
+            size: Size(
+                width: min(60, screen.width - 2), height: min(max(1, count) + 2 + footerRows, screen.height - 3)))
+    }
+
+    /// Two footer rows while a name is typed and a message stands (the message above the name),
+    /// else one.
+    static func footerRows(_ picker: DeckPicker) -> Int {
+        picker.naming != nil && picker.message != nil ? 2 : 1
     }
 
     init(screen: Size, picker: DeckPicker, plain: Bool) {
@@ -215,11 +231,11 @@ struct DeckPickerLayout {
             frame = area
             content = frame.inset(top: 1)
         } else {
-            let sheet = Self.sheet(screen: screen, count: picker.entries.count)
+            let sheet = Self.sheet(screen: screen, count: picker.entries.count, footerRows: Self.footerRows(picker))
             frame = sheet.frame(in: area)
             content = sheet.contentRect(in: area).inset(left: 1, right: 1)
         }
-        (content, footer) = content.splitBottom(min(1, content.height))
+        (content, footer) = content.splitBottom(min(Self.footerRows(picker), content.height))
         var scroll = picker.scroll
         rows = ScrollList.frames(count: picker.entries.count, state: &scroll, in: content).map { ($0.frame, $0.index) }
     }

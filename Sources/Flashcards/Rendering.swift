@@ -8,7 +8,7 @@ import TermUI
 #endif
 
 extension FlashcardsWorkout {
-    var palette: Palette { Palette(usesColor: display.usesColor && !display.plain) }
+    var palette: Theme { Theme(usesColor: display.usesColor && !display.plain) }
 
     var layout: ScreenLayout {
         ScreenLayout(
@@ -107,6 +107,7 @@ extension FlashcardsWorkout {
         let hint = startAgainHint
         let cards = self.cardsToDraw(at: now)
         let notice = problem
+        let note = self.note
         let showsButtons = layout.showsButtons
         let endMessage = self.endMessage(at: now)
         let correct = correctCount
@@ -151,6 +152,8 @@ extension FlashcardsWorkout {
             if let notice {
                 canvas.fill(layout.notice, with: Cell(.space, style: palette.problem))
                 Text("! " + notice, style: palette.problem).render(into: &canvas, in: layout.notice.inset(left: 1))
+            } else if let note {
+                Text(note, style: .bold, alignment: .center).render(into: &canvas, in: layout.notice)
             }
             helpBar.render(into: &canvas, in: layout.helpBar)
         }
@@ -183,7 +186,7 @@ extension FlashcardsWorkout {
                     pictures.append(
                         CardPicture(
                             card: top, revealed: isRevealed, frame: layout.card, offset: offset,
-                            threshold: threshold, lean: offset.signum(), marker: nil))
+                            threshold: threshold, lean: offset.signum(), marker: nil, textOffset: textOffset))
                 }
             }
         }
@@ -197,7 +200,8 @@ extension FlashcardsWorkout {
             pictures.append(
                 CardPicture(
                     card: top, revealed: isRevealed, frame: layout.card.offsetBy(y: lift), offset: offset,
-                    threshold: threshold, lean: abs(offset) >= 2 ? offset.signum() : 0, marker: marker))
+                    threshold: threshold, lean: abs(offset) >= 2 ? offset.signum() : 0, marker: marker,
+                    textOffset: textOffset))
         }
         return peeks.reversed() + pictures + (leaving.map { [$0] } ?? [])
     }
@@ -269,9 +273,12 @@ extension FlashcardsWorkout {
                 }
             }
             addLayer(
-                plain: plain, sheet: DeckPickerLayout.sheet(screen: size, count: picker.entries.count), title: "Decks",
+                plain: plain,
+                sheet: DeckPickerLayout.sheet(
+                    screen: size, count: picker.entries.count, footerRows: DeckPickerLayout.footerRows(picker)),
+                title: "Decks",
                 into: &composition, draw: draw)
-        case .leave(let question), .deleteDeck(let question, _):
+        case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question):
             if plain {
                 composition.add(.sheet) { canvas in
                     canvas.clear()
@@ -302,7 +309,7 @@ extension FlashcardsWorkout {
     }
 
     private static func drawEditor(
-        _ editor: CardEditor, deckName: String, layout: EditorLayout, plain: Bool, palette: Palette,
+        _ editor: CardEditor, deckName: String, layout: EditorLayout, plain: Bool, palette: Theme,
         into canvas: inout Canvas
     ) {
         let content = layout.content
@@ -369,6 +376,7 @@ extension FlashcardsWorkout {
         } else if let waiting = waitingMessage(at: now) {
             paragraphs.append(waiting)
         }
+        if let note { paragraphs.append(note) }
         if let problem { paragraphs.append("Problem: " + problem) }
         let keys = bindings(at: now).helpBar.hints.map { "\($0.key) \($0.description)" }.joined(separator: ", ")
         let keysLine = "Keys: " + keys
@@ -416,8 +424,10 @@ struct CardPicture {
     var lean = 0
     /// The mark shown while it is dragged (always without colour, as ✓ or ✗ in the border).
     var marker: ReviewGrade?
+    /// Rows the text is scrolled by, when it is longer than the card.
+    var textOffset = 0
 
-    func draw(into canvas: inout Canvas, palette: Palette) {
+    func draw(into canvas: inout Canvas, palette: Theme) {
         guard !frame.isEmpty else { return }
         let tint = palette.tint(offset: offset, threshold: threshold)
         var border = Style.plain
@@ -429,41 +439,50 @@ struct CardPicture {
         var face = Canvas(size: frame.size)
         Panel(box: .rounded, borderStyle: border, fill: .plain).render(into: &face, in: face.bounds)
         let inside = face.bounds.inset(top: 1, left: 2, bottom: 1, right: 2)
-        var lines = Text(card.prompt, style: text, alignment: .center, wraps: true).laidOut(
-            in: Size(width: inside.width, height: max(0, inside.height)))
-        var answerLines: [String] = []
-        if revealed {
-            answerLines = Text(card.answer, alignment: .center, wraps: true).laidOut(
-                in: Size(width: inside.width, height: max(0, inside.height - lines.count - 1)))
-        }
-        let hint = !revealed && inside.height >= lines.count + 2 ? "Space shows the answer" : nil
-        let blockHeight = lines.count + (answerLines.isEmpty ? 0 : answerLines.count + 1)
-        var y = inside.y + max(0, (inside.height - blockHeight - (hint == nil ? 0 : 1)) / 2)
-        for line in lines {
-            Text(line, style: text, alignment: .center).render(
+        let lines = CardText(card: card, revealed: revealed, inside: inside.size)
+        let answerStyle = tint.map { Style(foreground: $0) } ?? .plain
+        let rows: [(text: String, style: Style)] =
+            lines.prompt.map { ($0, text) } + (lines.answer.isEmpty ? [] : [("", .plain)])
+            + lines.answer.map { ($0, answerStyle) }
+        func put(_ row: (text: String, style: Style), at y: Int) {
+            Text(row.text, style: row.style, alignment: .center).render(
                 into: &face, in: Rect(x: inside.x, y: y, width: inside.width, height: 1))
-            y += 1
         }
-        lines = []
-        if !answerLines.isEmpty {
-            y += 1
-            for line in answerLines {
-                Text(line, style: tint.map { Style(foreground: $0) } ?? .plain, alignment: .center)
-                    .render(into: &face, in: Rect(x: inside.x, y: y, width: inside.width, height: 1))
+        if rows.count <= inside.height {
+            let hint = !revealed && inside.height >= rows.count + 2 ? "Space shows the answer" : nil
+            var y = inside.y + max(0, (inside.height - rows.count - (hint == nil ? 0 : 1)) / 2)
+            for row in rows {
+                put(row, at: y)
                 y += 1
             }
-        }
-        if let hint, inside.height > 0 {
-            Text(hint, style: palette.muted, alignment: .center).render(into: &face, in: inside.row(inside.height - 1))
+            if let hint, inside.height > 0 {
+                Text(hint, style: palette.muted, alignment: .center).render(
+                    into: &face, in: inside.row(inside.height - 1))
+            }
+        } else if inside.height > 0 {
+            // Longer than the card: a window of rows; what lies above is counted in the top border,
+            // what lies below on the last row.
+            let shown = lines.textRows
+            let start = min(max(0, textOffset), lines.maxOffset)
+            for (index, row) in rows[start..<(start + shown)].enumerated() { put(row, at: inside.y + index) }
+            let below = rows.count - start - shown
+            if start > 0 {
+                Text(" ▲ \(start) more ", style: palette.muted, alignment: .center).render(
+                    into: &face, in: Rect(x: 2, y: 0, width: max(0, face.size.width - 4), height: 1))
+            }
+            if below > 0 && shown < inside.height {
+                Text("▼ \(below) more", style: palette.muted, alignment: .center).render(
+                    into: &face, in: inside.row(inside.height - 1))
+            }
         }
         if let marker, !palette.usesColor, face.size.width >= 14 {
             let mark = marker == .again ? " ✗ Again " : " ✓ \(marker.rawValue.capitalized) "
             let x = marker == .again ? 2 : face.size.width - mark.displayWidth - 2
             face.write(mark, at: Point(x: x, y: 0), style: .bold)
         }
-        let rows = frame.height
-        let third = max(1, rows / 3)
-        let shifts = (0..<rows).map { row in row < third ? lean : (row >= rows - third ? -lean : 0) }
+        let rowCount = frame.height
+        let third = max(1, rowCount / 3)
+        let shifts = (0..<rowCount).map { row in row < third ? lean : (row >= rowCount - third ? -lean : 0) }
         canvas.draw(face, at: Point(x: frame.x + offset, y: frame.y), rowShifts: shifts)
     }
 }

@@ -32,6 +32,11 @@ public struct ReviewSchedule: Hashable, Sendable {
         cards[card] = memory
     }
 
+    /// Puts back a memory taken before an answer (`nil`: the card was new), to undo that answer.
+    public mutating func restore(_ memory: CardMemory?, of card: UUID) {
+        cards[card] = memory
+    }
+
     /// Replaces the memories of `cardIDs` with those from `reviews`.
     public mutating func replace(_ cardIDs: [UUID], with reviews: [FlashcardReview]) {
         for id in cardIDs { cards[id] = nil }

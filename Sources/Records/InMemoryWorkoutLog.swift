@@ -244,6 +244,13 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         }
     }
 
+    public func deleteFlashcardReview(_ reviewID: UUID, inFlashcardSession sessionID: UUID) throws {
+        try state.withLock { state in
+            guard state.flashcardSessions[sessionID] != nil else { throw LogError.unknownSession(sessionID) }
+            state.flashcardSessions[sessionID]?.reviews.removeAll { $0.id == reviewID }
+        }
+    }
+
     public func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try SessionEnd.validate(at: finishedAt)
         try state.withLock { state in

@@ -80,6 +80,9 @@ public protocol FlashcardLibrary: Sendable {
     func start(_ session: FlashcardSession) throws
     /// Saves one swipe of a started session.
     func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws
+    /// Removes one review of a started session (an answer taken back with undo); removing one
+    /// that is gone already changes nothing.
+    func deleteFlashcardReview(_ reviewID: UUID, inFlashcardSession sessionID: UUID) throws
     /// Marks a session finished or abandoned.
     func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws
     /// The session with this identifier, with its reviews.

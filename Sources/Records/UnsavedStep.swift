@@ -32,6 +32,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     case flashcardSession(FlashcardSession)
     /// `FlashcardLibrary.save(_:inFlashcardSession:)`: an answer.
     case flashcardReview(FlashcardReview, sessionID: UUID)
+    /// `FlashcardLibrary.deleteFlashcardReview(_:inFlashcardSession:)`: an answer taken back with undo.
+    case flashcardReviewDeletion(UUID, sessionID: UUID)
     /// `FlashcardLibrary.finishFlashcardSession`: the end of a flashcard session.
     case flashcardFinish(sessionID: UUID, status: SessionStatus, at: Date)
     /// `FlashcardLibrary.save(_:inDeck:)`: a card added or changed in the editor.
@@ -61,7 +63,9 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardReview(let review, _): try review.validate()
         case .flashcard(let card, _): try card.validate()
         case .flashcardDeck(let deck): try deck.validate()
-        case .flashcardDeletion, .cardDrawDeletion, .flashcardDeckDeletion, .dumbbellSetDeletion: break
+        case .flashcardDeletion, .cardDrawDeletion, .flashcardDeckDeletion, .dumbbellSetDeletion,
+            .flashcardReviewDeletion:
+            break
         case .hiitExercise(let session): try session.validate()
         }
     }
@@ -72,8 +76,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         switch self {
         case .dumbbellWorkout, .dumbbellSet, .dumbbellSetDeletion, .dumbbellFinish: try carryOut(onDumbbells: logs)
         case .cardSession, .cardDraw, .cardDrawDeletion, .cardFinish: try carryOut(onCards: logs)
-        case .flashcardSession, .flashcardReview, .flashcardFinish, .flashcard, .flashcardDeletion, .flashcardDeck,
-            .flashcardDeckDeletion:
+        case .flashcardSession, .flashcardReview, .flashcardReviewDeletion, .flashcardFinish, .flashcard,
+            .flashcardDeletion, .flashcardDeck, .flashcardDeckDeletion:
             try carryOut(onFlashcards: logs)
         case .hiitExercise: try carryOut(onHIIT: logs)
         }
@@ -107,6 +111,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         switch self {
         case .flashcardSession(let session): try library.start(session)
         case .flashcardReview(let review, let id): try library.save(review, inFlashcardSession: id)
+        case .flashcardReviewDeletion(let reviewID, let id):
+            try library.deleteFlashcardReview(reviewID, inFlashcardSession: id)
         case .flashcardFinish(let id, let status, let date):
             try library.finishFlashcardSession(id, status: status, at: date)
         case .flashcard(let card, let deckID): try library.save(card, inDeck: deckID)
@@ -146,6 +152,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
             "flashcards: the start of a session on \(session.deckName) (\(Self.count(session.reviews.count, "answer")))"
         case .flashcardReview(let review, _):
             "flashcards: an answer (\(review.grade.rawValue)\(review.isCram ? ", cram" : ""))"
+        case .flashcardReviewDeletion: "flashcards: an answer taken back"
         case .flashcardFinish(_, let status, _): "flashcards: the end of a session (\(status.word))"
         case .flashcard(let card, _): "flashcards: the card \(card.prompt)"
         case .flashcardDeletion: "flashcards: a card deleted"

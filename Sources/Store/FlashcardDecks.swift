@@ -11,4 +11,15 @@ extension ProfileStore {
             for deck in decks { try saveDeck(db, deck) }
         }
     }
+
+    public func deleteFlashcardReview(_ reviewID: UUID, inFlashcardSession sessionID: UUID) throws {
+        try store.write { db in
+            guard try ownership(db, table: "flashcard_session", id: sessionID) == .this else {
+                throw LogError.unknownSession(sessionID)
+            }
+            try db.execute(
+                sql: "DELETE FROM flashcard_review WHERE id = ? AND session_id = ?",
+                arguments: [reviewID.uuidString, sessionID.uuidString])
+        }
+    }
 }

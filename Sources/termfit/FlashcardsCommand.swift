@@ -12,10 +12,13 @@ struct FlashcardsCommand: ParsableCommand {
         commandName: "flashcards",
         abstract: "Flashcards: swipe through a deck against the clock, with spaced review.",
         discussion: """
-            Space shows the answer, → (or l) is correct, ← (or h) is wrong; drag a card with the mouse \
-            to swipe it. e edits the deck's cards, d chooses another deck, u serves only the cards \
-            due. Each answer is saved at once. A new profile starts with a deck about muscles and \
-            training; 'termfit flashcards import FILE --deck NAME' adds your own.
+            Space (or Enter) shows the answer; once it shows, grade it: 1 Again, 2 Hard, 3 Good, \
+            4 Easy; ← (or h) is Again and → (or l) is Good, or drag the card with the mouse to swipe \
+            it. u takes back the last answer (its saved review is removed). ↑ ↓, PgUp PgDn and the \
+            mouse wheel scroll a card longer than the window. e edits the deck's cards, d chooses \
+            another deck, c crams the whole deck, ? lists every key, q leaves. Each answer is saved \
+            at once. A new profile starts with a deck about muscles and training; \
+            'termfit flashcards import FILE --deck NAME' adds your own.
             """,
         subcommands: [FlashcardsImportCommand.self, FlashcardsExportCommand.self])
 

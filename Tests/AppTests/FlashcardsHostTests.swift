@@ -38,12 +38,12 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(decks.map(\.name) == [StarterDeck.name])
         #expect(decks[0].cards.count == StarterDeck.cards.count)
         #expect(harness.frame()[0].contains("Flashcards · \(StarterDeck.name)"))
-        harness.press(.right)
+        harness.press(.character(" "), .right)
         var session = try onlySession(log)
         #expect(session.reviews.map(\.grade) == [.good])
         #expect(session.status == .inProgress)
         harness.now = harness.now + .seconds(2)
-        harness.press(.left)
+        harness.press(.character(" "), .left)
         session = try onlySession(log)
         #expect(session.reviews.map(\.grade) == [.good, .again])
         #expect(try log.flashcardReviews(ofCards: [session.reviews[1].cardID]).count == 1)
@@ -52,26 +52,47 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(try log.decks().count == 1)
     }
 
+    @Test func uRemovesTheSavedReviewOfTheAnswerItTakesBack() throws {
+        let log = InMemoryWorkoutLog()
+        var harness = HostHarness(library: log)
+        harness.press(.character(" "), .right)
+        harness.now = harness.now + .seconds(2)
+        harness.press(.character(" "), .left)
+        let session = try onlySession(log)
+        #expect(session.reviews.map(\.grade) == [.good, .again])
+        harness.press(.character("u"))
+        #expect(try onlySession(log).reviews.map(\.grade) == [.good], "the answer taken back is gone from the log")
+        #expect(harness.host.unsaved.isEmpty)
+        // Graded again, the new answer is saved in its place.
+        harness.press(.character("3"))
+        #expect(try onlySession(log).reviews.map(\.grade) == [.good, .good])
+        // The recovery step does the same, and may run twice.
+        let step = UnsavedStep.flashcardReviewDeletion(session.reviews[0].id, sessionID: session.id)
+        try step.save(into: log)
+        try step.save(into: log)
+        #expect(try onlySession(log).reviews.map(\.grade) == [.good])
+    }
+
     @Test func aFailedSaveIsShownKeptAndTriedAgain() throws {
         let library = FlakyWorkoutLog()
         _ = HostHarness(library: library)
         library.failing = true
         var harness = HostHarness(library: library)
-        let effects = harness.press(.right)
+        let effects = harness.press(.character(" "), .right)
         #expect(effects.isEmpty, "no crash, no quit")
         #expect(harness.host.unsaved.count == 2, "the session and its first answer wait")
         #expect(harness.frame()[22].contains("Not saved (disk full): 2 changes kept here"))
         #expect(harness.host.workout?.correctCount == 1, "the answer stays on screen")
         library.failing = false
         harness.now = harness.now + .seconds(2)
-        harness.press(.left)
+        harness.press(.character(" "), .left)
         #expect(harness.host.unsaved.isEmpty)
         let session = try #require(library.memory.archive(profile: "alex").flashcardSessions.first)
         #expect(session.reviews.map(\.grade) == [.good, .again])
         #expect(!harness.frame()[22].contains("Not saved"))
         // What fails last is tried once more when the program ends.
         library.failing = true
-        harness.press(.right)
+        harness.press(.character(" "), .right)
         library.failing = false
         _ = harness.host.handle(.terminate, at: harness.now)
         #expect(try library.memory.flashcardSession(id: session.id)?.reviews.count == 3)

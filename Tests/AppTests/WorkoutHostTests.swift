@@ -34,6 +34,7 @@ import Testing
         library.failing = true
         var host = flashcards(library)
         let before = library.attempts
+        _ = host.handle(.key(.character(" ")), at: .zero)  // a grade takes a card once its answer shows
         _ = host.handle(.key(.right), at: .zero)
         #expect(library.attempts == before + 1, "the answer is not tried before its session")
         let steps = host.unsavedSteps
@@ -46,6 +47,7 @@ import Testing
         #expect(host.problem == .notSaved(reason: "disk full", waiting: "2 changes", retry: "the next answer"))
 
         library.failing = false
+        _ = host.handle(.key(.character(" ")), at: .zero + .seconds(2))
         _ = host.handle(.key(.left), at: .zero + .seconds(2))
         #expect(host.unsaved.isEmpty)
         #expect(host.problem == nil)

@@ -42,6 +42,8 @@ import Testing
         try session.waitFor("Space Hide")
         try session.send("l")
         try session.waitFor("✓ 1  ✗ 0")
+        try session.send("Space")
+        try session.waitFor("Space Hide")
         try session.send("h")
         try session.waitFor("✓ 1  ✗ 1")
         // Good and Again: both wait for their learning step; the third card is on top.
@@ -82,6 +84,8 @@ import Testing
         // A new study session: the two new cards (the answered ones wait for their steps).
         try session.waitFor("✓ 0  ✗ 0")
         for count in 1...2 {
+            try session.send("Space")
+            try session.waitFor("Space Hide")
             try session.send("Right")
             try session.waitFor("✓ \(count)  ✗ 0")
         }
@@ -90,6 +94,8 @@ import Testing
         try session.send("c")
         try session.waitFor("Flashcards · Gym · cram")
         for count in 1...4 {
+            try session.send("Space")
+            try session.waitFor("Space Hide")
             try session.send("Right")
             try session.waitFor("✓ \(count)  ✗ 0")
         }

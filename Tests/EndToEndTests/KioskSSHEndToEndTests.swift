@@ -64,6 +64,9 @@ struct KioskWorkout: Sendable, CustomTestStringConvertible {
             title: "Flashcards",
             complete: { session in
                 try session.waitFor("Flashcards · ")
+                // A grade takes a card once its answer shows.
+                try session.send("Space")
+                try session.waitFor("Space Hide")
                 try session.send("l")
                 try session.waitFor("✓ 1  ✗ 0")
                 try session.send("Space")

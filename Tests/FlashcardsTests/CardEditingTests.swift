@@ -30,12 +30,13 @@ import Testing
         #expect(deckID == fixedID(0))
         #expect(harness.workout.deck?.cards.map(\.prompt) == ["Q1", "Second question", "Q3"], "no card added")
         #expect(editor(harness)?.editing == nil && editor(harness)?.focus == .list)
-        // Esc while changing keeps the card as it was.
+        // Esc while changing puts the field back as it was and saves nothing.
         harness.press(.character("e"), .control("u"))
         harness.type("Gone")
         #expect(harness.press(.escape).isEmpty)
         #expect(harness.workout.deck?.cards[1].prompt == "Second question")
-        #expect(editor(harness)?.hasDraft == false)
+        #expect(editor(harness)?.prompt.text == "Second question")
+        #expect(editor(harness)?.hasUnsavedDraft == false)
     }
 
     @Test func aDeletedCardComesBackWithUUntilTheNextChangeOrTheEditorCloses() {
@@ -51,11 +52,12 @@ import Testing
         // Another deletion after it replaces what u puts back; a change in between forgets it.
         harness.press(.delete)
         harness.press(.enter)
-        harness.press(.escape)
         #expect(editor(harness)?.undoable == nil)
+        harness.press(.tab, .tab)
         #expect(harness.press(.character("u")).isEmpty)
-        // Closing the editor ends the chance.
-        harness.press(.delete, .escape)
+        // Closing the editor ends the chance (Esc: Done, nothing written is dropped).
+        harness.press(.escape, .character("e"), .tab, .tab, .delete, .escape)
+        #expect(harness.workout.sheet == nil)
         harness.press(.character("e"), .tab, .tab)
         #expect(editor(harness)?.undoable == nil)
         #expect(harness.press(.character("u")).isEmpty)

@@ -63,7 +63,7 @@ import Testing
 
     @Test func deletingADeckAsksWithItsCardCountAndTheDeckInUseGivesWay() {
         var harness = Harness(decks: [numberedDeck(3), numberedDeck(1, name: "Other", id: 1)])
-        harness.press(.right)
+        harness.grade(.right)
         harness.press(.character("d"), .character("x"))
         guard case .deleteDeck(let question, let id) = harness.workout.sheet else {
             Issue.record("expected the question, got \(String(describing: harness.workout.sheet))")

@@ -28,7 +28,7 @@ import Testing
         _ size: Size = Size(width: 80, height: 24), usesColor: Bool = true, plain: Bool = false
     ) -> Harness {
         var harness = Harness(decks: [deck], usesColor: usesColor, plain: plain, size: size)
-        harness.press(.right, .left)
+        harness.grade(.right, .left)
         harness.wait(.milliseconds(12_300))
         return harness
     }
@@ -77,6 +77,9 @@ import Testing
         harness.mouse(.release, Point(x: card.x + 12, y: card.y + 3))
         #expect(harness.workout.correctCount == 1, "short of a third: it springs back")
         harness.click(harness.workout.layout.correctButton)
+        #expect(harness.workout.correctCount == 1, "a grade before the answer shows is refused")
+        harness.press(.character(" "))
+        harness.click(harness.workout.layout.correctButton)
         #expect(harness.workout.correctCount == 2, "the Correct button answers")
     }
 
@@ -119,7 +122,8 @@ import Testing
         harness.send(.paste("line one\nline two"))
         expectGolden(harness.canvas(), "managingDecksAndChangingCards-3")
         harness.send(.resize(Size(width: 40, height: 12)))
-        harness.press(.escape, .delete)
+        // Esc puts the answer back; Esc again closes (nothing is changed); the card is deleted.
+        harness.press(.escape, .escape, .character("e"), .tab, .tab, .delete)
         expectGolden(harness.canvas(), "managingDecksAndChangingCards-4")
     }
 
@@ -140,7 +144,7 @@ import Testing
 
     @Test func aCardWaitingForItsLearningStepAndNothingDue() {
         var waiting = Harness(decks: [numberedDeck(1)], size: Size(width: 40, height: 12))
-        waiting.press(.left)
+        waiting.grade(.left)
         waiting.wait(.seconds(15))
         expectGolden(waiting.canvas(), "aCardWaitingForItsLearningStep")
         let reviews = Self.deck.cards.map { FlashcardReview(cardID: $0.id, grade: .easy, reviewedAt: testDate) }

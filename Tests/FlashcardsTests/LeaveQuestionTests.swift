@@ -22,7 +22,7 @@ extension Harness {
         #expect(harness.workout.leaveQuestion(at: harness.now) == nil, "the timer runs, nothing is saved yet")
         #expect(harness.press(.character("q")) == [.effect(.quit)])
         var over = Harness()
-        over.press(.right)
+        over.grade(.right)
         over.wait(.seconds(100))
         #expect(over.workout.isOver(at: over.now))
         #expect(over.press(.escape) == [.effect(.quit)])
@@ -30,7 +30,7 @@ extension Harness {
 
     @Test func anAnswerAsksAndTheTimerStandsStillUnderTheQuestion() {
         var harness = Harness()
-        harness.press(.right, .left)
+        harness.grade(.right, .left)
         harness.press(.character(" "))
         harness.wait(.seconds(10))
         #expect(harness.press(.character("q")).isEmpty)
@@ -64,7 +64,7 @@ extension Harness {
 
     @Test func clicksOnTheButtonsAndTheHints() throws {
         var harness = Harness()
-        harness.press(.right)
+        harness.grade(.right)
         harness.press(.character("q"))
         let layout = try #require(harness.question?.layout(in: harness.workout.size))
         harness.click(layout.stayButton)
@@ -83,7 +83,7 @@ extension Harness {
 
     @Test func inPlainModeTheQuestionIsPlainLines() {
         var harness = Harness(plain: true)
-        harness.press(.right)
+        harness.grade(.right)
         harness.press(.character("q"))
         #expect(
             harness.frame().prefix(3) == [
@@ -94,7 +94,7 @@ extension Harness {
 
     @Test func terminateUnderTheQuestionSavesAsWithoutIt() {
         var asked = Harness()
-        asked.press(.right)
+        asked.grade(.right)
         asked.press(.character("q"))
         var plain = asked
         plain.press(.character("n"))

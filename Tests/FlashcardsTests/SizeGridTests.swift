@@ -30,6 +30,7 @@ enum FlashcardsScreens {
         "editor list", "decks", "keys", "keys over the decks", "leave", "plain", "plain editor", "plain keys",
         "cram", "waiting", "nothing due", "plain waiting", "plain over",
         "decks naming", "decks delete", "editor changing", "editor deleted", "plain decks naming",
+        "long answer", "long answer scrolled", "plain long answer", "undo", "discard card", "decks refused",
     ]
 
     /// The workout in state `name` at `size`.
@@ -37,6 +38,7 @@ enum FlashcardsScreens {
         let plain = name.hasPrefix("plain")
         var decks = [deck]
         if name == "empty" { decks = [FlashcardDeck(id: fixedID(0), name: "Nothing yet", createdAt: testDate)] }
+        if name.hasSuffix("long answer") || name == "long answer scrolled" { decks = [GradingTests.longDeck] }
         if name.hasPrefix("decks") || name == "keys over the decks" {
             decks += (1..<30).map { numberedDeck($0 % 4, name: "Deck number \($0)", id: $0) }
         }
@@ -66,8 +68,10 @@ enum FlashcardsScreens {
         case "no colour":
             harness.press(.character(" "))
         case "over", "plain over": harness.wait(.seconds(100))
-        case "cram": harness.press(.character("c"), .left)
-        case "waiting", "plain waiting": harness.press(.left, .left, .left)
+        case "cram":
+            harness.press(.character("c"))
+            harness.grade(.left)
+        case "waiting", "plain waiting": harness.grade(.left, .left, .left)
         case "editor prompt", "plain editor":
             harness.press(.character("e"))
             harness.type("A new prompt")
@@ -90,9 +94,20 @@ enum FlashcardsScreens {
         case "editor deleted":
             harness.press(.character("e"), .tab, .tab, .delete)
         case "keys", "plain keys": harness.press(.character("?"))
+        case "long answer", "plain long answer": harness.press(.character(" "))
+        case "long answer scrolled": harness.press(.character(" "), .down, .down)
+        case "undo": harness.grade(.right)
+        case "discard card":
+            harness.press(.character("e"))
+            harness.type("A new prompt")
+            harness.press(.tab, .escape)
+        case "decks refused":
+            harness.press(.character("d"), .character("r"))
+            harness.type("Deck number 1")
+            harness.press(.enter)
         case "keys over the decks": harness.press(.character("d"), .character("?"))
         case "leave":
-            harness.press(.right)
+            harness.grade(.right)
             harness.press(.character("q"))
         default: break
         }
@@ -123,7 +138,7 @@ enum FlashcardsScreens {
             #expect(problems.isEmpty, "\(size) \(name): \(problems)\n\(lines.joined(separator: "\n"))")
             if plain {
                 let keys = harness.workout.bindings(at: harness.now).helpBar.hints.map { "\($0.key) \($0.description)" }
-                if ["plain", "plain waiting", "plain over"].contains(name) {
+                if ["plain", "plain waiting", "plain over", "plain long answer"].contains(name) {
                     #expect(lines.joined(separator: " ").contains("Keys: " + keys[0]), "\(size): the keys line")
                 } else {
                     #expect(lines.last?.hasPrefix(keys[0]) == true, "\(size) \(name): \(lines.last ?? "")")
@@ -184,7 +199,8 @@ enum FlashcardsScreens {
 @Suite struct FlashcardsBindingTests {
     static let states = [
         "hidden", "revealed", "over", "empty", "editor prompt", "editor answer", "editor list", "decks", "keys",
-        "keys over the decks", "leave", "plain", "cram", "waiting", "nothing due",
+        "keys over the decks", "leave", "plain", "cram", "waiting", "nothing due", "long answer",
+        "long answer scrolled", "undo", "discard card", "decks refused",
     ]
 
     /// What a key could change: the screen, the sheets, the stack and the score.
@@ -211,7 +227,7 @@ enum FlashcardsScreens {
 
     @Test(arguments: [
         "hidden", "revealed", "over", "empty", "editor prompt", "editor list", "decks", "cram", "waiting",
-        "nothing due",
+        "nothing due", "long answer", "undo", "decks refused",
     ])
     func everyEnabledBindingIsOnTheKeysSheet(state: String) {
         let size = Size(width: 250, height: 70)

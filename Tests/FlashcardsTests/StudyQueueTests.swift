@@ -81,14 +81,14 @@ import Testing
         #expect(first != ["Q1", "Q2", "Q3", "Q4", "Q5"])
         #expect(Harness(decks: [numberedDeck(8)], newCardsPerDay: 5, seed: 42).prompts == first)
         // Five introduced today: Start Again has no new card left, so it crams.
-        harness.press(.character("4"), .character("4"), .character("4"), .character("4"), .character("4"))
+        harness.grade(.character("4"), .character("4"), .character("4"), .character("4"), .character("4"))
         #expect(harness.workout.isOver(at: harness.now))
         #expect(harness.workout.nextMode == .cram)
     }
 
     @Test func theKeysOneToFourGiveTheFourGrades() {
         var harness = Harness(decks: [numberedDeck(4)])
-        harness.press(.character("1"), .character("2"), .character("3"), .character("4"))
+        harness.grade(.character("1"), .character("2"), .character("3"), .character("4"))
         #expect(harness.savedReviews.map(\.grade) == [.again, .hard, .good, .easy])
         #expect(harness.workout.correctCount == 3)
         #expect(harness.workout.wrongCount == 1)
@@ -123,7 +123,7 @@ import Testing
 @Suite struct PlainModeTests {
     @Test func everyLineIsLabelled() {
         var harness = Harness(decks: [numberedDeck(3)], plain: true)
-        harness.press(.right)
+        harness.grade(.right)
         harness.press(.character(" "))
         let frame = harness.frame()
         #expect(

@@ -51,9 +51,27 @@ extension WorkoutDriver where Model == FlashcardsWorkout {
             size: size)
     }
 
-    /// Presses on the top card's middle, drags `columns` sideways in steps, and releases there.
+    /// Shows the top card's answer if it is hidden (a grade takes a card only once it shows).
+    mutating func showAnswer() {
+        if !workout.isRevealed && workout.acceptsAnswers(at: now) { press(.character(" ")) }
+    }
+
+    /// Presses each key as a grade: Space first while the top card's answer is hidden.
     @discardableResult
-    mutating func drag(by columns: Int) -> [FlashcardsWorkout.Output] {
+    mutating func grade(_ keys: Key...) -> [FlashcardsWorkout.Output] {
+        var outputs: [FlashcardsWorkout.Output] = []
+        for key in keys {
+            showAnswer()
+            outputs += press(key)
+        }
+        return outputs
+    }
+
+    /// Shows the answer, presses on the top card's middle, drags `columns` sideways in steps, and
+    /// releases there.
+    @discardableResult
+    mutating func drag(by columns: Int, showingAnswer: Bool = true) -> [FlashcardsWorkout.Output] {
+        if showingAnswer { showAnswer() }
         let card = workout.layout.card
         let start = Point(x: card.x + card.width / 2, y: card.y + card.height / 2)
         var result = mouse(.press, start)

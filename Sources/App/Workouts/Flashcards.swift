@@ -45,6 +45,7 @@ public struct FlashcardsData: WorkoutData {
         case .effect(let effect): return .effect(effect)
         case .startSession(let session): return .save(.flashcardSession(session))
         case .saveReview(let review, let id): return .save(.flashcardReview(review, sessionID: id))
+        case .deleteReview(let review, let id): return .save(.flashcardReviewDeletion(review, sessionID: id))
         case .finishSession(let id, let status, let date):
             return .save(.flashcardFinish(sessionID: id, status: status, at: date))
         case .saveCard(let card, let deckID): return .save(.flashcard(card, deckID: deckID))

@@ -106,6 +106,9 @@ public final class FlakyWorkoutLog: DumbbellLog, CardSessionLog, FlashcardLibrar
     public func save(_ review: FlashcardReview, inFlashcardSession sessionID: UUID) throws {
         try save { try memory.save(review, inFlashcardSession: sessionID) }
     }
+    public func deleteFlashcardReview(_ reviewID: UUID, inFlashcardSession sessionID: UUID) throws {
+        try save { try memory.deleteFlashcardReview(reviewID, inFlashcardSession: sessionID) }
+    }
     public func finishFlashcardSession(_ sessionID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try save { try memory.finishFlashcardSession(sessionID, status: status, at: finishedAt) }
     }

@@ -1,0 +1,280 @@
+import Records
+import TermUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The keys and the sheets over the cards: which bindings hold now, what an action does on the
+/// screen or on the sheet on top, and the sheets' clicks.
+extension FlashcardsWorkout {
+    // MARK: Keys
+
+    /// The keys that work now: those of the sheet on top, or of the screen.
+    public func bindings(at now: Instant) -> KeyBindings<FlashcardsAction> {
+        bindings(below: sheets.sheets.count, at: now)
+    }
+
+    /// The keys of the screen under the first `depth` sheets (0: the screen itself).
+    func bindings(below depth: Int, at now: Instant) -> KeyBindings<FlashcardsAction> {
+        guard depth > 0 else {
+            return FlashcardsBindings.main(
+                hasCard: topCard != nil, isOver: isOver(at: now), isRevealed: isRevealed, mode: mode,
+                showsAnswerButtons: !display.usesColor && !display.plain, canUndo: canUndo(at: now),
+                scrolls: topCardText?.overflows ?? false)
+        }
+        switch sheets.sheets[depth - 1] {
+        case .keys: return FlashcardsBindings.keysSheet
+        case .editor(let editor): return FlashcardsBindings.editor(editor)
+        case .decks(let picker): return FlashcardsBindings.decks(picker)
+        case .leave: return FlashcardsBindings.leaveQuestion
+        case .deleteDeck: return FlashcardsBindings.deleteDeckQuestion
+        case .discardDraft: return FlashcardsBindings.discardDraftQuestion
+        }
+    }
+
+    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        if let action = bindings(at: now).action(for: key) {
+            perform(action, at: now, into: &outputs)
+        } else if case .character = key, acceptsText {
+            // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
+            perform(.type(key), at: now, into: &outputs)
+        }
+    }
+
+    /// Does what `action` asks, whether it came from a key, the help bar or a button.
+    mutating func perform(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        switch sheet {
+        case .keys(var scroll):
+            switch action {
+            case .move(let rows):
+                scroll.move(by: rows, count: KeysSheet(bindings(below: sheets.sheets.count - 1, at: now)).lines.count)
+                sheets.replaceTop(with: .keys(scroll))
+            case .close: close(at: now)
+            default: break
+            }
+        case .editor(var editor):
+            if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
+            let request = editor.perform(action)
+            sheets.replaceTop(with: .editor(editor))
+            carryOut(request, at: now, into: &outputs)
+        case .decks(let picker):
+            performInPicker(action, picker, at: now, into: &outputs)
+        case .deleteDeck(_, let id):
+            switch action {
+            case .confirmDeleteDeck: deleteDeck(id, at: now, into: &outputs)
+            case .keepDeck: close(at: now)
+            default: break
+            }
+        case .leave:
+            switch action {
+            case .confirmLeave:
+                close(at: now)
+                leave(at: now, into: &outputs)
+            case .stay: close(at: now)
+            default: break
+            }
+        case .discardDraft:
+            switch action {
+            case .discardDraft:
+                close(at: now)
+                if case .editor(let editor) = sheet { closeEditor(editor, at: now, into: &outputs) }
+            case .keepDraft: close(at: now)
+            default: break
+            }
+        case nil:
+            performOnCards(action, at: now, into: &outputs)
+        }
+    }
+
+    mutating func performOnCards(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        switch action {
+        case .leave:
+            if let message = leaveQuestion(at: now) {
+                open(.leave(ConfirmSheet(message)), at: now)
+            } else {
+                leave(at: now, into: &outputs)
+            }
+        case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
+        case .edit: openEditor(at: now)
+        case .chooseDeck:
+            openDeckPicker(at: now)
+            outputs.append(.loadDecks)
+        case .toggleCram:
+            abandon(at: now, into: &outputs)
+            startAgain(as: mode == .cram ? .study : .cram, at: now)
+        case .reveal: reveal(at: now)
+        case .startAgain: if isOver(at: now) { startAgain(as: nextMode, at: now) }
+        case .grade(let grade): answer(grade, from: 0, at: now, into: &outputs)
+        case .undoAnswer: undoAnswer(at: now, into: &outputs)
+        case .scrollCard(let rows): scrollCard(by: rows)
+        default: break
+        }
+    }
+
+    /// Carries out what the editor asked for.
+    mutating func carryOut(_ request: CardEditor.Request, at now: Instant, into outputs: inout [Output]) {
+        guard case .editor(var editor) = sheet else { return }
+        switch request {
+        case .none:
+            return
+        case .add(let prompt, let answer):
+            guard let deckIndex else { return }
+            let card = Flashcard(id: makeIdentifier(), prompt: prompt, answer: answer, createdAt: wallClock())
+            decks[deckIndex].cards.append(card)
+            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            editor.added(card)
+        case .delete(let card):
+            guard let deckIndex else { return }
+            decks[deckIndex].cards.removeAll { $0.id == card.id }
+            outputs.append(.deleteCard(card.id))
+            editor.deleted(card)
+        case .update(let card), .restore(let card):
+            guard let deckIndex else { return }
+            keep(card, in: deckIndex)
+            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            editor.updated(card, restored: request == .restore(card))
+        case .close:
+            closeEditor(editor, at: now, into: &outputs)
+            return
+        case .askToClose(let message):
+            open(
+                .discardDraft(ConfirmSheet(message, title: "Discard card?", confirm: "Discard", cancel: "Keep")),
+                at: now)
+            return
+        }
+        sheets.replaceTop(with: .editor(editor))
+    }
+
+    /// Closes the editor on top; with cards added, changed or deleted, a new session deals them.
+    mutating func closeEditor(_ editor: CardEditor, at now: Instant, into outputs: inout [Output]) {
+        close(at: now)
+        if editor.changed {
+            // Done with the saved cards: a new session, as the original does.
+            abandon(at: now, into: &outputs)
+            startAgain(at: now)
+        }
+    }
+
+    /// The answer a click gives to the question on top (Leave, Delete deck, Discard card).
+    private func answerToQuestion(_ sheet: Sheet, mouse: MouseEvent) -> FlashcardsAction?? {
+        let actions: (ConfirmSheet, FlashcardsAction, FlashcardsAction)
+        switch sheet {
+        case .leave(let question): actions = (question, .confirmLeave, .stay)
+        case .deleteDeck(let question, _): actions = (question, .confirmDeleteDeck, .keepDeck)
+        case .discardDraft(let question): actions = (question, .discardDraft, .keepDraft)
+        default: return nil
+        }
+        switch actions.0.handle(mouse, screen: size) {
+        case .leave: return .some(actions.1)
+        case .stay: return .some(actions.2)
+        case .none: return .some(nil)
+        }
+    }
+
+    mutating func handleSheet(
+        _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
+    ) {
+        let point = mouse.position
+        if mouse.kind == .release, !display.plain,
+            let action = bindings(at: now).barAction(at: point, in: layout.helpBar)
+        {
+            return perform(action, at: now, into: &outputs)
+        }
+        if mouse.kind == .scrollUp || mouse.kind == .scrollDown {
+            if case .editor(let editor) = sheet, editor.focus != .list { return }
+            return perform(.move(mouse.kind == .scrollUp ? -1 : 1), at: now, into: &outputs)
+        }
+        if let answer = answerToQuestion(sheet, mouse: mouse) {
+            if let answer { perform(answer, at: now, into: &outputs) }
+            return
+        }
+        guard mouse.kind == .release else { return }
+        switch sheet {
+        case .keys:
+            close(at: now)
+        case .editor(var editor):
+            let layout = EditorLayout(screen: size, editor: editor, plain: display.plain)
+            if layout.addButton.contains(point) {
+                let request = editor.submit()
+                sheets.replaceTop(with: .editor(editor))
+                carryOut(request, at: now, into: &outputs)
+            } else if layout.doneButton.contains(point) {
+                perform(.done, at: now, into: &outputs)
+            } else if layout.promptField.contains(point) {
+                editor.focus(on: .prompt)
+                sheets.replaceTop(with: .editor(editor))
+            } else if layout.answerField.contains(point) {
+                editor.focus(on: .answer)
+                sheets.replaceTop(with: .editor(editor))
+            } else if let row = layout.listRows.first(where: { $0.rect.contains(point) }) {
+                editor.select(row.index)
+                sheets.replaceTop(with: .editor(editor))
+            }
+        case .decks(var picker):
+            let layout = DeckPickerLayout(screen: size, picker: picker, plain: display.plain)
+            if let row = layout.rows.first(where: { $0.rect.contains(point) }) {
+                picker.select(row.index)
+                sheets.replaceTop(with: .decks(picker))
+                perform(.openDeck, at: now, into: &outputs)
+            } else if !layout.frame.contains(point) {
+                close(at: now)
+            }
+        case .leave, .deleteDeck, .discardDraft:
+            break
+        }
+    }
+
+    mutating func open(_ newSheet: Sheet, at now: Instant) {
+        drag = nil
+        sheets.push(newSheet)
+        timer.hold(.sheet, at: now)
+    }
+
+    /// Closes the sheet on top; the timer runs again once the last is closed.
+    mutating func close(at now: Instant) {
+        sheets.pop()
+        if sheets.isEmpty { timer.release(.sheet, at: now) }
+    }
+
+    mutating func openEditor(at now: Instant) {
+        guard let deck else {
+            problem = "There is no deck to edit"
+            return
+        }
+        open(.editor(CardEditor(cards: deck.cards)), at: now)
+    }
+
+    mutating func openDeckPicker(at now: Instant) {
+        open(.decks(DeckPicker(entries: pickerEntries(), current: deck?.id)), at: now)
+    }
+
+    /// The lines of the list of decks.
+    func pickerEntries() -> [DeckPicker.Entry] {
+        let date = wallClock()
+        return decks.map { deck in
+            DeckPicker.Entry(
+                id: deck.id, name: deck.name, count: deck.cards.count, due: schedule.dueCount(of: deck.cards, at: date),
+                new: min(
+                    schedule.newCount(of: deck.cards),
+                    max(
+                        0,
+                        study.newCardsPerDay
+                            - schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar))))
+        }
+    }
+
+    /// Switches to deck `id`: the host reads its reviews and hands them back (`receive`).
+    mutating func choose(deck id: UUID, at now: Instant, into outputs: inout [Output]) {
+        close(at: now)
+        guard let index = decks.firstIndex(where: { $0.id == id }) else { return }
+        if index == deckIndex { return }
+        abandon(at: now, into: &outputs)
+        deckIndex = index
+        startAgain(at: now)
+        outputs.append(.rememberDeck(id))
+        outputs.append(.loadReviews(deckID: id))
+    }
+}

@@ -178,7 +178,8 @@ enum DumbbellsBindings {
     static func commitField(correcting: Bool) -> KeyBinding<DumbbellsAction> {
         KeyBinding(
             [.enter, .character(" ")], correcting ? "Save" : "Done typing", group: "Fields", bar: 1,
-            listing: "Enter", meaning: "while typing a finished set's correction: save it; during a rest: keep the"
+            listing: "Enter  Space",
+            meaning: "while typing a finished set's correction: save it; during a rest: keep the"
                 + " number (the rest goes on)", action: .commitField)
     }
 

@@ -534,7 +534,8 @@ extension DumbbellsWorkout {
             let hint =
                 past.workoutID == nil
                 ? "Enter shows a workout's sets · Esc closes"
-                : past.isTyping ? "Enter, Tab or ↑↓ saves · Esc puts the value back" : "Type to correct · d deletes · Esc back"
+                : past.isTyping
+                    ? "Enter, Tab or ↑↓ saves · Esc puts the value back" : "Type to correct · d deletes · Esc back"
             // A save that failed is said first: the correction waits until it goes in.
             if let problem {
                 Text("! " + problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.footer)

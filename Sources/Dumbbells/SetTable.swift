@@ -35,7 +35,7 @@ extension DumbbellsWorkout {
         {
             var message = problem.message(unit: settings.unit)
             if wasTyping, problem == .notADigit, isCommand(character) {
-                message = "“\(character)” is no digit · Tab keeps the number, then \(character)"
+                message = "“\(character)” is no digit · Tab first, then \(character)"
             }
             notice = Notice(message, kind: .refused)
         }

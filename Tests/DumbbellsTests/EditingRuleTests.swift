@@ -117,7 +117,7 @@ import Testing
         #expect(harness.workout.pill.kind == .countdown, "the rest goes on")
         #expect(harness.savedSets.last?.reps == 12)
         // Typing a set to do during the rest: Enter keeps the number, the rest goes on.
-        harness.press(.down)
+        harness.press(.down, .left)
         harness.type("22")
         #expect(harness.frame().last?.hasPrefix("Enter Done typing") == true)
         harness.press(.enter)
@@ -135,7 +135,7 @@ import Testing
         var typed = Harness()
         typed.fill(row: 2, weight: "14", reps: "8")
         typed.press(.tab, .escape)
-        #expect(typed.workout.pendingQuestion == "Set 3 as typed is not saved.")
+        #expect(typed.workout.pendingQuestion?.hasSuffix("Set 3 as typed is not saved.") == true)
         typed.press(.character("n"))
         #expect(typed.workout.rows[2].entry.weight == "14")
     }
@@ -148,7 +148,7 @@ import Testing
             Issue.record("no question: \(String(describing: harness.workout.sheet))")
             return
         }
-        #expect(question.question == "End the workout? 2 sets are not done; the summary shows the 1 done.")
+        #expect(question.message == "End the workout? 2 sets are not done; the summary shows the 1 done.")
         harness.press(.character("n"))
         #expect(harness.workout.sheet == nil)
         #expect(!harness.outputs.contains { if case .finishWorkout = $0 { true } else { false } })

@@ -60,7 +60,7 @@ let package = Package(
         // A Deck of Cards API server on loopback (POSIX sockets, a thread), for the client's,
         // the host's and the end-to-end tests.
         .target(name: "LoopbackDeckServer", dependencies: ["CardDeck"], path: "Tests/Support/LoopbackDeckServer"),
-        .testTarget(name: "TermUITests", dependencies: ["TermUI", "TestSupport"]),
+        .testTarget(name: "TermUITests", dependencies: ["TermUI", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermUI", "CNcursesw", "TestSupport"]),
         .testTarget(
             name: "StoreTests",
@@ -84,7 +84,7 @@ let package = Package(
             dependencies: [
                 "App", "TermUI", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer", "Flashcards",
                 "TestSupport", "Store",
-            ]),
+            ], exclude: ["Goldens"]),
         .testTarget(
             name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(

@@ -24,6 +24,9 @@ public struct AppContext: Sendable {
         self.dataLocation = dataLocation
         self.locksProfile = locksProfile
     }
+
+    /// The styles every screen draws with: TermUI's one theme, colour-free when `usesColor` is off.
+    public var theme: Theme { Theme(usesColor: usesColor) }
 }
 
 /// A workout on the home menu: its name, a line about it, and how to open its scene.
@@ -41,12 +44,4 @@ public struct WorkoutEntry: Sendable {
         self.summary = summary
         self.makeScene = makeScene
     }
-}
-
-/// The palette the home screen and sheets share.
-enum Palette {
-    static let accent = Style(foreground: .indexed(45), attributes: .bold)
-    static let title = Style(foreground: .indexed(45))
-    static let muted = Style(foreground: .brightBlack)
-    static let selected = Style(attributes: .reverse)
 }

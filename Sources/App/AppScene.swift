@@ -16,8 +16,10 @@ public struct AppScene: Scene {
     }
 
     enum Overlay: Equatable {
-        case help
-        case profiles(ProfilePicker)
+        /// The help: the home screen's keys sheet.
+        case help(KeysSheet)
+        /// The profile picker (and its keys sheet, F1).
+        case profiles(SheetStack<ListPicker<String>>)
     }
 
     public private(set) var context: AppContext
@@ -25,8 +27,6 @@ public struct AppScene: Scene {
     public private(set) var selection = 0
     /// Where the menu is scrolled to when the window is too short for all of it.
     private var menuScroll = ScrollState()
-    /// Where the help sheet is scrolled to.
-    private var helpScroll = ScrollState(selection: nil)
     private(set) var overlay: Overlay?
     private let workouts: [WorkoutEntry]
     private var active: (index: Int, scene: any Scene)?
@@ -69,7 +69,10 @@ public struct AppScene: Scene {
     /// The workout on screen, if any.
     public var activeWorkout: String? { active.map { workouts[$0.index].identifier } }
 
-    public var isHelpOpen: Bool { overlay == .help }
+    public var isHelpOpen: Bool {
+        if case .help = overlay { return true }
+        return false
+    }
     public var isProfilePickerOpen: Bool {
         if case .profiles = overlay { return true }
         return false
@@ -87,7 +90,8 @@ public struct AppScene: Scene {
             active == nil ? "Make it bigger, or press q to quit." : "Make it bigger, or press q to leave.",
         ]
         if let question = pendingQuestion {
-            let keys = ConfirmSheet.hints.map { "\($0.key) \($0.description)" }.joined(separator: " · ")
+            // The question's own labels ("y Delete · n Keep") when the workout hands it over.
+            let keys = (pendingConfirmation ?? ConfirmSheet(question)).keysLine()
             paragraphs = [question, keys, ""] + paragraphs
         }
         let width = max(1, size.width)
@@ -100,10 +104,8 @@ public struct AppScene: Scene {
     /// The question the workout on screen waits to have answered ("Leave? …"), if any.
     public var pendingQuestion: String? { (active?.scene as? any AsksQuestions)?.pendingQuestion }
 
-    /// The keys that answer a question from the too-small notice.
-    static let answerKeys: Set<Key> = [
-        .character("y"), .character("Y"), .enter, .character("n"), .character("N"), .escape,
-    ]
+    /// The question itself, when the workout on screen hands it over.
+    var pendingConfirmation: ConfirmSheet? { (active?.scene as? any AsksQuestions)?.pendingConfirmation }
 
     // MARK: Events
 
@@ -115,18 +117,17 @@ public struct AppScene: Scene {
             // ask first: its question shows on the notice and takes its answer).
             guard case .key(let key) = event else { return forwardTimeEvent(event, at: now) }
             if active == nil { return key == .character("q") ? [.quit] : [] }
-            if key == .character("q") || (pendingQuestion != nil && Self.answerKeys.contains(key)) {
+            if key == .character("q") || (pendingQuestion != nil && ConfirmSheet.answerKeys.contains(key)) {
                 return forwardToWorkout(event, at: now)
             }
             return []
         }
         if active != nil { return forwardToWorkout(event, at: now) }
         switch overlay {
-        case .help: return handleHelp(event)
-        case .profiles(var picker):
-            let effects = handleProfiles(event, picker: &picker)
-            if case .profiles = overlay { overlay = .profiles(picker) }
-            return effects
+        case .help(let sheet): return handleHelp(event, sheet: sheet)
+        case .profiles(let stack):
+            handleProfiles(event, stack: stack)
+            return []
         case nil: return handleHome(event, at: now)
         }
     }
@@ -209,7 +210,7 @@ public struct AppScene: Scene {
             select(number - 1)
             return open(menu[selection], at: now)
         case .profiles: return open(.profiles, at: now)
-        case .help: overlay = .help
+        case .help: openHelp()
         case .quit: return [.quit]
         }
         return []
@@ -230,80 +231,84 @@ public struct AppScene: Scene {
             active = (index, scene)
             return effects
         case .profiles:
-            do {
-                overlay = .profiles(ProfilePicker(names: try profiles.profileNames(), current: context.profile))
-            } catch {
-                notice = "Cannot read the profiles: \(error)"
-            }
+            openProfiles()
         case .help:
-            overlay = .help
+            openHelp()
         case .quit:
             return [.quit]
         }
         return []
     }
 
-    /// The help sheet's rows at the current width.
-    private var helpRows: [KeyList.Entry] {
-        HelpSheet.rows(
+    /// The help sheet at the current width.
+    private var helpSheet: KeysSheet {
+        HelpSheet.sheet(
             bindings: homeBindings, locksProfile: context.locksProfile, dataLocation: context.dataLocation,
             screenWidth: size.width)
     }
 
-    /// Where sheets go: the screen above its help bar, which stays in view.
-    private var sheetArea: Rect { Rect(size: size).inset(bottom: 1) }
+    private mutating func openHelp() { overlay = .help(helpSheet) }
 
-    private mutating func handleHelp(_ event: Event) -> [Effect] {
-        let rows = helpRows.count
-        let height = HelpSheet.sheet(rowCount: rows).contentRect(in: sheetArea).height
-        switch event {
-        case .key(.escape), .key(.character("?")), .key(.character("q")), .key(.enter), .key(.function(1)):
-            overlay = nil
-            helpScroll = ScrollState(selection: nil)
-        case .key(.up), .key(.character("k")): helpScroll.move(by: -1, count: rows)
-        case .key(.down), .key(.character("j")): helpScroll.move(by: 1, count: rows)
-        case .mouse(let mouse) where mouse.kind == .scrollUp: helpScroll.move(by: -1, count: rows)
-        case .mouse(let mouse) where mouse.kind == .scrollDown: helpScroll.move(by: 1, count: rows)
-        case .key(.pageUp): helpScroll.move(by: -max(1, height - 2), count: rows)
-        case .key(.pageDown), .key(.character(" ")): helpScroll.move(by: max(1, height - 2), count: rows)
-        case .mouse(let mouse) where mouse.kind == .release:
-            if !HelpSheet.sheet(rowCount: rows).frame(in: sheetArea).contains(mouse.position) {
-                overlay = nil
-                helpScroll = ScrollState(selection: nil)
-            }
-        default:
-            break
+    /// The help sheet takes every event: it scrolls itself and closes on its keys or a click; a
+    /// new width wraps the data's place again, keeping the scroll.
+    private mutating func handleHelp(_ event: Event, sheet: KeysSheet) -> [Effect] {
+        var sheet = sheet
+        if case .resize = event {
+            let scroll = sheet.scroll
+            sheet = helpSheet
+            sheet.scroll = scroll
         }
-        _ = helpScroll.visibleRows(count: rows, height: height)
+        overlay = sheet.update(event, in: componentContext) == nil ? .help(sheet) : nil
         return []
     }
 
     /// The keys the bar shows now: the home screen's, or those of the sheet over it.
     var currentHelpBar: HelpBar {
         switch overlay {
-        case .help: return HelpBar([HelpBar.Hint("↑↓", "Scroll"), HelpBar.Hint("Esc", "Close")])
-        case .profiles(let picker): return HelpBar(picker.hints)
+        case .help(let sheet): return sheet.bindings.helpBar
+        case .profiles(let stack): return stack.bindings.helpBar
         case nil: return homeBindings.helpBar
         }
     }
 
-    private mutating func handleProfiles(_ event: Event, picker: inout ProfilePicker) -> [Effect] {
-        switch picker.handle(event, screen: sheetArea) {
-        case .none:
-            break
-        case .cancel:
+    /// Where a component is: this screen, its help bar on the last row.
+    private var componentContext: ComponentContext { ComponentContext(screen: size) }
+
+    /// Opens the profile picker over the menu, saying `message` (why the last choice failed).
+    private mutating func openProfiles(message: String? = nil) {
+        do {
+            var stack = SheetStack<ListPicker<String>>()
+            stack.push(
+                ProfilePicker.make(
+                    names: try profiles.profileNames(), current: context.profile, theme: context.theme,
+                    message: message))
+            overlay = .profiles(stack)
+        } catch {
             overlay = nil
-        case .choose(let name):
+            notice = "Cannot read the profiles: \(error)"
+        }
+    }
+
+    private mutating func handleProfiles(_ event: Event, stack: SheetStack<ListPicker<String>>) {
+        var stack = stack
+        switch stack.update(event, in: componentContext) {
+        case .screen, .closed(.cancelled):
+            overlay = nil
+        case .handled:
+            overlay = .profiles(stack)
+        case .closed(.committed(.existing(let name))), .closed(.committed(.new(let name))):
+            guard ProfilePicker.isValid(name) else {
+                return openProfiles(message: "A name needs at least one letter")
+            }
             do {
-                try profiles.createProfile(named: name)
-                context.profile = name
+                try profiles.createProfile(named: name.trimmingSpaces)
+                context.profile = name.trimmingSpaces
                 overlay = nil
-                notice = "Now working out as \(name)"
+                notice = "Now working out as \(context.profile)"
             } catch {
-                picker.error = "Cannot save the profile: \(error)"
+                openProfiles(message: "Cannot save the profile: \(error)")
             }
         }
-        return []
     }
 
     // MARK: Rendering
@@ -325,9 +330,9 @@ public struct AppScene: Scene {
         }
         renderHome(into: &composition)
         switch overlay {
-        case .help:
-            HelpSheet.render(into: &composition, in: sheetArea, rows: helpRows, scroll: helpScroll)
-        case .profiles(let picker): picker.render(into: &composition, in: sheetArea)
+        case .help(let sheet):
+            sheet.render(into: &composition, state: sheet.scroll, headingStyle: context.theme.heading)
+        case .profiles(let stack): stack.render(into: &composition, in: componentContext)
         case nil: break
         }
     }
@@ -339,24 +344,25 @@ public struct AppScene: Scene {
         let profile = context.profile
         let notice = self.notice
         let helpBar = currentHelpBar
+        let theme = context.theme
         var scroll = menuScroll
         scroll.select(selection, count: items.count)
         composition.add { canvas in
-            if let area = layout.wordmark { Wordmark.render(into: &canvas, in: area, style: Palette.accent) }
+            if let area = layout.wordmark { Wordmark.render(into: &canvas, in: area, style: theme.accent) }
             if let area = layout.tagline {
-                Text("workouts at the keyboard", style: Palette.muted, alignment: .center).render(
+                Text("workouts at the keyboard", style: theme.muted, alignment: .center).render(
                     into: &canvas, in: area)
             }
             if let area = layout.profile {
                 Text("Profile: \(profile)", style: .plain, alignment: .center).render(into: &canvas, in: area)
             }
-            Panel(title: "Workouts", box: .rounded, borderStyle: Palette.muted, titleStyle: Palette.title)
+            Panel(title: "Workouts", box: .rounded, borderStyle: theme.muted, titleStyle: theme.title)
                 .render(into: &canvas, in: layout.panel)
             ScrollList.render(
-                count: items.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: Palette.muted
+                count: items.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: theme.muted
             ) { canvas, row, index, selected in
                 let item = items[index]
-                let style: Style = selected ? Palette.selected : .plain
+                let style: Style = selected ? theme.selection : .plain
                 canvas.fill(row, with: Cell(.space, style: style))
                 let marker = selected ? "▸" : " "
                 let key = index < 9 ? "\(index + 1)" : " "
@@ -365,13 +371,13 @@ public struct AppScene: Scene {
                     clip: row)
                 let summaryX = row.x + max(titleWidth + 3, 22)
                 if summaryX < row.maxX {
-                    Text(item.summary, style: selected ? style : Palette.muted)
+                    Text(item.summary, style: selected ? style : theme.muted)
                         .render(
                             into: &canvas, in: Rect(x: summaryX, y: row.y, width: row.maxX - summaryX - 1, height: 1))
                 }
             }
             if let notice {
-                Text(notice, style: Palette.title, alignment: .center).render(into: &canvas, in: layout.notice)
+                Text(notice, style: theme.title, alignment: .center).render(into: &canvas, in: layout.notice)
             }
             helpBar.render(into: &canvas, in: layout.helpBar)
         }

@@ -1,53 +1,30 @@
 import TermUI
 
-/// The `?` sheet of the home screen: its key bindings (the same table the keys and the help bar
-/// come from), the keys that work everywhere, and where TermFit keeps its data. It sits above the
-/// help bar and scrolls, with "more" markers, when the window is too short for all of it.
+/// The `?` sheet of the home screen: TermUI's keys sheet of its bindings (the same table the keys
+/// and the help bar come from), then the keys that work everywhere and where TermFit keeps its
+/// data. It sits above the help bar and scrolls, with "more" markers, as every keys sheet does.
 enum HelpSheet {
-    /// The rows: every enabled binding, then what the run loop answers on every screen. In kiosk
-    /// mode there is no shell to suspend to.
-    static func entries(bindings: KeyBindings<HomeAction>, locksProfile: Bool) -> [KeyList.Entry] {
-        let everywhere = [
+    /// What the run loop answers on every screen. In kiosk mode there is no shell to suspend to.
+    static func everywhere(locksProfile: Bool) -> [KeyList.Entry] {
+        [
             KeyList.Entry("Ctrl-C", "quit at once; what you finished is saved"),
             KeyList.Entry("Ctrl-Z", "suspend; `fg` brings TermFit back"),
             KeyList.Entry("mouse", "click an entry to open it, or a key in the bar"),
         ].filter { !(locksProfile && $0.keys == "Ctrl-Z") }
-        return bindings.sections.flatMap(\.entries) + everywhere
     }
 
-    static let keyWidth = 16
-    static let width = 76
-
-    /// The sheet's rows: the keys, a blank row, then where the data is (wrapped to the sheet).
-    static func rows(
+    /// The sheet for a screen `screenWidth` wide: the bindings by group, "Everywhere", and the
+    /// data's place wrapped to the sheet.
+    static func sheet(
         bindings: KeyBindings<HomeAction>, locksProfile: Bool, dataLocation: String?, screenWidth: Int
-    ) -> [KeyList.Entry] {
-        var rows = entries(bindings: bindings, locksProfile: locksProfile)
+    ) -> KeysSheet {
+        var more = [(group: "Everywhere", entries: everywhere(locksProfile: locksProfile))]
         if let dataLocation {
-            let width = max(8, min(width, screenWidth) - 4 - keyWidth)
+            let keyWidth = KeysSheet(bindings, title: "Help", more: more).keyWidth
+            let width = max(8, min(60, screenWidth - 6 - keyWidth))
             let lines = Text(dataLocation, wraps: true).laidOut(in: Size(width: width, height: 8))
-            rows.append(KeyList.Entry("", ""))
-            for (index, line) in lines.enumerated() { rows.append(KeyList.Entry(index == 0 ? "your data" : "", line)) }
+            more.append((group: "Your data", entries: lines.map { KeyList.Entry("", $0) }))
         }
-        return rows
-    }
-
-    /// Where the sheet goes: centred above the help bar.
-    static func sheet(rowCount: Int) -> Sheet {
-        Sheet(title: "Help", size: Size(width: width, height: rowCount + 2), titleStyle: Palette.title)
-    }
-
-    static func render(
-        into composition: inout Composition, in screen: Rect, rows: [KeyList.Entry], scroll: ScrollState
-    ) {
-        var scroll = scroll
-        composition.addSheet(sheet(rowCount: rows.count), in: screen) { canvas, area in
-            let inside = area.inset(left: 1, right: 1)
-            ScrollList.render(count: rows.count, into: &canvas, in: inside, state: &scroll, markerStyle: Palette.muted)
-            {
-                canvas, frame, index, _ in
-                KeyList([rows[index]], keyWidth: keyWidth, margin: 0).render(into: &canvas, in: frame)
-            }
-        }
+        return KeysSheet(bindings, title: "Help", more: more)
     }
 }

@@ -451,24 +451,11 @@ enum DumbbellsBindings {
         ) { key in .editRoutineName(key) },
     ])
 
-    /// A question's keys: y or Enter confirms, n or Esc keeps everything as it was.
-    static func question(
-        _ group: String, confirm: (String, String, DumbbellsAction), cancel: (String, String, DumbbellsAction)
-    ) -> KeyBindings<DumbbellsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.character("y"), .character("Y"), .enter], confirm.0, group: group, bar: 1, listing: "y  Enter",
-                meaning: confirm.1, action: confirm.2),
-            KeyBinding(
-                [.character("n"), .character("N"), .escape], cancel.0, group: group, bar: 2, listing: "n  Esc",
-                meaning: cancel.1, action: cancel.2),
-        ])
-    }
-
     /// The question before a routine is deleted.
-    static let deleteRoutineQuestion = question(
-        "Delete?", confirm: ("Delete", "delete the routine", .confirmDeleteRoutine),
-        cancel: ("Keep", "keep the routine", .close))
+    static let deleteRoutineQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            group: "Delete?", confirm: "Delete", .confirmDeleteRoutine, meaning: "delete the routine",
+            cancel: "Keep", .close, meaning: "keep the routine"))
 
     /// The summary of a finished workout.
     static let summary = KeyBindings<DumbbellsAction>([
@@ -482,14 +469,16 @@ enum DumbbellsBindings {
     ])
 
     /// The leave question.
-    static let leaveQuestion = question(
-        "Leave?", confirm: ("Leave", "leave; finished sets stay saved", .confirmLeave),
-        cancel: ("Stay", "stay with everything as it was", .close))
+    static let leaveQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            .confirmLeave, meaning: "leave; finished sets stay saved", .close,
+            meaning: "stay with everything as it was"))
 
     /// The question before `x` ends the workout.
-    static let endWorkoutQuestion = question(
-        "End?", confirm: ("End", "end the workout: the summary of the sets done", .confirmEndWorkout),
-        cancel: ("Keep going", "keep the workout going as it was", .close))
+    static let endWorkoutQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            group: "End?", confirm: "End", .confirmEndWorkout, meaning: "end the workout: the summary of the sets done",
+            cancel: "Keep going", .close, meaning: "keep the workout going as it was"))
 }
 
 extension DumbbellsWorkout {

@@ -73,7 +73,8 @@ extension DumbbellsBindings {
         })
 
     /// The question before a past workout's set is deleted.
-    static let deletePastSetQuestion = question(
-        "Delete?", confirm: ("Delete", "delete the set", .past(.confirmDelete)),
-        cancel: ("Keep", "keep the set", .past(.back)))
+    static let deletePastSetQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            group: "Delete?", confirm: "Delete", .past(.confirmDelete), meaning: "delete the set", cancel: "Keep",
+            .past(.back), meaning: "keep the set"))
 }

@@ -56,6 +56,14 @@ public protocol Scene {
 public protocol AsksQuestions {
     /// The question waiting for an answer, on one line, or `nil` when none is.
     var pendingQuestion: String? { get }
+
+    /// The question itself when it is a `ConfirmSheet`, so a screen showing it as text (the
+    /// too-small notice) shows its own labels ("y Delete · n Keep"); `nil` by default.
+    var pendingConfirmation: ConfirmSheet? { get }
+}
+
+extension AsksQuestions {
+    public var pendingConfirmation: ConfirmSheet? { nil }
 }
 
 /// A workout's view model, the contract every workout follows: a value that takes events with

@@ -126,9 +126,9 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         _ = scene.handle(.key(.character("p")), at: .zero)
         #expect(scene.isProfilePickerOpen)
         #expect(frame(scene).contains { $0.contains("▸ alex") })
-        _ = scene.handle(.key(.character("n")), at: .zero)
         for character in "Kim Lee" { _ = scene.handle(.key(.character(character)), at: .zero) }
         #expect(frame(scene).contains { $0.contains("Name: Kim Lee") })
+        #expect(frame(scene).contains { $0.contains("▸ + New profile “Kim Lee”") })
         _ = scene.handle(.key(.enter), at: .zero)
         #expect(!scene.isProfilePickerOpen)
         #expect(scene.context.profile == "Kim Lee")
@@ -137,18 +137,40 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         #expect(frame(scene).contains { $0.contains("Now working out as Kim Lee") })
     }
 
-    @Test func anEmptyProfileNameIsRefusedWithAMessage() {
+    @Test func typingFindsAProfileInAnyCaseAndOffersNoCopyOfIt() {
+        var scene = makeScene(profiles: InMemoryProfileDirectory(["alex", "sam", "Samira"]))
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        for character in "SAM" { _ = scene.handle(.key(.character(character)), at: .zero) }
+        let shown = frame(scene)
+        #expect(shown.contains { $0.contains("▸ sam") })
+        #expect(shown.contains { $0.contains("  Samira") })
+        #expect(!shown.contains { $0.contains("alex") })
+        #expect(!shown.contains { $0.contains("+ New profile") }, "sam is there already")
+        _ = scene.handle(.key(.enter), at: .zero)
+        #expect(scene.context.profile == "sam")
+    }
+
+    @Test func aBlankNameOffersNoNewProfileAndEscChangesNothing() {
         var scene = makeScene()
         _ = scene.handle(.key(.character("p")), at: .zero)
-        _ = scene.handle(.key(.character("n")), at: .zero)
         _ = scene.handle(.key(.character(" ")), at: .zero)
-        _ = scene.handle(.key(.enter), at: .zero)
-        #expect(scene.isProfilePickerOpen)
-        #expect(frame(scene).contains { $0.contains("A name needs at least one letter") })
-        _ = scene.handle(.key(.escape), at: .zero)
+        #expect(!frame(scene).contains { $0.contains("+ New profile") })
         _ = scene.handle(.key(.escape), at: .zero)
         #expect(!scene.isProfilePickerOpen)
         #expect(scene.context.profile == "alex")
+    }
+
+    /// The name field is a TextField: Tab completes it to the highlighted profile, selected, so
+    /// the first character typed replaces it.
+    @Test func theNameFieldFollowsTheSpreadsheetRule() {
+        var scene = makeScene(profiles: InMemoryProfileDirectory(["alex", "sam"]))
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        _ = scene.handle(.key(.character("s")), at: .zero)
+        _ = scene.handle(.key(.tab), at: .zero)
+        #expect(frame(scene).contains { $0.contains("Name: sam") })
+        for character in "Jo" { _ = scene.handle(.key(.character(character)), at: .zero) }
+        #expect(frame(scene).contains { $0.contains("Name: Jo ") || $0.hasSuffix("Name: Jo") })
+        #expect(frame(scene).contains { $0.contains("+ New profile “Jo”") })
     }
 
     @Test func choosingAnotherProfileSwitches() {
@@ -157,6 +179,73 @@ private let echo = WorkoutEntry(identifier: "echo", title: "Echo", summary: "rep
         _ = scene.handle(.key(.down), at: .zero)
         _ = scene.handle(.key(.enter), at: .zero)
         #expect(scene.context.profile == "sam")
+    }
+
+    /// A click on a row uses the profile drawn there; a click outside closes the picker.
+    @Test func clicksOnTheProfilePicker() throws {
+        var scene = makeScene(profiles: InMemoryProfileDirectory(["alex", "sam"]))
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        let rows = frame(scene)
+        let y = try #require(rows.firstIndex { $0.contains("  sam") })
+        let x = try #require(Array(rows[y]).firstIndex(of: "s"))
+        _ = scene.handle(.mouse(MouseEvent(.release, at: Point(x: x, y: y))), at: .zero)
+        #expect(scene.context.profile == "sam")
+        #expect(!scene.isProfilePickerOpen)
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        _ = scene.handle(.mouse(MouseEvent(.release, at: .zero)), at: .zero)
+        #expect(!scene.isProfilePickerOpen)
+        #expect(scene.context.profile == "sam")
+    }
+
+    /// F1 opens the picker's keys over it (? is a character a name may hold); Esc closes the keys,
+    /// then the picker.
+    @Test func f1ShowsThePickersKeysAndTheBarFollows() {
+        var scene = makeScene()
+        _ = scene.handle(.key(.character("p")), at: .zero)
+        #expect(scene.currentHelpBar.hints.map(\.description) == ["Choose", "Use", "Cancel", "Complete"])
+        _ = scene.handle(.key(.function(1)), at: .zero)
+        #expect(frame(scene).contains { $0.contains("╭ Keys") })
+        #expect(scene.currentHelpBar.hints.map(\.description) == ["Scroll", "Close"])
+        _ = scene.handle(.key(.escape), at: .zero)
+        #expect(scene.isProfilePickerOpen)
+        #expect(!frame(scene).contains { $0.contains("╭ Keys") })
+        _ = scene.handle(.key(.escape), at: .zero)
+        #expect(!scene.isProfilePickerOpen)
+    }
+
+    @Test func goldenProfilePickerAt40x12And80x24() {
+        for size in [Size(width: 40, height: 12), Size(width: 80, height: 24)] {
+            var scene = makeScene(profiles: InMemoryProfileDirectory(["alex", "sam", "Kim Lee"]), size: size)
+            _ = scene.handle(.key(.character("p")), at: .zero)
+            _ = scene.handle(.key(.character("a")), at: .zero)
+            var composition = Composition(size: size)
+            scene.render(into: &composition, at: .zero)
+            expectGolden(composition.flatten(), "profilePickerAt\(size.width)x\(size.height)")
+        }
+    }
+
+    /// Without colour (`--no-color`) the home screen and the picker use no colour at all, and the
+    /// selection still shows.
+    @Test func colourFreeScreensCarryNoColour() {
+        var scene = AppScene(
+            context: AppContext(profile: "alex", usesColor: false), workouts: [echo],
+            profiles: InMemoryProfileDirectory(["alex"]))
+        _ = scene.handle(.resize(Size(width: 80, height: 24)), at: .zero)
+        for step in 0..<2 {
+            if step == 1 { _ = scene.handle(.key(.character("p")), at: .zero) }
+            var composition = Composition(size: scene.size)
+            scene.render(into: &composition, at: .zero)
+            let canvas = composition.flatten()
+            var reversed = 0
+            for y in 0..<canvas.size.height {
+                for x in 0..<canvas.size.width {
+                    let style = canvas[x, y].style
+                    #expect(style.foreground == .default && style.background == .default, "(\(x), \(y))")
+                    if style.attributes.contains(.reverse) { reversed += 1 }
+                }
+            }
+            #expect(reversed > 0, "the selection shows by reverse video")
+        }
     }
 
     /// The notice at sizes just under the minimum and far under it: each sentence on lines of its

@@ -1,6 +1,6 @@
 extension KeysSheet {
     /// The sheet as drawn on a screen of `screen` (above its help bar).
-    private func sheet(on screen: Size) -> Sheet { Sheet(title: "Keys", size: size(on: screen)) }
+    private func sheet(on screen: Size) -> Sheet { Sheet(title: title, size: size(on: screen)) }
 
     /// Where the sheet lies on a screen of `screen`, border included: what a click outside it
     /// misses.

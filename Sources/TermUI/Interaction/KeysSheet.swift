@@ -1,10 +1,18 @@
 /// The `?` sheet of a screen, made from its key bindings: every enabled binding under its group's
 /// heading, scrolled with ↑↓ where the window is too short for all of them.
+///
+/// It keeps its own scroll: as a `SheetComponent` (see KeysSheet+Component.swift) ↑↓ PgUp PgDn
+/// Home End and the wheel scroll it, and Esc, `?`, q, Enter, F1 or a click close it (it only ever
+/// ends `.cancelled`). A `SheetStack` of components opens one over its top sheet by itself.
 public struct KeysSheet: Hashable, Sendable {
     /// The sheet's lines: headings and "keys  meaning" rows.
     public let lines: [Line]
     /// The widest keys column.
     public let keyWidth: Int
+    /// How far the list is scrolled (no row is selected).
+    public var scroll = ScrollState(selection: nil)
+    /// The title in the border: "Keys", or "Help" for the home screen's.
+    public var title = "Keys"
 
     public enum Line: Hashable, Sendable {
         case heading(String)
@@ -12,9 +20,19 @@ public struct KeysSheet: Hashable, Sendable {
         case blank
     }
 
+    /// The sheet of `bindings`, each group under its heading.
     public init<Action>(_ bindings: KeyBindings<Action>) {
+        self.init(bindings, title: "Keys")
+    }
+
+    /// The sheet of `bindings` titled `title`, followed by `more` sections of rows that are not
+    /// bindings (the keys the run loop answers everywhere, where the data is).
+    public init<Action>(
+        _ bindings: KeyBindings<Action>, title: String, more: [(group: String, entries: [KeyList.Entry])] = []
+    ) {
+        self.title = title
         var lines: [Line] = []
-        for (index, section) in bindings.sections.enumerated() {
+        for (index, section) in (bindings.sections + more).enumerated() {
             if index > 0 { lines.append(.blank) }
             lines.append(.heading(section.group))
             lines += section.entries.map(Line.entry)
@@ -61,7 +79,7 @@ public struct KeysSheet: Hashable, Sendable {
         var state = state
         // The sheet sits above the help bar, which stays in view on the last row.
         let screen = composition.bounds.inset(bottom: 1)
-        let sheet = Sheet(title: "Keys", size: size)
+        let sheet = Sheet(title: title, size: size)
         composition.add(.sheet, dimsBelow: true) { canvas in
             sheet.render(into: &canvas, in: screen)
             let area = sheet.contentRect(in: screen).inset(left: 1, right: 1)

@@ -3,8 +3,14 @@
 /// One rule for every screen: keys and clicks go to the sheet on top, Esc closes it (a sheet that
 /// holds something half done, such as a half-typed card, handles Esc itself first), and the
 /// screen below gets nothing until the last sheet is closed.
+///
+/// A stack of `SheetComponent`s carries the rule out itself with `update(_:in:)`: see
+/// SheetStack+Routing.swift.
 public struct SheetStack<Sheet: Sendable & Equatable>: Sendable, Equatable {
     public private(set) var sheets: [Sheet] = []
+    /// The keys sheet of the top sheet, while it is open over it (`?` or F1 on a stack of
+    /// components).
+    public internal(set) var keys: KeysSheet?
 
     public init() {}
 
@@ -14,11 +20,17 @@ public struct SheetStack<Sheet: Sendable & Equatable>: Sendable, Equatable {
     public var isEmpty: Bool { sheets.isEmpty }
 
     /// Opens `sheet` over the others.
-    public mutating func push(_ sheet: Sheet) { sheets.append(sheet) }
+    public mutating func push(_ sheet: Sheet) {
+        keys = nil
+        sheets.append(sheet)
+    }
 
     /// Closes the sheet on top; returns it.
     @discardableResult
-    public mutating func pop() -> Sheet? { sheets.popLast() }
+    public mutating func pop() -> Sheet? {
+        keys = nil
+        return sheets.popLast()
+    }
 
     /// Puts `sheet` in place of the one on top (a sheet's own state changed).
     public mutating func replaceTop(with sheet: Sheet) {
@@ -27,7 +39,10 @@ public struct SheetStack<Sheet: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// Closes every sheet.
-    public mutating func removeAll() { sheets.removeAll() }
+    public mutating func removeAll() {
+        keys = nil
+        sheets.removeAll()
+    }
 
     /// Whether a sheet like `sheet` is open anywhere on the stack.
     public func contains(where matches: (Sheet) -> Bool) -> Bool { sheets.contains(where: matches) }

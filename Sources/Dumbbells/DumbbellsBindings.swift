@@ -30,9 +30,11 @@ public enum DumbbellsAction: Hashable, Sendable {
     case type(Character)
     /// Backspace and Delete in a field.
     case deleteBackward, clearField
-    /// Esc while typing in a field: the field keeps its text and the letter keys are commands
-    /// again.
-    case stopTyping
+    /// Esc while typing in a field: the field gets back the value it had; nothing is saved.
+    case cancelTyping
+    /// Enter while typing where the pill's action is not Enter's (a finished set's correction, a
+    /// rest counting down): the value typed is taken, a correction saved.
+    case commitField
     /// `l`: the last workout's numbers into the current set.
     case copyLast
     /// `L`: the last numbers into every set still to do.
@@ -53,8 +55,10 @@ public enum DumbbellsAction: Hashable, Sendable {
     case deleteSet
     /// `z`: bring back the set deleted last.
     case undoDelete
-    /// `x`: end the workout and show the summary.
+    /// `x`: end the workout and show the summary (it asks first).
     case endWorkout
+    /// The end question: end the workout.
+    case confirmEndWorkout
     /// `p`: the exercise's progress chart and records.
     case showProgress
     /// The progress sheet: the estimate or the volume.
@@ -131,16 +135,19 @@ enum DumbbellsBindings {
         /// A field is being typed into: every character goes into it (and is refused there
         /// when it is no digit), so no letter acts as a command until Enter, Tab, an arrow or Esc.
         var typing = false
+        /// The selected field is a finished set's: Enter while typing saves its correction.
+        var correcting = false
     }
 
     /// The table with the pill in any state. While a field is being typed into, the keys that
-    /// are characters are typed (Space aside, which stays Start, Next or Finish), and Esc ends
-    /// the typing before it does anything else.
+    /// are characters are typed (Space aside, which stays Start, Next or Finish), Esc puts the
+    /// field's value back before it does anything else, and where the pill's Enter would do more
+    /// than take the value (save a correction, skip a rest) Enter only takes it.
     static func table(_ state: TableState) -> KeyBindings<DumbbellsAction> {
         let bindings = tableList(state)
         guard state.typing else { return KeyBindings(bindings) }
-        // On the number pad Esc closes the pad, which ends the typing too.
-        var typing: [KeyBinding<DumbbellsAction>] = state.pill == .keypad ? [] : [stopTyping]
+        var typing = [cancelTyping]
+        if state.correcting || state.pill == .countdown { typing.append(commitField(correcting: state.correcting)) }
         var claimed = Set(typing.flatMap(\.keys))
         for var binding in bindings {
             if binding.keys == TextField.printableKeys {
@@ -163,18 +170,29 @@ enum DumbbellsBindings {
     }
 
     /// Esc while typing.
-    static let stopTyping = KeyBinding<DumbbellsAction>(
-        [.escape], "Done typing", group: "Fields", bar: 2,
-        meaning: "while typing in a field: stop (the field keeps its text; letters are commands again)",
-        action: .stopTyping)
+    static let cancelTyping = KeyBinding<DumbbellsAction>(
+        [.escape], "Cancel", group: "Fields", bar: 2,
+        meaning: "while typing in a field: put back the value it had (nothing is saved)", action: .cancelTyping)
 
-    /// The table's keys as the keys sheet lists them: every command, and Esc ending the typing.
+    /// Enter while typing a correction, or during a rest.
+    static func commitField(correcting: Bool) -> KeyBinding<DumbbellsAction> {
+        KeyBinding(
+            [.enter, .character(" ")], correcting ? "Save" : "Done typing", group: "Fields", bar: 1,
+            listing: "Enter  Space",
+            meaning: "while typing a finished set's correction: save it; during a rest: keep the"
+                + " number (the rest goes on)", action: .commitField)
+    }
+
+    /// The table's keys as the keys sheet lists them: every command, and Enter and Esc while typing.
     static func keysSheet(_ state: TableState) -> KeyBindings<DumbbellsAction> {
         var state = state
         state.typing = false
-        var stop = stopTyping
-        stop.barRank = nil
-        return KeyBindings(tableList(state) + [stop])
+        let typing = [commitField(correcting: true), cancelTyping].map { binding in
+            var binding = binding
+            binding.barRank = nil
+            return binding
+        }
+        return KeyBindings(tableList(state) + typing)
     }
 
     /// The table's bindings in order, the typed characters last.
@@ -311,7 +329,7 @@ enum DumbbellsBindings {
                 meaning: "bring back the set deleted last", action: .undoDelete),
             KeyBinding(
                 [.character("x")], "End", group: "Workout", bar: onStart && state.hasCompletedSets ? 11 : nil,
-                meaning: "end the workout: the summary", action: .endWorkout),
+                meaning: "end the workout: the summary (it asks first)", action: .endWorkout),
             KeyBinding(
                 [.character("o")], "Routines", group: "Workout",
                 meaning: "routines: start one, save this workout as one, delete one", action: .openRoutines),
@@ -337,8 +355,8 @@ enum DumbbellsBindings {
             bindings.append(
                 KeyBinding(
                     TextField.printableKeys, "Type", group: "Fields", listing: "0–9 .",
-                    meaning: "type weight and reps, a finished set's too (saved on leaving its row or Enter);"
-                        + " other characters, - and + among them, are refused with the reason"
+                    meaning: "type weight and reps, a finished set's too: the first digit replaces the value"
+                        + " (Enter, Tab or an arrow keeps it, Esc puts it back); other characters are refused"
                 ) { key in
                     if case .character(let character) = key { return .type(character) }
                     return .deleteBackward
@@ -434,86 +452,10 @@ enum DumbbellsBindings {
     ])
 
     /// The question before a routine is deleted.
-    static let deleteRoutineQuestion = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.character("y"), .character("Y"), .enter], "Delete", group: "Delete?", bar: 1, listing: "y  Enter",
-            meaning: "delete the routine", action: .confirmDeleteRoutine),
-        KeyBinding(
-            [.character("n"), .character("N"), .escape], "Keep", group: "Delete?", bar: 2, listing: "n  Esc",
-            meaning: "keep the routine", action: .close),
-    ])
-
-    /// The history sheet's list of past workouts.
-    static let history = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.up, .down, .pageUp, .pageDown], "Choose", group: "History", bar: 1, display: "↑↓",
-            listing: "↑ ↓  PgUp PgDn", meaning: "move through the past workouts"
-        ) { key in
-            switch key {
-            case .up: return .past(.move(-1))
-            case .pageUp: return .past(.move(-5))
-            case .pageDown: return .past(.move(5))
-            default: return .past(.move(1))
-            }
-        },
-        KeyBinding(
-            [.enter], "Correct", group: "History", bar: 2,
-            meaning: "the highlighted workout's sets, to correct or delete (a click too)", action: .past(.open)),
-        KeyBinding(
-            [.escape, .character("h"), .character("q")], "Close", group: "History", bar: 3, display: "Esc",
-            listing: "Esc  h  q", meaning: "close the history", action: .past(.back)),
-    ])
-
-    /// The sets of a past workout on the history sheet.
-    static let pastSets = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.up, .down, .left, .right], "Move", group: "Sets", bar: 1, display: "↑↓←→", listing: "↑ ↓ ← →",
-            meaning: "another set (saving the correction), or its weight or reps"
-        ) { key in
-            switch key {
-            case .up: return .past(.move(-1))
-            case .down: return .past(.move(1))
-            case .left: return .past(.selectField(.weight))
-            default: return .past(.selectField(.reps))
-            }
-        },
-        KeyBinding(
-            [.tab, .backTab], "Next", group: "Sets", listing: "Tab  Shift-Tab",
-            meaning: "the next field, or the one before"
-        ) { key in key == .tab ? .past(.nextField) : .past(.previousField) },
-        KeyBinding([.enter], "Save", group: "Sets", bar: 2, meaning: "save the set's correction", action: .past(.save)),
-        KeyBinding(
-            [.character("d")], "Delete", group: "Sets", bar: 3, meaning: "delete the selected set (it asks first)",
-            action: .past(.delete)),
-        KeyBinding(
-            [.escape], "Back", group: "Sets", bar: 4, meaning: "back to the list (the correction saved)",
-            action: .past(.back)),
-        KeyBinding(
-            [.backspace, .delete], "Erase", group: "Sets", listing: "⌫  Del",
-            meaning: "erase a character / clear the field"
-        ) { key in key == .backspace ? .past(.deleteBackward) : .past(.clearField) },
-        KeyBinding(
-            TextField.printableKeys, "Type", group: "Sets", listing: "0–9 .",
-            meaning: "type the weight and reps; other characters are refused with the reason"
-        ) { key in
-            if case .character(let character) = key { return .past(.type(character)) }
-            return .past(.deleteBackward)
-        },
-    ])
-
-    /// A past workout's sets while a correction is typed: `d` goes into the field.
-    static let pastSetsTyping = KeyBindings<DumbbellsAction>(
-        pastSets.bindings.filter { $0.keys != [.character("d")] })
-
-    /// The question before a past workout's set is deleted.
-    static let deletePastSetQuestion = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.character("y"), .character("Y"), .enter], "Delete", group: "Delete?", bar: 1, listing: "y  Enter",
-            meaning: "delete the set", action: .past(.confirmDelete)),
-        KeyBinding(
-            [.character("n"), .character("N"), .escape], "Keep", group: "Delete?", bar: 2, listing: "n  Esc",
-            meaning: "keep the set", action: .past(.back)),
-    ])
+    static let deleteRoutineQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            group: "Delete?", confirm: "Delete", .confirmDeleteRoutine, meaning: "delete the routine",
+            cancel: "Keep", .close, meaning: "keep the routine"))
 
     /// The summary of a finished workout.
     static let summary = KeyBindings<DumbbellsAction>([
@@ -527,14 +469,16 @@ enum DumbbellsBindings {
     ])
 
     /// The leave question.
-    static let leaveQuestion = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.character("y"), .character("Y"), .enter], "Leave", group: "Leave?", bar: 1, listing: "y  Enter",
-            meaning: "leave; finished sets stay saved", action: .confirmLeave),
-        KeyBinding(
-            [.character("n"), .character("N"), .escape], "Stay", group: "Leave?", bar: 2, listing: "n  Esc",
-            meaning: "stay with everything as it was", action: .close),
-    ])
+    static let leaveQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            .confirmLeave, meaning: "leave; finished sets stay saved", .close,
+            meaning: "stay with everything as it was"))
+
+    /// The question before `x` ends the workout.
+    static let endWorkoutQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            group: "End?", confirm: "End", .confirmEndWorkout, meaning: "end the workout: the summary of the sets done",
+            cancel: "Keep going", .close, meaning: "keep the workout going as it was"))
 }
 
 extension DumbbellsWorkout {
@@ -545,13 +489,14 @@ extension DumbbellsWorkout {
         case .exercise: return DumbbellsBindings.exercisePicker
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion
+        case .endWorkout: return DumbbellsBindings.endWorkoutQuestion
         case .progress: return DumbbellsBindings.progress
         case .routines: return DumbbellsBindings.routines
         case .deleteRoutine: return DumbbellsBindings.deleteRoutineQuestion
         case .pastWorkouts(let past):
             guard past.workoutID != nil else { return DumbbellsBindings.history }
             // Typing in a field never triggers a command key: `d` is typed while a correction is.
-            return past.isEdited ? DumbbellsBindings.pastSetsTyping : DumbbellsBindings.pastSets
+            return past.isTyping ? DumbbellsBindings.pastSetsTyping : DumbbellsBindings.pastSets
         case .deletePastSet: return DumbbellsBindings.deletePastSetQuestion
         case nil: return DumbbellsBindings.table(tableState)
         }
@@ -571,6 +516,7 @@ extension DumbbellsWorkout {
             hasCompletedSets: !completedSets.isEmpty, hasDeleted: deleted != nil, unit: settings.unit.rawValue,
             otherUnit: other.rawValue,
             restCount: settings.restPresets.count, exerciseCount: exerciseNames.count, autoRest: settings.autoRest,
-            restSeconds: settings.rest(for: settings.exercise), typing: isTyping)
+            restSeconds: settings.rest(for: settings.exercise), typing: isTyping,
+            correcting: rows.indices.contains(selection.row) && rows[selection.row].completed != nil)
     }
 }

@@ -1,39 +1,27 @@
 import TermUI
 
-/// The styles of the dumbbell screen. Without colour every distinction still shows: selection
+/// The styles of the dumbbell screen, by what each thing on it is: each one of TermUI's `Theme`
+/// roles (one palette for every screen). Without colour every distinction still shows: selection
 /// by reverse video and brackets, completion by ✓, records by ★, muted text by dimming.
 struct Palette: Hashable, Sendable {
-    var accent: Style
-    var muted: Style
-    var done: Style
-    var best: Style
-    var selectedField: Style
-    var idleField: Style
-    var refused: Style
-    var problem: Style
-    var pillBorder: Style
-    var filledPill: Style
-    var focusedButton: Style
-    var buttonEdge: Style
-    var bar: Style
-    var track: Style
+    let theme: Theme
 
-    init(usesColor: Bool) {
-        accent = usesColor ? Style(foreground: .indexed(45), attributes: .bold) : .bold
-        muted = usesColor ? Style(foreground: .brightBlack) : .dim
-        done = usesColor ? Style(foreground: .green) : .plain
-        best = usesColor ? Style(foreground: .yellow, attributes: .bold) : .bold
-        selectedField = Style(attributes: [.reverse, .bold])
-        idleField = .underline
-        refused = .bold
-        problem = Style(attributes: [.reverse, .bold])
-        pillBorder = usesColor ? Style(foreground: .indexed(45)) : .plain
-        filledPill = Style(attributes: [.reverse, .bold])
-        focusedButton = Style(attributes: [.reverse, .bold])
-        buttonEdge = .bold
-        bar = usesColor ? Style(foreground: .indexed(45)) : .plain
-        track = usesColor ? Style(foreground: .brightBlack) : .plain
-    }
+    init(usesColor: Bool) { theme = Theme(usesColor: usesColor) }
+
+    var accent: Style { theme.accent }
+    var muted: Style { theme.muted }
+    var done: Style { theme.done }
+    var best: Style { theme.record }
+    var selectedField: Style { theme.selection }
+    var idleField: Style { theme.field }
+    var refused: Style { theme.emphasis }
+    var problem: Style { theme.problem }
+    var pillBorder: Style { theme.bar }
+    var filledPill: Style { theme.selection }
+    var focusedButton: Style { theme.selection }
+    var buttonEdge: Style { theme.emphasis }
+    var bar: Style { theme.bar }
+    var track: Style { theme.unfilled }
 }
 
 /// Where everything on the dumbbell screen goes, for drawing and for hit-testing clicks alike.

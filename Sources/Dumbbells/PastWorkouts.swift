@@ -23,16 +23,19 @@ public enum PastWorkoutsAction: Hashable, Sendable {
     case deleteBackward, clearField
     /// Enter on a set: saves its correction.
     case save
+    /// Esc while typing a correction: the field's value back, nothing saved.
+    case cancel
     /// `d`: asks before deleting the selected set.
     case delete
     /// The delete question: delete the set.
     case confirmDelete
-    /// Esc: from a workout's sets back to the list (its correction saved), from the list closed.
+    /// Esc: from a workout's sets back to the list, from the list closed.
     case back
 }
 
 /// The history sheet (`h`): the exercise's past workouts, newest first; Enter shows a workout's
-/// sets as weight × reps fields that correct it, `d` deletes a set after asking.
+/// sets as weight × reps fields that correct it by the spreadsheet rule (`EntryEditing`), `d`
+/// deletes a set after asking.
 public struct PastWorkoutsSheet: Hashable, Sendable {
     /// The highlighted workout of the list and how far the list is scrolled.
     public private(set) var scroll = ScrollState(selection: 0)
@@ -42,14 +45,17 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
     public private(set) var entries: [SetEntry] = []
     /// The selected field of the sets.
     public private(set) var selection = FieldPosition(row: 0, field: .weight)
-    /// Whether the selected set was typed into since it was saved: the correction is saved when
-    /// the selection leaves it, on Enter, and when the sheet goes back to the list.
-    public private(set) var isEdited = false
+    /// The selected field's editing: selected whole, or typed into since the value Esc puts back.
+    private(set) var editing = EntryEditing()
     /// How far the sets are scrolled.
     private(set) var setsScroll = ScrollState(selection: 0)
 
     /// A sheet showing the list, its first workout highlighted.
     public init() {}
+
+    /// Whether the selected field is being typed into: Enter, Tab, an arrow or a click saves the
+    /// correction, Esc puts the value back.
+    public var isTyping: Bool { editing.isTyping }
 
     /// The highlighted workout of the list.
     public var highlighted: Int { scroll.selection ?? 0 }
@@ -72,7 +78,7 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
         workoutID = workout.id
         entries = Self.entries(of: workout, in: unit)
         selection.row = min(selection.row, max(0, entries.count - 1))
-        isEdited = false
+        editing = EntryEditing()
         setsScroll.select(selection.row, count: max(1, entries.count))
     }
 
@@ -82,7 +88,7 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
         entries = []
         selection = FieldPosition(row: 0, field: .weight)
         setsScroll = ScrollState(selection: 0)
-        isEdited = false
+        editing = EntryEditing()
     }
 
     mutating func selectRow(_ row: Int) {
@@ -90,7 +96,14 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
         setsScroll.select(selection.row, count: max(1, entries.count))
     }
 
-    mutating func selectField(_ field: SetField) { selection.field = field }
+    /// ← →: the other field, or on the field already selected the end of its selection.
+    mutating func selectField(_ field: SetField) {
+        if field != selection.field {
+            selection.field = field
+        } else if entries.indices.contains(selection.row), !isTyping, !entries[selection.row][field].isEmpty {
+            editing.endSelection(of: entries[selection.row])
+        }
+    }
 
     /// Tab: kg → reps → the next set's kg (from the last set's reps to the first set's kg).
     mutating func nextField() {
@@ -111,34 +124,43 @@ public struct PastWorkoutsSheet: Hashable, Sendable {
         }
     }
 
-    /// Types into the selected field; why it was refused, if it was (the text stays as it was).
+    /// Types into the selected field (replacing a selected value); why it was refused, if it was
+    /// (the text stays as it was).
     mutating func type(_ character: Character, unit: WeightUnit) -> InputProblem? {
         guard entries.indices.contains(selection.row) else { return nil }
-        let problem = entries[selection.row].type(character, into: selection.field, unit: unit)
-        if problem == nil { isEdited = true }
-        return problem
+        return editing.type(character, into: selection.field, of: &entries[selection.row], unit: unit)
+    }
+
+    /// A paste into the selected field: all of it, or none of it and why.
+    mutating func paste(_ text: String, unit: WeightUnit) -> InputProblem? {
+        guard entries.indices.contains(selection.row) else { return nil }
+        return editing.paste(text, into: selection.field, of: &entries[selection.row], unit: unit)
     }
 
     mutating func deleteBackward() {
         guard entries.indices.contains(selection.row) else { return }
-        entries[selection.row].deleteBackward(in: selection.field)
-        isEdited = true
+        editing.deleteBackward(in: selection.field, of: &entries[selection.row])
     }
 
     mutating func clearField() {
         guard entries.indices.contains(selection.row) else { return }
-        entries[selection.row].clear(selection.field)
-        isEdited = true
+        editing.clear(selection.field, of: &entries[selection.row])
     }
+
+    /// Esc while typing: the field's value back.
+    mutating func cancelTyping() {
+        guard entries.indices.contains(selection.row) else { return editing.commit() }
+        editing.revert(selection.field, of: &entries[selection.row])
+    }
+
+    /// The value typed is taken (and is to be saved).
+    mutating func commitTyping() { editing.commit() }
 
     /// Set `row`'s fields show `entry`, saved.
     mutating func put(_ entry: SetEntry, at row: Int) {
         guard entries.indices.contains(row) else { return }
         entries[row] = entry
-        if row == selection.row { isEdited = false }
     }
-
-    mutating func markSaved() { isEdited = false }
 
     /// The fields of `workout`'s sets, weights exact and shown in `unit`.
     static func entries(of workout: DumbbellWorkout, in unit: WeightUnit) -> [SetEntry] {
@@ -213,34 +235,49 @@ extension DumbbellsWorkout {
         }
         guard case .pastWorkouts(var past) = sheet else { return }
         let workouts = pastWorkouts
+        // Any action but the keys that type ends the typing: Esc puts the value back, everything
+        // else saves the correction.
+        let wasTyping = past.isTyping
+        switch action {
+        case .type, .deleteBackward, .clearField: break
+        case .selectField(let field) where field == past.selection.field: break
+        case .cancel: past.cancelTyping()
+        default:
+            if wasTyping {
+                past.commitTyping()
+                commitPast(past.selection.row, of: &past, into: &outputs)
+            }
+        }
         switch action {
         case .move(let step):
             if past.workoutID == nil {
                 past.select(past.highlighted + step, count: workouts.count)
             } else {
-                let row = past.selection.row
-                past.selectRow(row + step)
-                if past.selection.row != row { commitPast(row, of: &past, into: &outputs) }
+                past.selectRow(past.selection.row + step)
             }
         case .open:
-            guard past.workoutID == nil else { return savePast(&past, into: &outputs) }
+            guard past.workoutID == nil else {
+                if !wasTyping { notice = Notice("Type a correction first; the set is saved as shown") }
+                break
+            }
             guard workouts.indices.contains(past.highlighted) else {
                 notice = Notice("No past workouts of \(settings.exercise) to correct", kind: .refused)
                 return
             }
             past.show(workouts[past.highlighted], in: settings.unit)
-        case .save: savePast(&past, into: &outputs)
+        case .save:
+            if !wasTyping, past.workoutID != nil {
+                notice = Notice("Type a correction first; the set is saved as shown")
+            }
         case .selectField(let field): past.selectField(field)
-        case .nextField, .previousField:
-            let row = past.selection.row
-            if action == .nextField { past.nextField() } else { past.previousField() }
-            if past.selection.row != row { commitPast(row, of: &past, into: &outputs) }
+        case .nextField: past.nextField()
+        case .previousField: past.previousField()
         case .type(let character):
             guard past.workoutID != nil else { return }
             if let problem = past.type(character, unit: settings.unit) {
                 // While a correction is typed, `d` is typed too: it deletes only once saved.
                 let message =
-                    past.isEdited && problem == .notADigit && character == "d"
+                    past.isTyping && problem == .notADigit && character == "d"
                     ? "“d” is no digit · Enter saves, then d deletes" : problem.message(unit: settings.unit)
                 notice = Notice(message, kind: .refused)
             }
@@ -249,36 +286,24 @@ extension DumbbellsWorkout {
         case .delete:
             askToDeletePastSet(&past, into: &outputs)
             return
-        case .confirmDelete: return
+        case .confirmDelete, .cancel: break
         case .back:
             guard past.workoutID != nil else {
                 sheets.pop()
                 return
             }
-            commitPast(past.selection.row, of: &past, into: &outputs)
             past.showList()
         }
         past.keepSelectionInView(workouts: pastWorkouts.count, height: pastLayout(past).list.height)
         sheets.replaceTop(with: .pastWorkouts(past))
     }
 
-    /// Enter on a set: its correction saved (or why not).
-    private mutating func savePast(_ past: inout PastWorkoutsSheet, into outputs: inout [Output]) {
-        guard past.workoutID != nil else { return }
-        if past.isEdited {
-            commitPast(past.selection.row, of: &past, into: &outputs)
-        } else {
-            notice = Notice("Type a correction first; the set is saved as shown")
-        }
-    }
-
     /// Saves the correction typed into set `row` of the workout shown, or puts its saved numbers
     /// back (saying why) when the fields do not make a set.
     mutating func commitPast(_ row: Int, of past: inout PastWorkoutsSheet, into outputs: inout [Output]) {
-        guard past.isEdited, let id = past.workoutID, let workout = pastWorkout(id: id),
-            workout.sets.indices.contains(row), past.entries.indices.contains(row)
+        guard let id = past.workoutID, let workout = pastWorkout(id: id), workout.sets.indices.contains(row),
+            past.entries.indices.contains(row)
         else { return }
-        past.markSaved()
         let entry = past.entries[row]
         let saved = workout.sets[row]
         let day = PastWorkoutsSheet.day(workout.startedAt)
@@ -308,21 +333,20 @@ extension DumbbellsWorkout {
         notice = Notice("Set \(saved.number) of \(day) corrected: \(shown) \(unit.rawValue) × \(reps)\(records)")
     }
 
-    /// Text pasted into a set's field: typed character by character, stopping at the first one
-    /// refused (which says why).
+    /// Text pasted into a set's field: all of it, or (at the first character refused, which
+    /// says why) none of it.
     mutating func pastePast(_ text: String) {
-        guard case .pastWorkouts(let past) = sheet, past.workoutID != nil else { return }
-        // Typing saves nothing: the correction is saved when the selection leaves the set.
-        var outputs: [Output] = []
-        for character in text where !character.isWhitespace {
-            performPast(.type(character), into: &outputs)
-            if notice?.kind == .refused { return }
+        guard case .pastWorkouts(var past) = sheet, past.workoutID != nil else { return }
+        if let problem = past.paste(text, unit: settings.unit) {
+            notice = Notice(problem.message(unit: settings.unit) + " · nothing was pasted", kind: .refused)
         }
+        sheets.replaceTop(with: .pastWorkouts(past))
     }
 
     /// Saves the correction open on the history sheet (TermFit is ending).
     mutating func commitPastEdit(into outputs: inout [Output]) {
-        guard case .pastWorkouts(var past) = sheet, past.isEdited else { return }
+        guard case .pastWorkouts(var past) = sheet, past.isTyping else { return }
+        past.commitTyping()
         commitPast(past.selection.row, of: &past, into: &outputs)
         sheets.replaceTop(with: .pastWorkouts(past))
     }
@@ -333,7 +357,6 @@ extension DumbbellsWorkout {
             notice = Notice("Enter shows a workout's sets; d deletes one of them", kind: .refused)
             return
         }
-        commitPast(past.selection.row, of: &past, into: &outputs)
         sheets.replaceTop(with: .pastWorkouts(past))
         guard let workout = pastWorkout(id: id), workout.sets.indices.contains(past.selection.row) else { return }
         let set = workout.sets[past.selection.row]
@@ -426,10 +449,13 @@ extension DumbbellsWorkout {
             } else {
                 let field: SetField =
                     PastWorkoutsLayout.frame(of: .reps, in: row.rect).contains(mouse.position) ? .reps : .weight
-                let before = past.selection.row
+                // A click takes the value typed, as Tab does, then selects the field clicked.
+                if past.isTyping {
+                    past.commitTyping()
+                    commitPast(past.selection.row, of: &past, into: &outputs)
+                }
                 past.selectRow(row.index)
-                past.selectField(field)
-                if past.selection.row != before { commitPast(before, of: &past, into: &outputs) }
+                if field != past.selection.field { past.selectField(field) }
                 sheets.replaceTop(with: .pastWorkouts(past))
             }
         case .press, .drag:
@@ -507,7 +533,9 @@ extension DumbbellsWorkout {
             }
             let hint =
                 past.workoutID == nil
-                ? "Enter shows a workout's sets · Esc closes" : "Enter or ↑↓ saves · d deletes · Esc back"
+                ? "Enter shows a workout's sets · Esc closes"
+                : past.isTyping
+                    ? "Enter, Tab or ↑↓ saves · Esc puts the value back" : "Type to correct · d deletes · Esc back"
             // A save that failed is said first: the correction waits until it goes in.
             if let problem {
                 Text("! " + problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.footer)

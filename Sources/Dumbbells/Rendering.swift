@@ -126,7 +126,8 @@ extension DumbbellsWorkout {
             composition.addSheet(layout.sheet) { canvas, area in
                 Self.renderSummary(summary, layout: layout, palette: palette, into: &canvas, in: area)
             }
-        case .leave(let question), .deleteRoutine(let question, _), .deletePastSet(let question, _, _):
+        case .leave(let question), .endWorkout(let question), .deleteRoutine(let question, _),
+            .deletePastSet(let question, _, _):
             question.render(into: &composition)
         case .pastWorkouts(let past):
             renderPast(past, into: &composition)
@@ -234,7 +235,7 @@ extension DumbbellsWorkout {
         if let completed = row.completed {
             put("✓", 0, in: rect, style: palette.done)
             put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
-            if (index == selection.row && isEditable(index)) || row.isEdited {
+            if index == selection.row && isEditable(index) {
                 // Being corrected: the fields as typed.
                 for field in SetField.allCases {
                     renderField(

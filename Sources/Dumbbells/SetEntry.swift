@@ -224,6 +224,16 @@ public struct SetEntry: Hashable, Sendable {
         set(String(self[field].dropLast()), in: field)
     }
 
+    /// `field` as it is in `other` (a weight with the exact value it stands for).
+    mutating func restore(_ field: SetField, from other: SetEntry) {
+        switch field {
+        case .weight:
+            weight = other.weight
+            converted = other.converted
+        case .reps: reps = other.reps
+        }
+    }
+
     /// Empties `field`.
     public mutating func clear(_ field: SetField) {
         set("", in: field)
@@ -278,6 +288,9 @@ public struct SetEntry: Hashable, Sendable {
         if reps < 1 { return .zeroReps }
         return nil
     }
+
+    /// Whether either field holds something.
+    public var isTyped: Bool { !weight.isEmpty || !reps.isEmpty }
 
     /// Whether the entry is a valid set.
     public var isValid: Bool { problem == nil }

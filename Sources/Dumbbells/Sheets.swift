@@ -79,7 +79,10 @@ public struct ExercisePicker: Hashable, Sendable {
     mutating func complete() -> Bool {
         let list = choiceList
         guard list.indices.contains(selection), case .known(let name) = list[selection] else { return false }
+        // The name completed is the member's own typing carried on: the cursor after it, not a
+        // value selected for replacing.
         field = TextField(name, limit: DumbbellsSettings.exerciseNameLimit)
+        field.commit()
         scroll = ScrollState(selection: 0)
         return true
     }

@@ -45,7 +45,7 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         harness.press(.escape)
         harness.doSet("14", "8")
         #expect(try log.workout(id: id)?.sets.map(\.weight) == [12, 14])
-        harness.press(.character("x"))
+        harness.press(.character("x"), .character("y"))
         #expect(try log.workout(id: id)?.status == .finished)
         #expect(try log.lastWorkout(exercise: "Bicep curl")?.id == id)
     }
@@ -206,12 +206,12 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         harness.press(.tab)
         harness.type("8")
         for name in ["Bent-over row", "Overhead press"] {
-            harness.press(.escape, .character("A"))  // Esc ends the typing: A is a command again
+            harness.press(.tab, .character("A"))  // Tab keeps the number typed: A is a command again
             harness.type(name)
             harness.press(.enter, .tab)
             harness.type("10")
         }
-        harness.press(.escape, .character("o"))
+        harness.press(.tab, .character("o"))  // Tab keeps the 10
         harness.type("Push day")
         harness.press(.enter)
         #expect(harness.host.workout?.notice?.text == "Saved routine “Push day”")

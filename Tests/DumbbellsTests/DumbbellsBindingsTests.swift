@@ -20,7 +20,7 @@ enum DumbbellsStates {
         var summary = PillStateTableTests.harness(in: .active)
         summary.press(.character("f"))
         summary.press(.escape)
-        summary.press(.character("x"))
+        summary.press(.character("x"), .character("y"))
         var leave = PillStateTableTests.harness(in: .active)
         leave.press(.character("q"))
         var settings = DumbbellsSettings()
@@ -49,6 +49,13 @@ enum DumbbellsStates {
         typing.type("1")
         var typingInARest = PillStateTableTests.harness(in: .countdown)
         typingInARest.type("1")
+        var endQuestion = PillStateTableTests.harness(in: .start)
+        endQuestion.press(.character("x"))
+        var correcting = PillStateTableTests.harness(in: .start)
+        correcting.press(.up)
+        correcting.type("1")
+        var correctingPast = pastSets
+        correctingPast.type("2")
         return [
             ("an empty table", fresh), ("set 2 typed in", PillStateTableTests.harness(in: .start)),
             ("the number pad", PillStateTableTests.harness(in: .keypad)),
@@ -60,6 +67,8 @@ enum DumbbellsStates {
             ("the history sheet", history), ("a past workout's sets", pastSets),
             ("the delete-past-set question", deletePastSet),
             ("typing set 2's reps", typing), ("typing during a rest", typingInARest),
+            ("the end question", endQuestion), ("typing set 1's correction", correcting),
+            ("typing a past set's correction", correctingPast),
         ]
     }
 }
@@ -84,8 +93,11 @@ enum DumbbellsStates {
             ])
         #expect(
             states.map { $0.harness.workout.sheet == nil } == Array(repeating: true, count: 6)
-                + Array(repeating: false, count: 9) + [true, true])
-        #expect(states.map(\.harness.workout.isTyping) == Array(repeating: false, count: 15) + [true, true])
+                + Array(repeating: false, count: 9) + [true, true, false, true, false])
+        #expect(
+            states.map(\.harness.workout.isTyping) == Array(repeating: false, count: 15)
+                + [true, true, false, true, false])
+        #expect(states.last?.harness.pastSheet?.isTyping == true)
     }
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
@@ -170,6 +182,8 @@ enum DumbbellsStates {
     @Test func theSummaryReplacesEveryOtherSheet() {
         var harness = PillStateTableTests.harness(in: .active)
         harness.press(.character("f"), .escape, .character("x"))
+        #expect(harness.workout.sheets.sheets.count == 1, "x asks first")
+        harness.press(.character("y"))
         #expect(harness.workout.sheets.sheets.count == 1)
         #expect(harness.workout.isShowingSummary)
         harness.press(.enter)
@@ -208,7 +222,11 @@ enum DumbbellsStates {
         ] + all[12...]
     }
 
-    @Test(arguments: 0..<18)
+    @Test func theGridCoversEveryState() {
+        #expect(Self.states().count == 21, "everyStateFitsEverySize's arguments count them")
+    }
+
+    @Test(arguments: 0..<21)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

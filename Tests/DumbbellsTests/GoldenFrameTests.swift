@@ -24,7 +24,7 @@ import Testing
         harness.type("12")
         harness.press(.tab)
         harness.type("10")
-        harness.press(.escape)  // done typing
+        harness.press(.tab, .backTab)  // Tab keeps the number typed, Shift-Tab comes back
         harness.wait(.seconds(3))
         return harness
     }
@@ -114,7 +114,9 @@ import Testing
         var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout, poundsWorkout]), size: size)
         harness.press(.character("h"))
         if sets {
-            harness.press(.enter, .down, .right, .backspace)
+            // 130 selected, typed over with the 13 done.
+            harness.press(.enter, .down, .right)
+            harness.type("13")
         }
         return harness
     }

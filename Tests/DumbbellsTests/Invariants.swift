@@ -30,6 +30,8 @@ enum Invariants {
         var isMorphing: Bool
         var deadline: Instant?
         var selection: FieldPosition
+        /// Whether the selected field is being typed into (its value not yet taken).
+        var isTyping = false
         var now: Instant
         var unit: WeightUnit
         var savedUnit: WeightUnit
@@ -46,6 +48,7 @@ enum Invariants {
             isMorphing = workout.isMorphing(at: now)
             deadline = workout.nextDeadline(after: now)
             selection = workout.selection
+            isTyping = workout.isTyping
             self.now = now
             unit = workout.settings.unit
             savedUnit = workout.savedUnit
@@ -68,7 +71,8 @@ enum Invariants {
             problems.append("completed sets are not a prefix: \(rows.map { $0.completed != nil })")
         }
         // A completed set has a valid weight and reps, and saved exactly those (unless a
-        // correction is being typed, which is saved or undone when the selection leaves it).
+        // correction is being typed into the selected field: Enter, Tab or an arrow saves it, Esc
+        // puts it back).
         for (index, row) in rows.enumerated() {
             guard let completed = row.completed else { continue }
             if completed.record.finishedAt < completed.record.startedAt {
@@ -77,10 +81,7 @@ enum Invariants {
             if completed.record.number != index + 1 {
                 problems.append("set \(index + 1) saved as \(completed.record.number)")
             }
-            if row.isEdited {
-                if index != state.selection.row { problems.append("set \(index + 1) left with a correction unsaved") }
-                continue
-            }
+            if state.isTyping && index == state.selection.row { continue }
             // A weight converted from the other unit may be beyond what the field takes (500 kg
             // is 1102.5 lb); the saved set shows as it is.
             if !row.entry.isValid && row.entry.converted == nil {

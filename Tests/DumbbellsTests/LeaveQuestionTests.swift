@@ -60,7 +60,7 @@ extension Harness {
         harness.type("12")
         harness.press(.tab)
         harness.type("8")
-        harness.press(.escape)  // done typing
+        harness.press(.tab, .backTab)  // Tab keeps the number typed, Shift-Tab comes back
         let before = harness.workout
         harness.press(.character("q"))
         #expect(harness.workout.pendingQuestion == "Leave? Set 1 as typed is not saved.")

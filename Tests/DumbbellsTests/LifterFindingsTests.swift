@@ -55,7 +55,7 @@ import Testing
     @Test func theUnitKeyConvertsInsteadOfRelabelling() {
         var harness = Harness(history: bicepHistory)
         harness.fill(row: 0, weight: "10", reps: "8")
-        harness.press(.escape, .character("u"))
+        harness.press(.tab, .character("u"))
         #expect(harness.workout.settings.unit == .pounds)
         // 10 kg is 22.046 lb: shown to the half pound, kept exactly.
         #expect(harness.workout.rows[0].entry.weight == "22")

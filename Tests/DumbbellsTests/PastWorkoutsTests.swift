@@ -158,7 +158,8 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
     @Test func dWhileACorrectionIsTypedIsTypedNotADeletion() throws {
         var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
         harness.openPast()
-        harness.press(.down, .right, .backspace)
+        harness.press(.down, .right)
+        harness.type("13")
         harness.press(.character("d"))
         #expect(harness.pastSheet != nil, "no delete question while typing")
         #expect(harness.workout.notice?.text == "“d” is no digit · Enter saves, then d deletes")
@@ -218,13 +219,15 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(harness.workout.notice == .init("Set 1 of \(day) keeps its saved numbers: \(reason)", kind: .refused))
     }
 
-    @Test func aPasteTypesIntoTheFieldUntilACharacterIsRefused() {
+    @Test func aPasteGoesInWholeOrNotAtAll() {
         var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
         harness.openPast()
-        harness.press(.delete)
         harness.send(.paste("27.5x9"))
-        #expect(harness.pastSheet?.entries.first?.weight == "27.5")
-        #expect(harness.workout.notice?.text == InputProblem.notADigit.message(unit: .kilograms))
+        #expect(harness.pastSheet?.entries.first?.weight == "30", "nothing of a paste refused")
+        #expect(
+            harness.workout.notice?.text == InputProblem.notADigit.message(unit: .kilograms) + " · nothing was pasted")
+        harness.send(.paste("27.5"))
+        #expect(harness.pastSheet?.entries.first?.weight == "27.5", "a paste replaces the selected value")
         harness.press(.enter)
         #expect(harness.past(typoWorkout.id)?.sets.first?.weight == 27.5)
     }
@@ -258,7 +261,7 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(harness.workout.history.workouts.map(\.id) == [typoWorkout.id])
         #expect(harness.workout.history.lastWorkout?.id == typoWorkout.id)
         // Once it has ended and a new one begins, it is a past workout to correct.
-        harness.press(.character("x"), .enter)
+        harness.press(.character("x"), .enter, .enter)
         #expect(harness.workout.pastWorkouts.first?.id == id)
     }
 
@@ -285,9 +288,9 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
     @Test func theProgressSheetFollowsACorrection() {
         var harness = Harness(history: ExerciseHistory(workouts: [typoWorkout]))
         harness.openPast()
-        harness.press(.down, .right, .backspace, .backspace, .backspace)
+        harness.press(.down, .right)
         harness.type("13")
-        harness.press(.escape, .escape, .character("p"))
+        harness.press(.enter, .escape, .escape, .character("p"))
         #expect(harness.frame().contains { $0.contains("Most volume  643 kg") }, "150 + 292.5 + 200, not 3275")
     }
 }

@@ -18,7 +18,7 @@ import Testing
         var description: String { "\(pill)\(sheet.map { " + \($0) sheet" } ?? "")\(quits ? " + quit" : "")" }
     }
 
-    enum SheetKind: Equatable { case keys, exercise, summary, leave, progress, routines, history }
+    enum SheetKind: Equatable { case keys, exercise, summary, leave, endWorkout, progress, routines, history }
 
     /// Something the user does.
     enum Input: Hashable, CustomStringConvertible {
@@ -51,9 +51,8 @@ import Testing
             .insert, .pageUp, .pageDown, .function(1), .function(5), .control("a"), .character("é"),
         ]
 
-    /// Set 1 done (12 kg × 10), set 2 filled in (12 × 10) with its reps selected and the typing
-    /// ended with Esc, then brought
-    /// into `kind`: Start; the number pad (k); set 2 running for 17 s; the rest picker (r, from
+    /// Set 1 done (12 kg × 10), set 2 filled in (12 × 10) with its reps selected and the number
+    /// kept (Tab, Shift-Tab), then brought into `kind`: Start; the number pad (k); set 2 running for 17 s; the rest picker (r, from
     /// Start); a 60 s rest with 12 s gone.
     static func harness(in kind: Pill.Kind) -> Harness {
         var harness = Harness(history: bicepHistory)
@@ -67,7 +66,7 @@ import Testing
         harness.type("12")
         harness.press(.tab)
         harness.type("10")
-        harness.press(.escape)  // done typing: the letters are commands again
+        harness.press(.tab, .backTab)  // Tab keeps the number typed: the letters are commands again
         switch kind {
         case .start: break
         case .keypad: harness.press(.character("k"))
@@ -113,7 +112,7 @@ import Testing
         case .key(.character("p")): return Outcome(pill: state, sheet: .progress)
         case .key(.character("o")): return Outcome(pill: state, sheet: .routines)
         case .key(.character("h")): return Outcome(pill: state, sheet: .history)
-        case .key(.character("x")) where state != .active: return Outcome(pill: .start, sheet: .summary)
+        case .key(.character("x")) where state != .active: return Outcome(pill: state, sheet: .endWorkout)
         default: break
         }
         switch state {
@@ -186,6 +185,7 @@ import Testing
             case .exercise: .exercise
             case .summary: .summary
             case .leave: .leave
+            case .endWorkout: .endWorkout
             case .progress: .progress
             case .routines, .deleteRoutine: .routines
             case .pastWorkouts, .deletePastSet: .history

@@ -182,7 +182,7 @@ extension Harness {
         harness.addExercise("Shoulder press")
         harness.press(.character("["))
         harness.doSet("16", "10")
-        harness.press(.escape, .character("x"))
+        harness.press(.escape, .character("x"), .character("y"))
         return harness
     }
 

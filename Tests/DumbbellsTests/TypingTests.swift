@@ -36,7 +36,7 @@ import Testing
     @Test func aCommandLetterIsRefusedWithTheWayOut() {
         var harness = Self.typingSet2()
         harness.press(.character("x"))
-        #expect(harness.workout.notice?.text == "“x” is no digit · Esc first, then x")
+        #expect(harness.workout.notice?.text == "“x” is no digit · Tab first, then x")
         harness.press(.character("-"))
         #expect(harness.workout.notice?.text.hasPrefix("Weights and reps are never negative") == true)
         // A letter that is no command gets the field's own reason.
@@ -44,13 +44,13 @@ import Testing
         #expect(harness.workout.notice?.text == "Only digits (and one decimal point in kg)")
     }
 
-    @Test func escEndsTheTypingAndTheLettersAreCommandsAgain() {
+    @Test func escPutsTheValueBackAndTheLettersAreCommandsAgain() {
         var harness = Self.typingSet2()
-        #expect(harness.frame().last?.hasPrefix("Enter Start  Esc Done typing  Tab Next  F1 Keys") == true)
+        #expect(harness.frame().last?.hasPrefix("Enter Start  Esc Cancel  Tab Next  F1 Keys") == true)
         harness.press(.escape)
         #expect(!harness.workout.isTyping)
         #expect(harness.workout.sheet == nil, "the first Esc only ends the typing")
-        #expect(harness.workout.rows[1].entry.weight == "22.5", "the field keeps its text")
+        #expect(harness.workout.rows[1].entry.weight == "", "the field has the value it had: none")
         #expect(harness.frame().last?.hasPrefix("Enter Start  Tab Next  ? Keys  q Back") == true)
         harness.press(.character("a"))
         #expect(harness.workout.rows.count == 4, "a adds a set again")
@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func movingOnEndsTheTyping() {
-        let keys: [Key] = [.tab, .backTab, .up, .down, .left, .right, .home, .end, .function(1)]
+        // ← stays in the kg field typed into (as in a text field): it ends no typing.
+        let keys: [Key] = [.tab, .backTab, .up, .down, .right, .home, .end, .function(1)]
         for key in keys {
             var harness = Self.typingSet2()
             harness.press(key)
@@ -84,14 +85,15 @@ import Testing
         var harness = Self.typingSet2()
         harness.press(.escape, .up, .right, .backspace)
         #expect(harness.workout.isTyping, "Backspace in set 1's reps is typing")
+        #expect(harness.workout.rows[0].entry.reps == "", "Backspace emptied the selected 10")
         harness.press(.character("d"))
         #expect(harness.workout.rows.count == 3, "d did not delete the set being corrected")
-        harness.type("2")
+        harness.type("12")
         harness.press(.down)
         #expect(harness.savedSets.map(\.reps) == [10, 12], "the correction is saved on leaving the row")
     }
 
-    @Test func typingDuringARestThenEscTwiceEndsTheTypingThenTheRest() {
+    @Test func typingDuringARestThenEscTwicePutsTheValueBackThenSkipsTheRest() {
         var harness = Harness(history: bicepHistory, autoRest: true)
         harness.doSet("12", "10")
         #expect(harness.workout.pill.kind == .countdown)
@@ -100,7 +102,7 @@ import Testing
         #expect(harness.workout.pill.kind == .countdown, "s is typed, not Skip")
         harness.press(.escape)
         #expect(harness.workout.pill.kind == .countdown, "the first Esc ends the typing")
-        #expect(harness.workout.rows[1].entry.weight == "14")
+        #expect(harness.workout.rows[1].entry.weight == "", "and puts back the value the field had")
         harness.press(.escape)
         #expect(harness.workout.pill.kind == .start, "the second skips the rest")
     }
@@ -110,6 +112,6 @@ import Testing
         harness.send(.resize(Size(width: 200, height: 60)))
         harness.press(.function(1))
         #expect(harness.workout.sheet == .keys)
-        #expect(harness.frame().contains { $0.contains("while typing in a field: stop") })
+        #expect(harness.frame().contains { $0.contains("while typing in a field: put back the value it had") })
     }
 }

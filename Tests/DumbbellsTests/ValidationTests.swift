@@ -174,11 +174,13 @@ import Testing
         #expect(harness.workout.pill.kind == .active)
     }
 
-    @Test func pastedTextGoesInUntilTheFirstRefusal() {
+    @Test func aPasteGoesInWholeOrNotAtAll() {
         var harness = Harness()
         harness.send(.paste("12x5"))
-        #expect(harness.workout.rows[0].entry.weight == "12")
+        #expect(harness.workout.rows[0].entry.weight == "", "nothing of a paste with a character refused")
         #expect(harness.workout.notice?.kind == .refused)
+        harness.send(.paste("12"))
+        #expect(harness.workout.rows[0].entry.weight == "12")
         harness.press(.right)
         harness.send(.paste(" 10 "))
         #expect(harness.workout.rows[0].entry.reps == "10")

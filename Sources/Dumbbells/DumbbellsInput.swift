@@ -1,0 +1,356 @@
+import Records
+import TermUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// Keys and clicks: each becomes an action of the bindings, done on the table, the pill or a sheet.
+
+extension DumbbellsWorkout {
+    // MARK: Keys
+
+    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
+        guard let action = bindings.action(for: key) else { return }
+        perform(action, at: now, into: &outputs)
+    }
+
+    /// Does what a key (or a click on its hint) stands for. Any action but the keys that type
+    /// first ends the typing: Esc puts the field's value back, everything else takes it.
+    mutating func perform(_ action: DumbbellsAction, at now: Instant, into outputs: inout [Output]) {
+        if !keepsTyping(action) {
+            if action == .cancelTyping { cancelTyping() } else { commitTyping(into: &outputs) }
+        }
+        if sheet != nil {
+            performOnSheet(action, at: now, into: &outputs)
+        } else if !performOnTable(action, into: &outputs) {
+            performOnPill(action, at: now, into: &outputs)
+        }
+    }
+
+    /// Whether `action` types into the selected field (the typing goes on).
+    private func keepsTyping(_ action: DumbbellsAction) -> Bool {
+        switch action {
+        case .type, .deleteBackward, .clearField: true
+        case .selectField(let field): field == selection.field
+        default: false
+        }
+    }
+
+    /// The set, the pill and the rest.
+    private mutating func performOnPill(_ action: DumbbellsAction, at now: Instant, into outputs: inout [Output]) {
+        switch action {
+        case .primary: pressPrimary(at: now, into: &outputs)
+        case .startSet:
+            switch pill {
+            case .start, .keypad: startSet(at: now, into: &outputs)
+            case .countdown(let countdown): endRest(countdown, at: now)
+            case .active, .restPicker: break
+            }
+        case .finish:
+            if case .active(let running) = pill { finish(running, at: now, into: &outputs) }
+        case .togglePad:
+            switch pill {
+            case .start: pill = .keypad
+            case .keypad: pill = .start
+            default: break
+            }
+        case .closePad:
+            if pill == .keypad { pill = .start }
+        case .rest: openRestPicker()
+        case .skipRest:
+            if case .countdown(let countdown) = pill { endRest(countdown, at: now) }
+        case .moveRest(let step):
+            guard case .restPicker(var picker) = pill else { return }
+            let items = settings.restPresets.count + 1
+            picker.focus = (picker.focus + items + step % items) % items
+            pill = .restPicker(picker)
+        case .chooseRestNumber(let number):
+            guard case .restPicker(var picker) = pill else { return }
+            if (1...max(1, settings.restPresets.count)).contains(number), number <= settings.restPresets.count {
+                picker.focus = number - 1
+                choose(picker, at: now, into: &outputs)
+            } else {
+                notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
+            }
+        case .noRest:
+            if case .restPicker(let picker) = pill { pill = picker.origin.pill }
+        case .toggleAutoRest: toggleAutoRest(into: &outputs)
+        case .endWorkout: askToEndWorkout()
+        case .leave: askToLeave(at: now, into: &outputs)
+        case .keys:
+            keysScroll = ScrollState(selection: nil)
+            sheets.push(.keys)
+        case .showProgress: sheets.push(.progress(ProgressSheet(sessions: history.sessions, now: wallClock())))
+        case .chooseExercise: openExercisePicker()
+        case .addExercise: openExercisePicker(adding: true)
+        case .switchExercise(let step): switchExercise(by: step, into: &outputs)
+        case .openRoutines: openRoutines()
+        case .showHistory: openHistory()
+        default: break
+        }
+    }
+
+    /// The table's fields and sets; `false` for an action that is not the table's.
+    private mutating func performOnTable(_ action: DumbbellsAction, into outputs: inout [Output]) -> Bool {
+        switch action {
+        case .nextField: moveToNextField()
+        case .previousField: moveToPreviousField()
+        case .moveRows(let offset): moveSelection(rows: offset)
+        case .selectField(let field):
+            if field == selection.field { endSelection() } else { selection.field = field }
+        case .firstField: selection = FieldPosition(row: min(currentIndex, rows.count - 1), field: .weight)
+        case .lastField: selection = FieldPosition(row: rows.count - 1, field: .reps)
+        case .type(let character): type(character)
+        case .deleteBackward: deleteBackward()
+        case .clearField: clearField()
+        case .cancelTyping, .commitField:
+            // Done above: the field's value put back, or taken (a correction saved).
+            break
+        case .copyLast: copyLast(into: currentIndex)
+        case .copyLastAll: copyLastIntoEveryOpenSet()
+        case .toggleUnit: toggleUnit(into: &outputs)
+        case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
+        case .deleteSet: deleteSet(at: selection.row, into: &outputs)
+        case .undoDelete: undoDelete(into: &outputs)
+        default: return false
+        }
+        return true
+    }
+
+    /// The sheet on top: the keys, progress, exercise picker, routines, history, summary and
+    /// the questions.
+    private mutating func performOnSheet(_ action: DumbbellsAction, at now: Instant, into outputs: inout [Output]) {
+        switch action {
+        case .close: sheets.pop()
+        case .scroll(let rows):
+            let keys = KeysSheet(tableBindings)
+            let count = keys.lines.count
+            keysScroll.move(by: rows, count: count)
+            _ = keysScroll.visibleRows(count: count, height: keys.listHeight(on: size))
+        case .switchMetric, .moveRange:
+            guard case .progress(var progress) = sheet else { return }
+            if case .moveRange(let step) = action { progress.moveRange(by: step) } else { progress.toggle() }
+            sheets.replaceTop(with: .progress(progress))
+        case .movePicker, .useExercise, .completeExercise, .edit:
+            performOnPicker(action, into: &outputs)
+        case .moveRoutine, .useRoutine, .deleteRoutine, .editRoutineName, .confirmDeleteRoutine:
+            performOnRoutines(action, into: &outputs)
+        case .past(let action): performPast(action, into: &outputs)
+        case .restart: restart()
+        case .confirmEndWorkout:
+            sheets.pop()
+            endWorkout(at: now, into: &outputs)
+        case .confirmLeave:
+            sheets.removeAll()
+            leave(at: now, into: &outputs)
+        default: break
+        }
+    }
+
+    /// The exercise picker.
+    private mutating func performOnPicker(_ action: DumbbellsAction, into outputs: inout [Output]) {
+        guard case .exercise(var picker) = sheet else { return }
+        switch action {
+        case .movePicker(let rows): picker.select(picker.selection + rows)
+        case .useExercise:
+            if picker.choiceList.indices.contains(picker.selection) {
+                chooseExercise(picker.choiceList[picker.selection].name, into: &outputs)
+            }
+            return
+        case .completeExercise:
+            if !picker.complete() {
+                notice = Notice("No known exercise to complete to; Enter on “+ New” makes one", kind: .refused)
+            }
+        case .edit(let key): picker.edit(key)
+        default: return
+        }
+        picker.keepSelectionInView(on: size)
+        sheets.replaceTop(with: .exercise(picker))
+    }
+
+    /// The routines sheet and its delete question.
+    private mutating func performOnRoutines(_ action: DumbbellsAction, into outputs: inout [Output]) {
+        switch action {
+        case .moveRoutine(let step):
+            guard case .routines(var sheet) = sheet else { return }
+            let count = settings.routines.count + 1
+            sheet.select(sheet.selection + step, count: count)
+            sheet.keepSelectionInView(count: count, on: size)
+            sheets.replaceTop(with: .routines(sheet))
+        case .useRoutine: useRoutineLine(into: &outputs)
+        case .deleteRoutine: askToDeleteRoutine()
+        case .editRoutineName(let key):
+            guard case .routines(var sheet) = sheet else { return }
+            sheet.edit(key)
+            sheets.replaceTop(with: .routines(sheet))
+        case .confirmDeleteRoutine:
+            guard case .deleteRoutine(_, let index) = sheet else { return }
+            sheets.pop()
+            deleteRoutine(at: index, into: &outputs)
+        default: break
+        }
+    }
+
+    /// Enter: what the pill's main button does.
+    mutating func pressPrimary(at now: Instant, into outputs: inout [Output]) {
+        switch pill {
+        case .start: startSet(at: now, into: &outputs)
+        case .keypad: moveToNextField()
+        case .active(let running): finish(running, at: now, into: &outputs)
+        case .restPicker(let picker): choose(picker, at: now, into: &outputs)
+        case .countdown(let countdown): endRest(countdown, at: now)
+        }
+    }
+
+    // MARK: Mouse
+
+    /// Whether a click types rather than takes the value typed: a click on the number pad (its
+    /// keys type; Next and Done take the value themselves) or on the help bar (its hints do what
+    /// their keys do).
+    func isTypingClick(_ mouse: MouseEvent, at now: Instant) -> Bool {
+        guard mouse.kind == .release else { return false }
+        if bindings.barAction(at: mouse.position, in: layout.helpBar) != nil { return true }
+        return sheet == nil && pill == .keypad
+            && layout.pillFrame(width: targetFace(at: now).width).contains(mouse.position)
+    }
+
+    mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: layout.helpBar) {
+            return perform(action, at: now, into: &outputs)
+        }
+        if let sheet {
+            handleSheet(sheet, mouse: mouse, at: now, into: &outputs)
+            return
+        }
+        switch mouse.kind {
+        case .scrollUp:
+            moveSelection(rows: -1)
+            return
+        case .scrollDown:
+            moveSelection(rows: 1)
+            return
+        case .release:
+            break
+        case .press, .drag:
+            return
+        }
+        let point = mouse.position
+        let layout = self.layout
+        let face = targetFace(at: now)
+        let pillFrame = layout.pillFrame(width: face.width)
+        if pillFrame.contains(point) {
+            let inner = pillFrame.inset(top: 1, left: 2, bottom: 1, right: 2)
+            let hits = face.hitFrames(in: inner)
+            // A filled pill is one button from edge to edge.
+            if let action = face.isFilled ? hits.first?.1 : hits.first(where: { $0.0.contains(point) })?.1 {
+                perform(action, at: now, into: &outputs)
+            }
+            return
+        }
+        if let position = layout.field(at: point) {
+            guard isEditable(position.row) else {
+                notice = Notice("The workout is over: set \(position.row + 1) is saved", kind: .refused)
+                return
+            }
+            selection = position
+            if pill == .start { pill = .keypad }
+            return
+        }
+        if let index = layout.rows.map(\.index).first(where: { layout.lastFrame(of: $0)?.contains(point) == true }),
+            lastSet(for: index) != nil
+        {
+            copyLast(into: index)
+            return
+        }
+        if layout.header.contains(point) && point.x < layout.header.x + headerTitle.displayWidth {
+            openExercisePicker()
+            return
+        }
+    }
+
+    mutating func handleSheet(
+        _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
+    ) {
+        switch sheet {
+        case .keys, .progress:
+            if mouse.kind == .release { sheets.pop() }
+        case .exercise(var picker):
+            let layout = FieldListSheetLayout.exercise(screen: size, picker: picker)
+            switch mouse.kind {
+            case .scrollUp, .scrollDown:
+                picker.select(picker.selection + (mouse.kind == .scrollUp ? -1 : 1))
+                picker.keepSelectionInView(on: size)
+                sheets.replaceTop(with: .exercise(picker))
+            case .release:
+                if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
+                    chooseExercise(picker.choiceList[row.index].name, into: &outputs)
+                } else if !layout.frame.contains(mouse.position) {
+                    sheets.pop()
+                }
+            case .press, .drag:
+                break
+            }
+        case .summary(let summary):
+            guard mouse.kind == .release else { return }
+            let layout = SummarySheetLayout(screen: size, summary: summary)
+            if layout.restartButton.contains(mouse.position) {
+                restart()
+            } else if layout.backButton.contains(mouse.position) {
+                leave(at: now, into: &outputs)
+            }
+        case .leave(let question):
+            answer(question.handle(mouse, screen: size, helpBar: layout.helpBar), at: now, into: &outputs)
+        case .endWorkout(let question):
+            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
+            guard answer != .none else { return }
+            sheets.pop()
+            if answer == .leave { endWorkout(at: now, into: &outputs) }
+        case .deleteRoutine(let question, let index):
+            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
+            guard answer != .none else { return }
+            sheets.pop()
+            if answer == .leave { deleteRoutine(at: index, into: &outputs) }
+        case .pastWorkouts, .deletePastSet:
+            handlePastMouse(mouse, into: &outputs)
+        case .routines(var routines):
+            let count = settings.routines.count + 1
+            let layout = FieldListSheetLayout.routines(screen: size, count: count, scroll: routines.scroll)
+            switch mouse.kind {
+            case .scrollUp, .scrollDown:
+                routines.select(routines.selection + (mouse.kind == .scrollUp ? -1 : 1), count: count)
+                routines.keepSelectionInView(count: count, on: size)
+                sheets.replaceTop(with: .routines(routines))
+            case .release:
+                if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
+                    routines.select(row.index, count: count)
+                    sheets.replaceTop(with: .routines(routines))
+                    useRoutineLine(into: &outputs)
+                } else if !layout.frame.contains(mouse.position) {
+                    sheets.pop()
+                }
+            case .press, .drag:
+                break
+            }
+        }
+    }
+
+    mutating func perform(_ action: PillAction, at now: Instant, into outputs: inout [Output]) {
+        // The pad's keys type; every other button takes the value typed first.
+        if case .pad = action {} else { commitTyping(into: &outputs) }
+        switch (action, pill) {
+        case (.start, .start): startSet(at: now, into: &outputs)
+        case (.finish, .active(let running)): finish(running, at: now, into: &outputs)
+        case (.rest, _): openRestPicker()
+        case (.skip, .countdown(let countdown)): endRest(countdown, at: now)
+        case (.chooseRest(let index), .restPicker(var picker)):
+            picker.focus = index
+            choose(picker, at: now, into: &outputs)
+        case (.noRest, .restPicker(let picker)): pill = picker.origin.pill
+        case (.pad(let key), .keypad): press(key, into: &outputs)
+        default: break
+        }
+    }
+}

@@ -102,7 +102,13 @@ public enum SettingChange: Sendable, Codable, Equatable {
         case .item(let name, let key, _, let new):
             try Check.text(name, "a setting's name", maximum: ValueLimits.settingNameLength, empty: false)
             try Check.text(key, "the setting \(name)", maximum: ValueLimits.settingNameLength, empty: false)
-            if let new { try Settings.validate(new, named: name) }
+            // An item is checked as the setting holding it alone would be: the same shape and limits.
+            if let new, let layout = Settings.itemized[name] {
+                let alone = Settings.assemble([SettingItem(key: key, value: new)], layout: layout)
+                try Settings.validate(alone, named: name)
+            } else if let new {
+                try Settings.validate(new, named: name)
+            }
         }
     }
 

@@ -112,19 +112,37 @@ struct SharedSettingsTests {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let (a, b) = try twoWindows(temporary)
-        let legs = Self.json(#"{"name":"Legs","rounds":3}"#)
+        let legs = Self.json(
+            #"{"name":"Legs","rounds":3,"warmUp":30,"coolDown":30,"exercises":[{"name":"Squat","work":30,"rest":10}]}"#)
         try change(a, "hiit.circuits", from: nil, to: .array([legs]))
         #expect(
             try change(
-                a, "hiit.circuits", from: .array([legs]), to: .array([Self.json(#"{"name":"Legs A","rounds":3}"#)])
+                a, "hiit.circuits", from: .array([legs]),
+                to: .array([
+                    Self.json(
+                        #"{"name":"Legs A","rounds":3,"warmUp":30,"coolDown":30,"exercises":[{"name":"Squat","work":30,"rest":10}]}"#
+                    )
+                ])
             )
             .isEmpty)
         let conflicts = try change(
-            b, "hiit.circuits", from: .array([legs]), to: .array([Self.json(#"{"name":"Legs B","rounds":3}"#)]))
+            b, "hiit.circuits", from: .array([legs]),
+            to: .array([
+                Self.json(
+                    #"{"name":"Legs B","rounds":3,"warmUp":30,"coolDown":30,"exercises":[{"name":"Squat","work":30,"rest":10}]}"#
+                )
+            ]))
         #expect(conflicts.map(\.outcome) == [.alreadyGone])
         #expect(
             try a.settings()["hiit.circuits"]
-                == .array([Self.json(#"{"name":"Legs A","rounds":3}"#), Self.json(#"{"name":"Legs B","rounds":3}"#)]))
+                == .array([
+                    Self.json(
+                        #"{"name":"Legs A","rounds":3,"warmUp":30,"coolDown":30,"exercises":[{"name":"Squat","work":30,"rest":10}]}"#
+                    ),
+                    Self.json(
+                        #"{"name":"Legs B","rounds":3,"warmUp":30,"coolDown":30,"exercises":[{"name":"Squat","work":30,"rest":10}]}"#
+                    ),
+                ]))
     }
 
     @Test("A value out of range refuses the whole batch: nothing of it is stored")

@@ -217,6 +217,9 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
 extension WorkoutHost {
     /// The workout's leave question, while it waits for an answer.
     public var pendingQuestion: String? { workout?.pendingQuestion }
+
+    /// The question itself, so the too-small notice names its own answers ("y Reset · n Keep").
+    public var pendingConfirmation: ConfirmSheet? { workout?.pendingConfirmation }
 }
 
 extension WorkoutHost: HoldsUnsavedWork {

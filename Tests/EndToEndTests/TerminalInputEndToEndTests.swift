@@ -172,7 +172,10 @@ import Testing
     func aFlashcardDraggedRightIsSwipedCorrect(terminal: String) throws {
         let nested = try NestedTmux([Binary.termfit, "flashcards", "--profile", "drags"], terminal: terminal)
         defer { nested.close() }
-        let screen = try nested.waitFor("✓ 0  ✗ 0")
+        try nested.waitFor("✓ 0  ✗ 0")
+        // A card is graded once its answer shows.
+        try nested.send("Space")
+        let screen = try nested.waitFor("Good")
         // The top card: the first row of a card's box, and the text in its middle.
         guard let top = screen.firstIndex(where: { $0.contains("╭") && $0.contains("╮") }) else {
             Issue.record("no card on screen:\n\(screen.joined(separator: "\n"))")

@@ -502,8 +502,11 @@ public struct CardWorkout: Workout {
     }
 
     /// The leave question on screen, if it is.
-    public var pendingQuestion: String? {
-        if case .leave(let question) = sheet { return question.question }
+    public var pendingQuestion: String? { pendingConfirmation?.question }
+
+    /// The leave question itself, for the too-small notice's labels.
+    public var pendingConfirmation: ConfirmSheet? {
+        if case .leave(let question) = sheet { return question }
         return nil
     }
 

@@ -241,10 +241,18 @@ extension DumbbellsWorkout {
         return losses.isEmpty ? nil : losses.joined(separator: " ")
     }
 
-    /// The leave question on screen, if it is.
-    public var pendingQuestion: String? {
-        if case .leave(let question) = sheet { return question.question }
-        return nil
+    /// The question on screen (Leave, End, Delete a routine or a past set), if one is.
+    public var pendingQuestion: String? { pendingConfirmation?.question }
+
+    /// The question on screen itself, so the too-small notice shows its own labels ("y Delete ·
+    /// n Keep") and the run loop holds back keys that came with the key that asked it.
+    public var pendingConfirmation: ConfirmSheet? {
+        switch sheet {
+        case .leave(let question), .endWorkout(let question), .deleteRoutine(let question, _),
+            .deletePastSet(let question, _, _):
+            return question
+        default: return nil
+        }
     }
 
     /// `q`, Esc: leave. A workout with saved sets that did not reach the summary is marked

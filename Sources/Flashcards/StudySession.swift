@@ -245,10 +245,16 @@ extension FlashcardsWorkout {
             + "\(stack.count + waiting.count) left)."
     }
 
-    /// The leave question on screen, if it is.
-    public var pendingQuestion: String? {
-        if case .leave(let question) = sheet { return question.question }
-        return nil
+    /// The question on screen (Leave, Delete deck, Discard card), if one is.
+    public var pendingQuestion: String? { pendingConfirmation?.question }
+
+    /// The question on screen itself, so the too-small notice shows its own labels ("y Delete ·
+    /// n Keep") and the run loop holds back keys that came with the key that asked it.
+    public var pendingConfirmation: ConfirmSheet? {
+        switch sheet {
+        case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question): return question
+        default: return nil
+        }
     }
 
     /// The answer to the leave question: leave as `q` did before there was a question, or stay

@@ -53,6 +53,34 @@ import Testing
         #expect(after.output == before.output, "the deck is as it was")
     }
 
+    /// `x` (delete) and `y` (yes) in one `send-keys` on the deck list, as a type-ahead or a
+    /// pasting terminal sends them: the question shows, the `y` that came with the `x` does not
+    /// answer it, and the deck stays. A `y` sent after the question showed deletes it.
+    @Test func deleteAndYesInOneGoOnTheDeckListDeleteNoDeck() throws {
+        let (data, session) = try studying()
+        defer {
+            session.close()
+            try? FileManager.default.removeItem(at: data)
+        }
+        let before = try export(data)
+        #expect(before.status == 0 && before.output.split(separator: "\n").count > 10, "\(before.error)")
+        try session.send("d")
+        try session.waitFor("Rename")
+        try session.send("-l", "xy")
+        try session.waitFor("Delete deck?")
+        Thread.sleep(forTimeInterval: 1)
+        let screen = try session.screen()
+        #expect(screen.contains { $0.contains("Delete deck?") }, "\(screen.joined(separator: "\n"))")
+        #expect(!screen.contains { $0.contains("Deleted") }, "\(screen.joined(separator: "\n"))")
+        let after = try export(data)
+        #expect(after.status == 0, "\(after.error)")
+        #expect(after.output == before.output, "the deck is as it was")
+
+        try session.send("y")
+        try session.waitFor("Deleted “\(Self.deck)”")
+        #expect(try export(data).status != 0, "a y typed after the question deletes the deck")
+    }
+
     /// A Ctrl-C byte inside a paste (xterm passes it through) quit TermFit and lost the card being
     /// written. Now it is dropped from the pasted text and the card is kept.
     @Test func aControlCInsideAPasteIsDroppedAndTheCardIsKept() throws {

@@ -81,14 +81,28 @@ struct KioskRemovalEndToEndTests {
         let (data, keys) = try kioskWithMember()
         defer { try? FileManager.default.removeItem(at: data) }
         // Not a kiosk session (the operator's own, say): remove-member does not reach it.
-        let session = try answeringACard(["--profile", "m1", "--data-dir", data.path])
+        // Dumbbells: a set saves whatever the removal took away (Flashcards would show "no deck").
+        let session = try TmuxSession(
+            [Binary.termfit, "--profile", "m1", "--data-dir", data.path], width: 100, height: 30)
         defer { session.close() }
+        try session.openFromMenu("Dumbbells")
+        try session.waitFor("Dumbbells")
+        for key in ["5", "Tab", "8", "Enter", "Enter"] {
+            try session.send(key)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
 
         let removed = try removeM1(keys: keys, data: data)
         #expect(removed.output.contains("m1's data deleted.") && !removed.output.contains("ended"), "\(removed.output)")
-        // The next answer's save is refused: the session ends there, saying why.
-        try answerACard(in: session, first: false)
+        // The next set's save is refused: the session ends there, saying why.
+        for key in ["Escape", "5", "Tab", "8", "Enter", "Enter"] {
+            try session.send(key)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
         let status = try session.waitForExit()
+        if status == nil {
+            let shown = try session.screen().joined(separator: "\n"); Issue.record("still running:\n\(shown)")
+        }
         #expect(status == 1, "the session ended, not saved")
         #expect(try session.terminalIsRestored())
         let said = try session.screen().joined(separator: "\n")

@@ -37,6 +37,9 @@ public struct AppScene: Scene {
     public private(set) var notice: String?
     /// Saves that workouts left for the menu still owed when they closed, oldest first.
     private var unsavedFromLeftWorkouts: [UnsavedWork] = []
+    /// The profile a workout's save was refused for because it was removed while TermFit ran:
+    /// the program then ends, keeping nothing more for it.
+    public private(set) var removedProfile: String?
 
     public init(
         context: AppContext, workouts: [WorkoutEntry], profiles: ProfileDirectory, opening identifier: String? = nil
@@ -147,6 +150,11 @@ public struct AppScene: Scene {
         var scene = current
         var effects = scene.handle(event, at: now)
         active = (index, scene)
+        if let removed = (scene as? any HoldsUnsavedWork)?.removedProfile {
+            removedProfile = removed
+            unsavedFromLeftWorkouts.removeAll { $0.profile == removed }
+            return effects.contains(.quit) ? effects : effects + [.quit]
+        }
         if effects.contains(.quit) && !opensDirectly && event != .terminate {
             // Leaving a workout opened from the menu goes back to the menu; what it could not
             // save is kept for the recovery file.

@@ -101,6 +101,16 @@ public enum Launcher {
         }
         if showsStatistics { printError(outcome.statistics.report) }
         let unsaved = loop.scene.unsavedWork
+        if let removed = loop.scene.removedProfile {
+            // The caller says so of the profile it started on (it knows that one by its
+            // identifier); one picked from the menu is said here.
+            if removed != profile {
+                printError(
+                    TerminalText.sanitized(
+                        "termfit: the profile \(removed) was removed from this box; this session ended"))
+            }
+            guard !unsaved.isEmpty else { return outcome.signal == nil ? 1 : outcome.exitStatus }
+        }
         guard !unsaved.isEmpty else { return outcome.exitStatus }
         let kept = keepUnsaved(unsaved)
         printError(kept.message)

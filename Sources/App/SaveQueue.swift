@@ -20,6 +20,9 @@ struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Forgets what waits: saves that can never go in (their profile was removed).
+    mutating func discard() { pending = [] }
 }
 
 /// A scene that may hold saves it could not carry out (the disk full, the file read-only): what
@@ -27,4 +30,11 @@ struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
 public protocol HoldsUnsavedWork {
     /// The saves still owed, oldest first, as steps a recovery file keeps.
     var unsavedSteps: [UnsavedStep] { get }
+    /// The profile whose save was refused because it was removed while the scene ran: the
+    /// scene asked to quit, and holds nothing more for it.
+    var removedProfile: String? { get }
+}
+
+extension HoldsUnsavedWork {
+    public var removedProfile: String? { nil }
 }

@@ -100,7 +100,8 @@ extension WorkoutData {
 ///
 /// A save that fails never costs the workout: what was done stays on screen, the notice says
 /// what waits, and the queue is tried again with the next save and when the program ends (then
-/// what is still owed goes to a recovery file). When the profile's data could not be opened at
+/// what is still owed goes to a recovery file). A save refused because the profile was removed
+/// is the exception: it asks to quit, and keeps nothing. When the profile's data could not be opened at
 /// all, the host shows why and only leaves.
 public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     /// The workout, or `nil` when its data could not be opened.
@@ -111,6 +112,8 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     public private(set) var problem: SaveError?
     /// Saves that failed, oldest first, tried again before the next one.
     public var unsaved: [Data.Save] { queue.pending }
+    /// The profile, when a save was refused because it was removed (see ``HoldsUnsavedWork``).
+    public private(set) var removedProfile: String?
     private var queue = SaveQueue<Data.Save>()
     private let data: Data?
     private var size = Size.zero
@@ -156,6 +159,14 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         }
         if !saves.isEmpty || (event == .terminate && !unsaved.isEmpty) {
             if let error = queue.flush(adding: saves, with: data.carryOut) {
+                if let removed = (error as? any ReportsRemovedProfile)?.removedProfile {
+                    // It can never go in, nor may a recovery file make the profile again: the
+                    // session ends and says why once the terminal is restored.
+                    queue.discard()
+                    removedProfile = removed
+                    self.workout = workout
+                    return effects.contains(.quit) ? effects : effects + [.quit]
+                }
                 failed = .notSaved(reason: "\(error)", waiting: data.describe(unsaved), retry: Data.retry)
             } else if case .notSaved = problem {
                 show(nil, on: &workout)

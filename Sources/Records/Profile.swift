@@ -66,3 +66,11 @@ public enum ProfileNameProblem: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 }
+
+/// A failure that can say the profile it was for is gone (`termfit kiosk remove-member
+/// --delete-data` while a session of it ran): no save for that profile can ever go in again, so
+/// a session that meets it ends instead of trying again.
+public protocol ReportsRemovedProfile: Error {
+    /// The removed profile's name when this failure is that one, else `nil`.
+    var removedProfile: String? { get }
+}

@@ -45,3 +45,10 @@ extension TermFitStore {
         }
     }
 }
+
+extension StoreError: ReportsRemovedProfile {
+    public var removedProfile: String? {
+        if case .profileRemoved(let name) = self { return name }
+        return nil
+    }
+}

@@ -7,7 +7,7 @@ import Testing
 
 /// `termfit kiosk remove-member NAME --delete-data` while the member works out, with the real
 /// binary in tmux: the member's session ends and says why, and no save of theirs makes the
-/// profile again; one session the removal does not reach has its next save refused.
+/// profile again; a session the removal does not reach ends at its next save, which is refused.
 @Suite(.serialized)
 struct KioskRemovalEndToEndTests {
     /// A data directory with `m1` a member of its `authorized_keys`; returns it and the file.
@@ -77,25 +77,39 @@ struct KioskRemovalEndToEndTests {
         try expectNothingOfM1(in: data)
     }
 
-    @Test func aSessionTheRemovalDoesNotReachHasItsNextSaveRefused() throws {
+    @Test func aSessionTheRemovalDoesNotReachEndsAtItsNextSave() throws {
         let (data, keys) = try kioskWithMember()
         defer { try? FileManager.default.removeItem(at: data) }
-        // Not a kiosk session (the operator's own, say): remove-member does not end it.
-        let session = try answeringACard(["--profile", "m1", "--data-dir", data.path])
+        // Not a kiosk session (the operator's own, say): remove-member does not reach it.
+        // Dumbbells: a set saves whatever the removal took away (Flashcards would show "no deck").
+        let session = try TmuxSession(
+            [Binary.termfit, "--profile", "m1", "--data-dir", data.path], width: 100, height: 30)
         defer { session.close() }
+        try session.openFromMenu("Dumbbells")
+        try session.waitFor("Dumbbells")
+        for key in ["5", "Tab", "8", "Enter", "Enter"] {
+            try session.send(key)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
 
         let removed = try removeM1(keys: keys, data: data)
         #expect(removed.output.contains("m1's data deleted.") && !removed.output.contains("ended"), "\(removed.output)")
-        try answerACard(in: session, first: false)
-        try session.waitFor("was removed from this box")
-        try session.send("q")
-        try session.waitFor("Leave?")
-        try session.send("y")
-        try session.waitFor("Workouts")
-        try session.send("q")
-        #expect(try session.waitForExit() != nil)
+        // The next set's save is refused: the session ends there, saying why.
+        for key in ["Escape", "5", "Tab", "8", "Enter", "Enter"] {
+            try session.send(key)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let status = try session.waitForExit()
+        if status == nil {
+            let shown = try session.screen().joined(separator: "\n"); Issue.record("still running:\n\(shown)")
+        }
+        #expect(status == 1, "the session ended, not saved")
+        #expect(try session.terminalIsRestored())
         let said = try session.screen().joined(separator: "\n")
-        #expect(said.contains("m1 was removed from this box"), "\(said)")
+        #expect(said.contains("the profile m1 was removed from this box"), "\(said)")
+        #expect(!said.contains("termfit-recovery-"), "\(said)")
+        let list = try runCommand([Binary.termfit, "kiosk", "list", "--authorized-keys", keys, "--data-dir", data.path])
+        #expect(list.status == 0 && !list.output.contains("m1"), "\(list.output)\(list.error)")
         try expectNothingOfM1(in: data)
     }
 }

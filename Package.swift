@@ -82,8 +82,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "TermUI", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer", "Flashcards",
-                "TestSupport", "Store",
+                "App", "TermUI", "Terminal", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer",
+                "Flashcards", "TestSupport", "Store",
             ], exclude: ["Goldens"]),
         .testTarget(
             name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),

@@ -240,9 +240,6 @@ enum Interactive {
                 location: interface.kiosk
                     ? try data.kioskLocation(hidingPath: true) : try data.location(environment: environment),
                 profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment))
-            // A workout's first frame shows what the database holds; the home menu's shows
-            // nothing from it, so there the database opens once the menu is on screen.
-            if workout != nil { _ = try database.store() }
         } catch let error as StoreError {
             printError(error.description)
             throw TermFitExitStatus.status(for: error)
@@ -251,12 +248,15 @@ enum Interactive {
             noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
             environment: environment, dataLocation: interface.kiosk ? nil : database.location.databasePath,
             kiosk: interface.kiosk)
+        // The database opens on the store worker, its first job: the first frame never waits for
+        // it, and every later read and command goes through the same worker, in order.
         let status = Launcher.run(
             options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
             workouts: Workouts.all(
                 database: database, options: workoutOptions,
                 refusesInternalDeckAddresses: interface.refusesInternalDeckAddresses),
-            afterFirstFrame: {
+            worker: StoreWorker(),
+            openData: {
                 do {
                     _ = try database.store()
                     return nil

@@ -72,10 +72,10 @@ private final class DatabaseLock {
         #expect(firstFrame < 1.5, "the first frame took \(firstFrame) s")
         // Keys answer: the help opens and closes while the lock is held.
         try session.send("?")
-        try session.waitFor("where TermFit keeps your data", timeout: 1.5)
+        try session.waitFor("Esc Close", timeout: 1.5)
         #expect(!lock.isReleased, "the help answered while the database is still locked")
         try session.send("Escape")
-        try session.waitForScreen(timeout: 1.5) { !$0.joined().contains("where TermFit keeps your data") }
+        try session.waitForScreen(timeout: 1.5) { !$0.joined().contains("Esc Close") }
         lock.wait()
 
         // The dumbbell workout, then the lock again while a set is finished: the screen goes on

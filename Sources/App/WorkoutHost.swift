@@ -32,6 +32,9 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     /// How the worker opens the workout, until it has.
     private var opener: (@Sendable () throws -> HostAnswer<Data>.Opened)?
     private var openerSent = false
+    /// Keys, clicks and pastes that came while the workout opened: handed to it, in order, once
+    /// it has (none is lost to a slow disk).
+    private var typedWhileOpening: [Event] = []
     /// A check for another window's changes is with the worker.
     private var checking = false
 
@@ -53,8 +56,8 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     }
 
     /// A workout that `worker` opens (reading the profile's data) once the host gets its first
-    /// event; until then the screen says "Opening…" and `q` leaves. When `open` throws, the
-    /// screen says why.
+    /// event; until then the screen says "Opening…", `q` and Esc leave, and other keys wait for
+    /// the workout. When `open` throws, the screen says why.
     /// An ``StoreWorker/inline`` worker opens it at once.
     public init(worker: StoreWorker, opening open: @escaping @Sendable () throws -> (Data.Model, Data)) {
         self.worker = worker
@@ -83,6 +86,12 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
             openerSent = true
             let answer = worker.run(for: recipient) { HostAnswer<Data>.opened(Result { try opener() }) }
             if let answer { return receive(answer, at: now) }
+        }
+        if opener != nil, event.isInput {
+            // `q` and Esc leave at once; everything else waits for the workout.
+            let leaves = UnavailableWorkout.effects(of: event, screen: size)
+            if leaves.isEmpty { typedWhileOpening.append(event) }
+            return leaves
         }
         guard workout != nil, let data else { return UnavailableWorkout.effects(of: event, screen: size) }
         var effects: [Effect] = []
@@ -158,9 +167,13 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
                 }
             }
             self.workout = workout
+            let typed = typedWhileOpening
+            typedWhileOpening = []
+            for event in typed { effects += handle(event, at: instant) }
             return effects
         case .opened(.failure(let error)):
             opener = nil
+            typedWhileOpening = []
             failure = "\(error)"
             return []
         case .saved(let count, let error):

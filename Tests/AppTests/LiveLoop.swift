@@ -20,14 +20,15 @@ struct LiveLoop<Content: Scene> {
     private(set) var effects: [Effect] = []
 
     /// Makes the scene with the worker and hands it the window's size; waits for the worker.
-    init(size: Size = Size(width: 80, height: 24), makeScene: (StoreWorker) -> Content) throws {
+    /// `settling`: `false` leaves what the first event handed the worker with it.
+    init(size: Size = Size(width: 80, height: 24), settling: Bool = true, makeScene: (StoreWorker) -> Content) throws {
         let wake = try WakePipe()
         self.wake = wake
         worker = StoreWorker(label: "termfit.store.test")
         worker.connect { wake.post($0) }
         scene = makeScene(worker)
         self.size = size
-        send(.resize(size))
+        send(.resize(size), settling: settling)
     }
 
     /// Hands `event` to the scene, then waits until the worker answered all it was handed.
@@ -40,8 +41,8 @@ struct LiveLoop<Content: Scene> {
         for key in keys { send(.key(key), settling: settling) }
     }
 
-    mutating func type(_ text: String) {
-        for character in text { send(.key(.character(character))) }
+    mutating func type(_ text: String, settling: Bool = true) {
+        for character in text { send(.key(.character(character)), settling: settling) }
     }
 
     /// Moves the clock on and hands the scene its tick.

@@ -109,6 +109,25 @@ import Testing
         #expect(store.callsOnRunLoop.isEmpty)
     }
 
+    @Test func keysTypedWhileTheWorkoutOpensWaitForItAndAllCount() throws {
+        let store = ThreadCheckedStore()
+        store.delay = .milliseconds(100)
+        var loop = try LiveLoop(settling: false) { worker in
+            WorkoutHost<DumbbellsData>(
+                context: AppContext(profile: "alex", reducesMotion: true, worker: worker), log: store, settings: store,
+                wallClock: { Date(timeIntervalSince1970: 1_794_646_800) })
+        }
+        #expect(loop.scene.isOpening)
+        #expect(loop.frame().contains { $0.contains("Opening…") })
+        loop.type("12", settling: false)
+        #expect(loop.scene.isOpening, "the worker is still reading")
+        loop.settle()
+        #expect(!loop.scene.isOpening)
+        #expect(
+            loop.frame().contains { $0.contains("▸ 1") && $0.contains("12") }, "typed into set 1: \(loop.frame())")
+        #expect(store.callsOnRunLoop.isEmpty)
+    }
+
     @Test func aFailedCommandKeepsItsPlaceAndGoesInFirstWithTheNext() throws {
         let store = ThreadCheckedStore()
         var loop = try dumbbells(store)

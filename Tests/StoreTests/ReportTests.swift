@@ -25,7 +25,7 @@ struct ReportTests {
         defer { try? store.close() }
         let expected = [
             "DATE              WORKOUT     DURATION  STATUS      SUMMARY",
-            "2025-03-04 06:46  hiit            0:13  abandoned   Step up",
+            "2025-03-04 06:46  hiit            0:13  abandoned   Step up, left early",
             "2025-03-04 06:45  hiit            0:30  finished    Squat, rated 4/5",
             "2025-03-03 20:00  flashcards      1:40  finished    Spanish, verbs: 2 correct, 1 wrong",
             "2025-03-02 07:30  dumbbells       6:00  finished    Bicep curl: 3 sets, 12 kg x 10, 12.5 kg x 8, 14 kg x 6",
@@ -50,7 +50,7 @@ struct ReportTests {
         defer { try? store.close() }
         let expected = """
             started_at,finished_at,workout,status,duration_seconds,summary,id
-            2025-03-04T06:46:00.000Z,2025-03-04T06:46:12.500Z,hiit,abandoned,13,Step up,00000000-0000-0000-0000-000000000006
+            2025-03-04T06:46:00.000Z,2025-03-04T06:46:12.500Z,hiit,abandoned,13,"Step up, left early",00000000-0000-0000-0000-000000000006
             2025-03-04T06:45:00.000Z,2025-03-04T06:45:30.000Z,hiit,finished,30,"Squat, rated 4/5",00000000-0000-0000-0000-000000000005
             2025-03-03T20:00:00.000Z,2025-03-03T20:01:40.000Z,flashcards,finished,100,"Spanish, verbs: 2 correct, 1 wrong",00000000-0000-0000-0000-000000000004
             2025-03-02T07:30:00.000Z,2025-03-02T07:36:00.000Z,dumbbells,finished,360,"Bicep curl: 3 sets, 12 kg x 10, 12.5 kg x 8, 14 kg x 6",00000000-0000-0000-0000-000000000002

@@ -57,7 +57,10 @@ public struct ExerciseSession: Equatable, Hashable, Sendable {
             }
         }
         volume = Figures.volume(workout.sets, savedIn: workout.unit, in: .kilograms)
-        oneRepMax = workout.sets.compactMap { Figures.oneRepMax($0.exactWeight(in: workout.unit), reps: $0.reps, in: .kilograms) }
+        oneRepMax =
+            workout.sets.compactMap {
+                Figures.oneRepMax($0.exactWeight(in: workout.unit), reps: $0.reps, in: .kilograms)
+            }
             .max() ?? 0
         self.heaviest = heaviest
         self.heaviestReps = heaviestReps

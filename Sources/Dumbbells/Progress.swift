@@ -229,16 +229,21 @@ public struct ProgressSheet: Hashable, Sendable {
         var lines: [String] = []
         if let heaviest = sessions.max(by: { ($0.heaviest, $0.heaviestReps) < ($1.heaviest, $1.heaviestReps) }) {
             lines.append(
-                name("Heaviest") + "\(shown(heaviest.heaviestWeight.text(in: unit))) × \(heaviest.heaviestReps) · \(day(heaviest.date))")
+                name("Heaviest")
+                    + "\(shown(heaviest.heaviestWeight.text(in: unit))) × \(heaviest.heaviestReps) · \(day(heaviest.date))"
+            )
         }
         if let best = sessions.max(by: { $0.oneRepMax < $1.oneRepMax }), best.oneRepMax > 0 {
             let formula = compact ? "" : " (\(PersonalBest.formula))"
-            lines.append(name("Best e1RM") + "\(shown(Figures.oneRepMaxText(best.oneRepMax(in: unit))))\(formula) · \(day(best.date))")
+            lines.append(
+                name("Best e1RM")
+                    + "\(shown(Figures.oneRepMaxText(best.oneRepMax(in: unit))))\(formula) · \(day(best.date))")
         } else {
             lines.append(name("Best e1RM") + "none: no set of 1–12 reps")
         }
         if let most = sessions.max(by: { $0.volume < $1.volume }) {
-            lines.append(name("Most volume") + "\(shown(Figures.volumeText(most.volume(in: unit)))) · \(day(most.date))")
+            lines.append(
+                name("Most volume") + "\(shown(Figures.volumeText(most.volume(in: unit)))) · \(day(most.date))")
         }
         return lines
     }

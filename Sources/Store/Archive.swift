@@ -213,7 +213,8 @@ extension TermFitStore {
                             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                             """,
                         arguments: [
-                            workout.id.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
+                            workout.id.uuidString, set.number, set.weightHundredths, set.reps,
+                            set.startedAt.storedMilliseconds,
                             set.finishedAt.storedMilliseconds, set.restBefore,
                         ])
                 }

@@ -88,7 +88,9 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         let volume: Double = 150 + 292.5 + 200
         #expect(harness.workout.history.sessions.map(\.volume) == [volume])
         let notice = try #require(harness.workout.notice?.text)
-        #expect(notice.hasPrefix("Set 2 of \(day) corrected: 22.5 kg × 13 · records now: best set volume 300 kg"), "\(notice)")
+        #expect(
+            notice.hasPrefix("Set 2 of \(day) corrected: 22.5 kg × 13 · records now: best set volume 300 kg"),
+            "\(notice)")
         // Going back to the table, the star shows.
         harness.press(.escape, .escape)
         let row: String = harness.frame()[harness.row(ofSet: 0)]

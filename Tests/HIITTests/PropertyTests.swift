@@ -104,7 +104,8 @@ import Testing
                 known.insert(saved.id)
                 sessions[saved.id] = saved
             }
-            #expect(newRecords <= (wasOver ? 1 : 0) + workEnded + (stopped ? 1 : 0), "\(context): one exercise at a time")
+            #expect(
+                newRecords <= (wasOver ? 1 : 0) + workEnded + (stopped ? 1 : 0), "\(context): one exercise at a time")
             #expect(
                 harness.workout.history.count == historyBefore + newRecords, "\(context): history grew without Done")
 

@@ -138,7 +138,10 @@ struct BadFileTests {
 
         let error = refusal(location)
         #expect(
-            error == .newerSchema(path: location.databasePath, found: "schema version \(Schema.version + 1)", supported: Schema.version))
+            error
+                == .newerSchema(
+                    path: location.databasePath, found: "schema version \(Schema.version + 1)",
+                    supported: Schema.version))
         #expect(error?.description.contains("was written by a newer TermFit") == true)
         #expect(error?.description.contains("It was not changed") == true)
         // Refused from the file header alone: not even a -wal or -shm file was created.

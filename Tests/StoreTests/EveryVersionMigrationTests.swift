@@ -69,7 +69,8 @@ struct EveryVersionMigrationTests {
             let draws = try String.fetchAll(db, sql: "SELECT code || ' ' || exercise || ' ' || reps FROM card_draw")
             #expect(draws == ["AS Push-ups 14", "0H Squats 10"])
             let hiit = try String.fetchAll(
-                db, sql: "SELECT exercise || ' ' || completed || ' ' || ifnull(rating, '-') FROM hiit_session ORDER BY id")
+                db,
+                sql: "SELECT exercise || ' ' || completed || ' ' || ifnull(rating, '-') FROM hiit_session ORDER BY id")
             #expect(hiit == ["Squat 1 4", "Lunge 0 -"])
             let cards = try String.fetchAll(db, sql: "SELECT prompt || '=' || answer FROM flashcard ORDER BY id")
             #expect(cards == ["to run=correr", "to eat=comer"])
@@ -99,7 +100,8 @@ struct EveryVersionMigrationTests {
 
     @Test("The noise of a conversion goes to the unit's step; a whole number of hundredths stays")
     func repairRule() {
-        #expect(ExactWeight(repairing: 27.557782773109697, unit: .pounds) == ExactWeight(hundredths: 2750, unit: .pounds))
+        #expect(
+            ExactWeight(repairing: 27.557782773109697, unit: .pounds) == ExactWeight(hundredths: 2750, unit: .pounds))
         #expect(ExactWeight(repairing: 22.04622621848776, unit: .pounds).hundredths == 2200)
         #expect(ExactWeight(repairing: 12.473790175, unit: .kilograms).hundredths == 1250)
         #expect(ExactWeight(repairing: 11.339809250000001, unit: .kilograms).hundredths == 1125)
@@ -200,7 +202,8 @@ private enum OldFile {
                     """)
         } else {
             try db.execute(
-                sql: "INSERT INTO setting VALUES ('\(anna)', 'hiit.ratings', ?)", arguments: [#"{"Squat":5,"Lunge":3}"#])
+                sql: "INSERT INTO setting VALUES ('\(anna)', 'hiit.ratings', ?)", arguments: [#"{"Squat":5,"Lunge":3}"#]
+            )
         }
     }
 }

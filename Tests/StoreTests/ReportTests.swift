@@ -64,6 +64,50 @@ struct ReportTests {
         )
     }
 
+    @Test("history --detail as CSV: each row in its unit, the workout's session, oldest first unless asked")
+    func detailCSVOfAWorkoutOfTwoUnitsAndExercises() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        defer { try? store.close() }
+        let log = try store.profileStore(named: "anna")
+        // Yesterday a curl in kg; today a workout of a press in kg and a row in lb.
+        let workouts = [
+            (id(10), "Curl", WeightUnit.kilograms, "2025-03-01T07:00:00Z", id(10), 12.25),
+            (id(11), "Press", WeightUnit.kilograms, "2025-03-02T07:00:00Z", id(11), 20.0),
+            (id(12), "Row", WeightUnit.pounds, "2025-03-02T07:10:00Z", id(11), 27.5),
+        ]
+        for (workoutID, exercise, unit, start, session, weight) in workouts {
+            let started = time(start)
+            try log.start(
+                DumbbellWorkout(id: workoutID, exercise: exercise, unit: unit, startedAt: started, sessionID: session))
+            try log.save(
+                DumbbellSet(
+                    number: 1, weight: weight, reps: 10, startedAt: started,
+                    finishedAt: started.addingTimeInterval(40.9)),
+                inWorkout: workoutID)
+            try log.finishWorkout(workoutID, status: .finished, at: started.addingTimeInterval(60))
+        }
+        let rows = try log.historyReport(format: .csv, detail: true).split(separator: "\n")
+        #expect(rows.first?.contains(",weight,unit,") == true)
+        func fields(_ row: Substring) -> [String] {
+            let all = row.split(separator: ",").map(String.init)
+            return [all[0]] + Array(all[6...10])
+        }
+        let expected: [[String]] = [
+            [id(10).uuidString, "Curl", "12.25", "kg", "10", "40"],
+            [id(11).uuidString, "Press", "20", "kg", "10", "40"],
+            [id(11).uuidString, "Row", "27.5", "lb", "10", "40"],
+        ]
+        #expect(rows.dropFirst().map(fields) == expected, "\(rows)")
+        let newest = try log.historyReport(format: .csv, detail: true, newestFirst: true).split(separator: "\n")
+        let exercises: [String] = newest.dropFirst().map { fields($0)[1] }
+        #expect(exercises == ["Row", "Press", "Curl"])
+        // The JSON carries the same session as the export.
+        let json = try log.historyReport(format: .json, detail: true)
+        #expect(json.components(separatedBy: "\"sessionID\" : \"\(id(11).uuidString)\"").count == 3)
+    }
+
     @Test("history as JSON, filtered by workout, date and limit")
     func jsonAndFilters() throws {
         let temporary = try TemporaryDirectory()

@@ -120,4 +120,33 @@ public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifia
 
     /// Total rest taken between sets, in seconds.
     public var totalRest: TimeInterval { sets.reduce(0) { $0 + ($1.restBefore ?? 0) } }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, exercise, unit, startedAt, finishedAt, status, sets, sessionID
+    }
+
+    /// Only a set's weight, as written.
+    private struct WrittenWeight: Decodable {
+        var weight: Double
+    }
+
+    // An export written before weights were whole hundredths may carry the float noise of a unit
+    // conversion (27.557782773109697 lb): read in, such a weight is rounded to its unit's step as
+    // migration v9 rounds a stored one (``ExactWeight/init(repairing:unit:)``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(UUID.self, forKey: .id),
+            exercise: try container.decode(String.self, forKey: .exercise),
+            unit: try container.decode(WeightUnit.self, forKey: .unit),
+            startedAt: try container.decode(Date.self, forKey: .startedAt),
+            finishedAt: try container.decodeIfPresent(Date.self, forKey: .finishedAt),
+            status: try container.decode(SessionStatus.self, forKey: .status),
+            sets: try container.decode([DumbbellSet].self, forKey: .sets),
+            sessionID: try container.decodeIfPresent(UUID.self, forKey: .sessionID))
+        let written = try container.decode([WrittenWeight].self, forKey: .sets)
+        for index in sets.indices where index < written.count {
+            sets[index].weightHundredths = ExactWeight(repairing: written[index].weight, unit: unit).hundredths
+        }
+    }
 }

@@ -98,6 +98,33 @@ struct EveryVersionMigrationTests {
         #expect(export.contains("27.5") && !export.contains("27.557"))
     }
 
+    @Test("An export of an older TermFit with float-noise weights imports with them rounded as v9 rounds them")
+    func oldExportImportsRounded() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let first = try TermFitStore.open(at: temporary.location("first"))
+        let anna = try first.profileStore(named: "anna")
+        let start = time("2025-03-02T07:00:00Z")
+        let workout = DumbbellWorkout(id: id(40), exercise: "Curl", unit: .pounds, startedAt: start)
+        try anna.start(workout)
+        for (number, weight) in [(1, 27.5), (2, 22.25)] {
+            try anna.save(
+                DumbbellSet(
+                    number: number, weight: weight, reps: 10, startedAt: start, finishedAt: start.addingTimeInterval(30)
+                ),
+                inWorkout: workout.id)
+        }
+        let written = String(decoding: try anna.exportJSON(), as: UTF8.self)
+        try first.close()
+        #expect(written.contains(#""weight" : 27.5"#), "\(written)")
+        let old = written.replacingOccurrences(of: #""weight" : 27.5"#, with: #""weight" : 27.557782773109697"#)
+        let second = try TermFitStore.open(at: temporary.location("second"))
+        defer { try? second.close() }
+        _ = try second.importJSON(Data(old.utf8), intoProfile: "anna")
+        let imported = try #require(try second.profileStore(named: "anna").workout(id: id(40)))
+        #expect(imported.sets.map(\.weightHundredths) == [2750, 2225], "noise to the step; 22.25 lb kept exactly")
+    }
+
     @Test("The noise of a conversion goes to the unit's step; a whole number of hundredths stays")
     func repairRule() {
         #expect(

@@ -198,7 +198,9 @@ public struct DumbbellsWorkout: Workout {
     /// the workout ends; `nil` before set 1.
     public func workoutSeconds(at now: Instant) -> Int? {
         guard let clock else { return nil }
-        return max(0, clock.ticks(at: clockEnd ?? now))
+        // Once over, the figure the summary and history show (from the dates saved).
+        if let clockEnd { return clock.wholeSeconds(until: clockEnd) }
+        return max(0, clock.ticks(at: now))
     }
 
     /// The running set's elapsed time in whole seconds at `now`. It ticks with the workout's

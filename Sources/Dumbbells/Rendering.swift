@@ -343,7 +343,7 @@ extension DumbbellsWorkout {
             }
         }
         y += 1
-        line("Total volume  \(WeightText.display(summary.totalVolume)) \(unit)")
+        line("Total volume  \(Figures.volumeText(summary.totalVolume)) \(unit)")
         line("Total time    \(clock(summary.totalSeconds))")
         if summary.personalBests > 0 {
             let bests = summary.personalBests

@@ -48,8 +48,8 @@ extension DumbbellsWorkout {
             startedAt: running.startedOn.addingTimeInterval(running.restTaken.seconds),
             finishedAt: running.startedOn.addingTimeInterval(max(0, (now - running.startedAt).seconds)),
             restBefore: running.restBefore)
-        let seconds = setSeconds(at: now) ?? 0
-        rows[running.index].completed = CompletedSet(record: record, seconds: seconds)
+        // The finished set shows the time history shows: from the dates saved.
+        rows[running.index].completed = CompletedSet(record: record, seconds: record.wholeSeconds)
         recomputeRecords()
         let beaten = rows[running.index].completed?.beaten ?? []
         if !session.isInLog {
@@ -83,15 +83,15 @@ extension DumbbellsWorkout {
 
     func personalBestMessage(_ set: DumbbellSet, beaten: BeatenRecords) -> String {
         let unit = settings.unit
-        let shown = Weight.convert(set.weight, from: session?.unit ?? unit, to: unit)
-        let weight = WeightText.display(shown, step: unit.step)
+        let exact = set.exactWeight(in: session?.unit ?? unit)
+        let weight = exact.text(in: unit)
         var what: [String] = []
         if beaten.contains(.volume) {
-            let volume = WeightText.display((shown * Double(set.reps)).rounded())
+            let volume = Figures.volumeText(Figures.volume(exact, reps: set.reps, in: unit))
             what.append("volume \(volume) \(unit.rawValue)")
         }
-        if beaten.contains(.oneRepMax), let estimate = PersonalBest.epley(weight: shown, reps: set.reps) {
-            let text = WeightText.display((estimate * 10).rounded() / 10)
+        if beaten.contains(.oneRepMax), let estimate = Figures.oneRepMax(exact, reps: set.reps, in: unit) {
+            let text = Figures.oneRepMaxText(estimate)
             what.append("est. 1RM \(text) \(unit.rawValue) (\(PersonalBest.formula))")
         }
         return "★ Personal best: \(weight) \(unit.rawValue) × \(set.reps), " + what.joined(separator: ", ")
@@ -162,7 +162,7 @@ extension DumbbellsWorkout {
             .summary(
                 WorkoutSummary(
                     parts: parts, notDone: all.filter { !$0.rows.contains { $0.completed != nil } }.map(\.exercise),
-                    unit: settings.unit, totalSeconds: clock.map { max(0, $0.ticks(at: end)) } ?? 0)))
+                    unit: settings.unit, totalSeconds: clock.map { $0.wholeSeconds(until: end) } ?? 0)))
     }
 
     /// Restart: a new workout of the same exercises, each with as many empty sets as it had; the

@@ -180,7 +180,7 @@ public struct WorkoutSummary: Hashable, Sendable {
 
         /// The sum of weight × reps over its sets, in `unit`.
         public func volume(in unit: WeightUnit) -> Double {
-            sets.reduce(0) { $0 + Weight.convert($1.record.weight, from: savedUnit, to: unit) * Double($1.record.reps) }
+            Figures.volume(sets.map(\.record), savedIn: savedUnit, in: unit)
         }
     }
 
@@ -248,7 +248,7 @@ public struct WorkoutSummary: Hashable, Sendable {
                 + [.aside("   … and \(part.sets.count - shown) more")]
         }
         let compact = parts.map { part -> Line in
-            let volume = WeightText.display(part.volume(in: unit).rounded())
+            let volume = Figures.volumeText(part.volume(in: unit))
             let stars = part.sets.filter { !$0.beaten.isEmpty }.count
             return .exercise(
                 "\(part.exercise) · \(count(part.sets.count)) · \(volume) \(unitName)" + (stars > 0 ? " ★\(stars)" : "")

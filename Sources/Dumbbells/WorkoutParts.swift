@@ -132,6 +132,12 @@ extension DumbbellsWorkout {
             return Int(elapsed >= 0 ? elapsed / second : -((-elapsed + second - 1) / second))
         }
 
+        /// Whole seconds from the workout's start to `instant` as history and the summary show
+        /// them (``Figures/wholeSeconds(from:to:)`` of the dates saved).
+        func wholeSeconds(until instant: Instant) -> Int {
+            Figures.wholeSeconds(from: startedOn, to: date(at: instant))
+        }
+
         /// The wall-clock date of `instant`.
         func date(at instant: Instant) -> Date {
             startedOn.addingTimeInterval((instant - startedAt).seconds)

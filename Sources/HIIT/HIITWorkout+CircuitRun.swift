@@ -39,6 +39,36 @@ extension HIITWorkout {
         }
     }
 
+    /// Saves a circuit stopped before its end as left early: the exercise whose work was under
+    /// way (with the whole seconds of it done), or the next one when a rest or the warm-up ran,
+    /// with `completed` false (none once only the cool-down was left), which history and the export show as abandoned, "left early".
+    mutating func recordCircuitLeftEarly(at now: Instant, into outputs: inout [Output]) {
+        guard run != nil else { return }
+        advanceRun(to: now, into: &outputs)
+        guard let run, !run.isFinished else { return }
+        let exercise: Int
+        var seconds = 0
+        switch run.step {
+        case .work(let index, _):
+            exercise = index
+            seconds = max(0, run.circuit.exercises[index].work - run.secondsLeft(at: now))
+        case .warmUp, .rest:
+            guard let next = run.nextExercise else { return }
+            exercise = next
+        case .coolDown:
+            // Every work interval is done: the circuit was not left early.
+            return
+        }
+        let name = run.circuit.exercises[exercise].name
+        let session = HIITSession(
+            id: makeIdentifier(), exercise: name, startedAt: wallClock().addingTimeInterval(-Double(seconds)),
+            duration: Double(seconds), completed: false, rating: nil)
+        let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
+        history.insert(session, at: position)
+        runSessions.append(session)
+        outputs.append(.save(session))
+    }
+
     /// Starts the circuit hands-free (`c`), from a page with no countdown under way.
     mutating func startRun(at now: Instant) {
         guard run == nil, phase == .welcome || phase == .ready else { return }

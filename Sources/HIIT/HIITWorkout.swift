@@ -370,7 +370,8 @@ public struct HIITWorkout: Workout, Sendable {
             sheets.pop()
             if run != nil {
                 // Stopping the hands-free circuit goes back to the HIIT page; the work intervals
-                // that ended are saved already.
+                // that ended are saved already, and the stop is saved as left early.
+                recordCircuitLeftEarly(at: now, into: &outputs)
                 run = nil
             } else {
                 leave(into: &outputs)

@@ -209,11 +209,12 @@ extension TermFitStore {
                     try db.execute(
                         sql: """
                             INSERT INTO dumbbell_set
-                                (workout_id, number, weight, reps, started_at, finished_at, rest_before)
+                                (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before)
                             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                             """,
                         arguments: [
-                            workout.id.uuidString, set.number, set.weight, set.reps, set.startedAt.storedMilliseconds,
+                            workout.id.uuidString, set.number, set.weightHundredths, set.reps,
+                            set.startedAt.storedMilliseconds,
                             set.finishedAt.storedMilliseconds, set.restBefore,
                         ])
                 }

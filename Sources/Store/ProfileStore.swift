@@ -304,14 +304,15 @@ extension ProfileStore: DumbbellLog {
     static func saveSet(_ db: Database, _ set: DumbbellSet, workoutID: UUID) throws {
         try db.execute(
             sql: """
-                INSERT INTO dumbbell_set (workout_id, number, weight, reps, started_at, finished_at, rest_before)
+                INSERT INTO dumbbell_set
+                    (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (workout_id, number) DO UPDATE SET
-                    weight = excluded.weight, reps = excluded.reps, started_at = excluded.started_at,
+                    weight_hundredths = excluded.weight_hundredths, reps = excluded.reps, started_at = excluded.started_at,
                     finished_at = excluded.finished_at, rest_before = excluded.rest_before
                 """,
             arguments: [
-                workoutID.uuidString, set.number, set.weight, set.reps, set.startedAt.storedMilliseconds,
+                workoutID.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
                 set.finishedAt.storedMilliseconds, set.restBefore,
             ])
     }
@@ -339,7 +340,8 @@ extension ProfileStore: DumbbellLog {
             guard let position = index[try row.decode(forColumn: "workout_id")] else { continue }
             workouts[position].sets.append(
                 DumbbellSet(
-                    number: try row.decode(forColumn: "number"), weight: try row.decode(forColumn: "weight"),
+                    number: try row.decode(forColumn: "number"),
+                    weight: try Double(row.decode(Double.self, forColumn: "weight_hundredths")) / 100,
                     reps: try row.decode(forColumn: "reps"), startedAt: try Columns.date(row, "started_at"),
                     finishedAt: try Columns.date(row, "finished_at"),
                     restBefore: try row.decode(forColumn: "rest_before")))

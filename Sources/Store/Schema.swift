@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 8
+    static let version = 9
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -49,6 +49,10 @@ enum Schema {
             try db.execute(sql: version8)
             try moveSettingsIntoItems(db)
             try db.execute(sql: "PRAGMA user_version = 8")
+        }
+        migrator.registerMigration("v9 set weights are whole hundredths of their unit") { db in
+            try migrateWeightsToHundredths(db)
+            try db.execute(sql: "PRAGMA user_version = 9")
         }
         return migrator
     }()

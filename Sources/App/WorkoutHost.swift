@@ -134,7 +134,8 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         -> [Effect]
     {
         let retrying = retrying || !commands.isEmpty
-        queue.add(commands)
+        // A removed profile's commands can never go in: nothing more is kept for it.
+        if removedProfile == nil { queue.add(commands) }
         commands = []
         guard removedProfile == nil, let data, let batch = queue.nextBatch(retrying: retrying) else { return [] }
         return send {

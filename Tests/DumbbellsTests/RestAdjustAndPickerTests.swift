@@ -294,3 +294,42 @@ import Testing
         #expect(harness.workout.rows[0].entry.weight == "20")
     }
 }
+
+/// Random keys over the rest picker's typed length: Esc always puts back the length the field
+/// had before it was typed over, and a rest taken from it is always the length it showed.
+@Suite struct RestLengthPropertyTests {
+    static let seeds = PropertySeeds(runs: 200, chunks: 2, firstSeed: 20_261_128)
+    static let keys: [Key] =
+        Array(repeating: "0123456789".map { Key.character($0) }, count: 2).flatMap { $0 } + [
+            .character(":"), .character(":"), .backspace, .delete, .left, .right, .enter, .escape, .escape,
+        ]
+
+    @Test(arguments: 0..<seeds.chunks)
+    func escRestoresAndTheRestTakenIsTheLengthShown(chunk: Int) {
+        for seed in Self.seeds.seeds(chunk: chunk) {
+            var generator = SeededGenerator(seed: seed)
+            var harness = Harness()
+            harness.press(.character("r"), .left, .left)
+            var trail: [String] = []
+            for _ in 0..<40 {
+                guard case .restPicker(let before) = harness.workout.pill else { break }
+                let key = Self.keys.randomElement(using: &generator) ?? .escape
+                trail.append(key.name)
+                let lengthFocused = before.focus == harness.workout.settings.restPresets.count
+                harness.press(key)
+                let context = "\(PropertySeeds.replay(seed)): \(trail.joined(separator: " "))"
+                switch (key, harness.workout.pill) {
+                case (.escape, .restPicker(let after)) where lengthFocused:
+                    #expect(after.length.text == before.length.original, "\(context)")
+                case (.enter, .countdown) where lengthFocused:
+                    let shown = RestPicker.seconds(before.length.text)
+                    #expect(shown == .success(harness.workout.restSecondsLeft(at: harness.now) ?? -1), "\(context)")
+                case (.enter, .restPicker) where lengthFocused:
+                    #expect((try? RestPicker.seconds(before.length.text).get()) == nil, "\(context): refused")
+                default:
+                    break
+                }
+            }
+        }
+    }
+}

@@ -161,6 +161,9 @@ extension SettingShape {
             key: exerciseKey, value: .whole(ValueLimits.restSeconds), count: ValueLimits.exercisesRemembered),
         "dumbbells.unit": .choice(WeightUnit.allCases.map(\.rawValue)),
         "dumbbells.exercise": .text(maximum: ValueLimits.dumbbellExerciseLength, empty: false),
+        "dumbbells.exercises": .list(
+            .text(maximum: ValueLimits.dumbbellExerciseLength, empty: false), count: 0...ValueLimits.exercisesRemembered
+        ),
         "dumbbells.routines": .list(routine, count: 0...ValueLimits.routinesPerProfile),
         "flashcards.sessionSeconds": .whole(ValueLimits.countdownSeconds),
         "flashcards.newCardsPerDay": .whole(ValueLimits.newCardsPerDay),

@@ -93,7 +93,7 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         #expect(harness.host.workout?.rows.count == 5)
         #expect(harness.frame().contains { $0.hasSuffix("5 sets · lb") })
         harness.press(.character("r"))
-        #expect(harness.frame().contains { $0.contains("[45 s]  [90 s]  [No rest]") })
+        #expect(harness.frame().contains { $0.contains("[45 s]  [90 s]  [1:30]  [No rest]") })
         harness.press(.escape, .character("a"), .character("u"))
         #expect(try log.value(for: .dumbbellSetCount) == 6)
         #expect(try log.value(for: .dumbbellUnit) == .kilograms)

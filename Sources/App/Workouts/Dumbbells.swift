@@ -125,6 +125,7 @@ public struct DumbbellsData: WorkoutData {
             SettingKey<[String: Int]>.dumbbellRestByExercise.name: try? JSONValue(encoding: settings.restByExercise),
             SettingKey<WeightUnit>.dumbbellUnit.name: try? JSONValue(encoding: settings.unit),
             SettingKey<String>.dumbbellExercise.name: try? JSONValue(encoding: settings.exercise),
+            SettingKey<[String]>.dumbbellExercises.name: try? JSONValue(encoding: settings.exercises),
         ]
         if settings.routinesProblem == nil {
             values[SettingKey<[Routine]>.dumbbellRoutines.name] = try? JSONValue(encoding: settings.routines)

@@ -262,7 +262,7 @@ extension FlashcardsWorkout {
                     max(
                         0,
                         study.newCardsPerDay
-                            - schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar))))
+                            - schedule.introducedCount(of: deck.cards, on: date))))
         }
     }
 

@@ -49,6 +49,8 @@ public struct FlashcardsWorkout: Workout {
         case saveDeck(FlashcardDeck)
         /// Delete a deck and its cards.
         case deleteDeck(UUID)
+        /// Keep these settings of the profile (the scheduling sheet's).
+        case keepSettings([String: JSONValue])
     }
 
     /// How the screen should look and move.
@@ -82,6 +84,8 @@ public struct FlashcardsWorkout: Workout {
         case deleteDeck(ConfirmSheet, UUID)
         /// Closing the editor would drop the card being written: Discard or Keep.
         case discardDraft(ConfirmSheet)
+        /// Desired retention, maximum interval, the hour a day begins.
+        case scheduling(SchedulingSheet)
     }
 
     /// The mouse holding the top card.
@@ -378,7 +382,7 @@ public struct FlashcardsWorkout: Workout {
             let height = display.plain ? size.height - 2 : keys.size(on: size).height - 2
             _ = scroll.visibleRows(count: keys.lines.count + (display.plain ? 1 : 0), height: max(0, height))
             sheets.replaceTop(with: .keys(scroll))
-        case .leave, .deleteDeck, .discardDraft, nil:
+        case .leave, .deleteDeck, .discardDraft, .scheduling, nil:
             break
         }
     }

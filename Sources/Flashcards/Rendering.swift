@@ -321,6 +321,13 @@ extension FlashcardsWorkout {
                     screen: size, count: picker.entries.count, footerRows: DeckPickerLayout.footerRows(picker)),
                 title: "Decks",
                 into: &composition, draw: draw)
+        case .scheduling(let scheduling):
+            let helpBar = bindings(at: now).helpBar
+            let frame = Self.schedulingSheet(screen: size)
+            let content = frame.contentRect(in: Rect(size: size).inset(bottom: 1))
+            addLayer(plain: plain, sheet: frame, title: "Scheduling", into: &composition) { canvas in
+                Self.drawScheduling(scheduling, in: content, plain: plain, helpBar: helpBar, into: &canvas)
+            }
         case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question):
             if plain {
                 composition.add(.sheet) { canvas in

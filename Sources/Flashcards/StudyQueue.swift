@@ -55,9 +55,9 @@ public struct StudyDay: Hashable, Sendable {
 /// The FSRS memories of a profile's cards, from their answers.
 public struct ReviewSchedule: Hashable, Sendable {
     /// The scheduler.
-    public let fsrs: FSRS
+    public private(set) var fsrs: FSRS
     /// Where days begin and how far ahead learning cards are due.
-    public let day: StudyDay
+    public private(set) var day: StudyDay
     /// Each answered card's memory; cards not in it are new.
     public private(set) var cards: [UUID: CardMemory]
 
@@ -72,6 +72,13 @@ public struct ReviewSchedule: Hashable, Sendable {
 
     /// The memory of one card (new if never answered).
     public subscript(card: UUID) -> CardMemory { cards[card] ?? CardMemory() }
+
+    /// Schedules the next answers with `fsrs` and `day` (the memories and due dates already
+    /// worked out stay, as in Anki when its options change).
+    public mutating func use(_ fsrs: FSRS, day: StudyDay) {
+        self.fsrs = fsrs
+        self.day = day
+    }
 
     /// Adds one answer (a cram answer changes nothing).
     public mutating func record(_ grade: ReviewGrade, card: UUID, at date: Date, isCram: Bool = false) {

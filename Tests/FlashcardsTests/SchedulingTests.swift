@@ -165,4 +165,51 @@ import Testing
         #expect(harness.waitingPrompts == ["Q2", "Q3"])
         #expect(!harness.workout.isOver(at: harness.now))
     }
+
+    @Test func theSchedulingSheetChangesRetentionMaximumIntervalAndTheDaysHour() {
+        var harness = Harness(decks: [numberedDeck(3)])
+        harness.press(.character("o"))
+        guard case .scheduling(let opened) = harness.workout.sheet else {
+            Issue.record("o opens the scheduling sheet")
+            return
+        }
+        #expect(
+            opened.lines == [
+                "Desired retention  90 %", "Maximum interval   36500 days (100y)", "Day starts at      4:00",
+            ])
+        expectGolden(harness.canvas(), "theSchedulingSheet")
+        // Retention: 90 → 85 %, never under 70.
+        harness.press(.left, .left, .left, .left, .left)
+        harness.press(.down, .left, .left)  // 36,500 → 3,650 → 1,825 days
+        harness.press(.down, .right, .right)  // 4 → 6 am
+        for _ in 0..<30 { harness.press(.character("+")) }
+        guard case .scheduling(let changed) = harness.workout.sheet else {
+            Issue.record("the sheet stays open while it is changed")
+            return
+        }
+        #expect(changed.retentionPercent == 85 && changed.maximumInterval == 1825 && changed.dayStartsAt == 23)
+        harness.press(.up, .up)
+        for _ in 0..<40 { harness.press(.left) }
+        harness.press(.down)
+        for _ in 0..<20 { harness.press(.left) }
+        let outputs = harness.press(.enter)
+        #expect(harness.workout.sheet == nil)
+        #expect(
+            outputs == [
+                .keepSettings([
+                    "flashcards.desiredRetention": .number(70), "flashcards.maximumInterval": .number(7),
+                    "flashcards.dayStartsAt": .number(23),
+                ])
+            ])
+        #expect(harness.workout.study.fsrs.desiredRetention == 0.7)
+        #expect(harness.workout.schedule.fsrs.maximumInterval == 7, "the next answers are scheduled with it")
+        #expect(harness.workout.schedule.day.rolloverHour == 23)
+        // Esc leaves everything as it was.
+        harness.press(.character("o"), .right, .escape)
+        #expect(harness.workout.sheet == nil)
+        #expect(harness.workout.study.fsrs.desiredRetention == 0.7)
+        // Easy on a new card: 8 days at retention 0.9, at most 7 now.
+        harness.press(.character(" "))
+        #expect(harness.frame().contains { $0.contains("4 Easy 7d") })
+    }
 }

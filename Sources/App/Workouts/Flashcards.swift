@@ -60,6 +60,8 @@ public struct FlashcardsData: WorkoutData {
             let cards = workout.decks.first { $0.id == deckID }?.cards.map(\.id) ?? []
             workout.receive(Result { try library.flashcardReviews(ofCards: cards) }, for: deckID, at: now)
             return .done
+        case .keepSettings(let values):
+            return .kept(failed: keeper.keep(values.mapValues { $0 }, what: "the scheduling settings"))
         case .rememberDeck(let id):
             return .kept(
                 failed: keeper.keep(

@@ -24,6 +24,10 @@ public enum FlashcardsAction: Hashable, Sendable {
     case undoAnswer
     /// Scroll the top card's text by this many rows.
     case scrollCard(Int)
+    /// Open the scheduling sheet (desired retention, maximum interval, when a day begins).
+    case openScheduling
+    /// Change the chosen setting of the scheduling sheet by this many steps.
+    case adjust(Int)
 
     // Any sheet.
     /// Close the sheet on top.
@@ -156,6 +160,9 @@ enum FlashcardsBindings {
                     ? "study again: the cards due and today's new ones"
                     : "cram: every card of the deck, no due date moves",
                 action: .toggleCram),
+            KeyBinding(
+                [.character("o")], "Scheduling", group: "Deck",
+                meaning: "desired retention, maximum interval and the hour a day begins", action: .openScheduling),
             KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Workout", bar: 9, meaning: "every key",
                 action: .showKeys),

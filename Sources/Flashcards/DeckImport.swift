@@ -21,6 +21,8 @@ public struct DeckImport: Sendable {
     public var added = 0
     /// Cards updated from a note with their guid.
     public var updated = 0
+    /// Notes with a card's guid whose prompt, answer and tags the card already has.
+    public var unchanged = 0
     /// Rows that made no card or change, and why.
     public var skipped: [AnkiText.Skip] = []
     /// Names of the decks made.
@@ -68,6 +70,10 @@ public struct DeckImport: Sendable {
                         continue
                     }
                     var card = all[found.deck].cards[found.card]
+                    if card.prompt == note.prompt && card.answer == note.answer && card.tags == note.tags {
+                        unchanged += 1
+                        continue
+                    }
                     card.prompt = note.prompt
                     card.answer = note.answer
                     card.tags = note.tags
@@ -127,6 +133,7 @@ public struct DeckImport: Sendable {
     public var summary: String {
         func cards(_ count: Int) -> String { count == 1 ? "1 card" : "\(count) cards" }
         var parts = ["added \(cards(added))", "updated \(updated)", "skipped \(skipped.count)"]
+        if unchanged > 0 { parts.insert("unchanged \(unchanged)", at: 2) }
         if !newDecks.isEmpty {
             parts.append(
                 "new " + (newDecks.count == 1 ? "deck " : "decks ") + newDecks.map { "“\($0)”" }.joined(separator: ", ")

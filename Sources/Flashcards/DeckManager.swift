@@ -32,7 +32,7 @@ extension FlashcardsWorkout {
         deckIndex = decks.firstIndex { $0.id == current }
         if deckIndex == nil, current != nil {
             deckIndex = decks.isEmpty ? nil : 0
-            schedule = ReviewSchedule()
+            schedule = ReviewSchedule(fsrs: study.fsrs, day: study.day)
             startAgain(at: now)
         }
         refreshPicker()
@@ -139,7 +139,7 @@ extension FlashcardsWorkout {
         deckIndex = decks.firstIndex { $0.id == current }
         if wasCurrent {
             deckIndex = decks.isEmpty ? nil : 0
-            schedule = ReviewSchedule()
+            schedule = ReviewSchedule(fsrs: study.fsrs, day: study.day)
             startAgain(at: now)
             if let deck {
                 outputs.append(.rememberDeck(deck.id))

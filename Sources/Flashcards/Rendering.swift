@@ -38,8 +38,14 @@ extension FlashcardsWorkout {
         guard cardCount == 0 else { return nil }
         guard let deck else { return "There is no deck yet: import one with `termfit flashcards import`." }
         if !deck.cards.isEmpty {
-            let next = deck.cards.compactMap { schedule[$0.id].due }.min()
-            let when = next.map { " The next is due " + Self.relative($0, from: wallClock()) + "." } ?? ""
+            let date = wallClock()
+            let when: String
+            if let learning = schedule.learningLater(of: deck.cards, at: date) {
+                when = " \(learning.count) due \(Self.relative(learning.next, from: date)) (learning steps)."
+            } else {
+                let next = deck.cards.compactMap { schedule[$0.id].due }.min()
+                when = next.map { " The next is due " + Self.relative($0, from: date) + "." } ?? ""
+            }
             return "Nothing of “\(deck.name)” is due now.\(when) Press c to cram every card (no due date moves)."
         }
         return "“\(deck.name)” has no cards. Press e to add some."
@@ -55,6 +61,43 @@ extension FlashcardsWorkout {
         if seconds >= 86_400 { return count(seconds / 86_400, "day") }
         if seconds >= 3600 { return count(seconds / 3600, "hour") }
         return count(max(1, seconds / 60), "minute")
+    }
+
+    /// "45s", "6m", "3h", "8d", "1.5mo", "2.1y": a wait as a grade shows it.
+    static func span(_ seconds: TimeInterval) -> String {
+        let days = seconds / 86_400
+        func tenths(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        if seconds < 60 { return "\(max(1, Int(seconds.rounded())))s" }
+        if seconds < 3600 { return "\(Int((seconds / 60).rounded()))m" }
+        if seconds < 86_400 { return "\(Int((seconds / 3600).rounded()))h" }
+        if days < 30.5 { return "\(Int(days.rounded()))d" }
+        if days < 365 { return tenths(days / 30) + "mo" }
+        return tenths(days / 365) + "y"
+    }
+
+    /// The line under a card whose answer shows: what each grade does. Studying, each grade with
+    /// the wait it gives ("1 Again 1m · 2 Hard 6m · 3 Good 10m · 4 Easy 8d"); cramming, that no
+    /// due date moves.
+    /// In a narrow window the keys go first, then the names ("1m · 6m · 10m · 8d").
+    func gradeLine(at now: Instant, width: Int = .max) -> String? {
+        guard isRevealed, let card = topCard, !isOver(at: now) else { return nil }
+        if mode == .cram {
+            let cram = "Cram: grades move no due dates (Again puts the card under the stack)"
+            return cram.displayWidth <= width ? cram : "Cram: no due date moves"
+        }
+        let date = session?.date(at: now) ?? wallClock()
+        let waits = ReviewGrade.allCases.map {
+            (grade: $0, span: Self.span(schedule.wait(after: $0, of: card.id, at: date)))
+        }
+        let forms = [
+            waits.map { "\($0.grade.number) \($0.grade.rawValue.capitalized) \($0.span)" },
+            waits.map { "\($0.grade.rawValue.capitalized) \($0.span)" },
+            waits.map(\.span),
+        ].map { $0.joined(separator: " · ") }
+        return forms.first { $0.displayWidth <= width } ?? forms[forms.count - 1]
     }
 
     /// A card waits for its learning step while the stack is empty: when it comes back.
@@ -107,7 +150,7 @@ extension FlashcardsWorkout {
         let hint = startAgainHint
         let cards = self.cardsToDraw(at: now)
         let notice = problem
-        let note = self.note
+        let note = self.note ?? gradeLine(at: now, width: layout.notice.width)
         let showsButtons = layout.showsButtons
         let endMessage = self.endMessage(at: now)
         let correct = correctCount
@@ -278,6 +321,13 @@ extension FlashcardsWorkout {
                     screen: size, count: picker.entries.count, footerRows: DeckPickerLayout.footerRows(picker)),
                 title: "Decks",
                 into: &composition, draw: draw)
+        case .scheduling(let scheduling):
+            let helpBar = bindings(at: now).helpBar
+            let frame = Self.schedulingSheet(screen: size)
+            let content = frame.contentRect(in: Rect(size: size).inset(bottom: 1))
+            addLayer(plain: plain, sheet: frame, title: "Scheduling", into: &composition) { canvas in
+                Self.drawScheduling(scheduling, in: content, plain: plain, helpBar: helpBar, into: &canvas)
+            }
         case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question):
             if plain {
                 composition.add(.sheet) { canvas in
@@ -370,6 +420,7 @@ extension FlashcardsWorkout {
             paragraphs.append("Prompt: " + card.prompt.replacingNewlines)
             paragraphs.append(
                 isRevealed ? "Answer: " + card.answer.replacingNewlines : "Answer: hidden, Space shows it")
+            if let grades = gradeLine(at: now) { paragraphs.append("Grades: " + grades) }
             if let drag, drag.offset != 0 {
                 paragraphs.append(drag.offset > 0 ? "Moving right: good" : "Moving left: again")
             }

@@ -32,6 +32,7 @@ extension FlashcardsWorkout {
         case .leave: return FlashcardsBindings.leaveQuestion
         case .deleteDeck: return FlashcardsBindings.deleteDeckQuestion
         case .discardDraft: return FlashcardsBindings.discardDraftQuestion
+        case .scheduling: return FlashcardsBindings.scheduling
         }
     }
 
@@ -84,6 +85,9 @@ extension FlashcardsWorkout {
             case .keepDraft: close(at: now)
             default: break
             }
+        case .scheduling(let scheduling):
+            if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
+            performInScheduling(action, scheduling, at: now, into: &outputs)
         case nil:
             performOnCards(action, at: now, into: &outputs)
         }
@@ -98,6 +102,7 @@ extension FlashcardsWorkout {
                 leave(at: now, into: &outputs)
             }
         case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
+        case .openScheduling: open(.scheduling(SchedulingSheet(study: study)), at: now)
         case .edit: openEditor(at: now)
         case .chooseDeck:
             openDeckPicker(at: now)
@@ -222,6 +227,10 @@ extension FlashcardsWorkout {
             } else if !layout.frame.contains(point) {
                 close(at: now)
             }
+        case .scheduling:
+            if !Self.schedulingSheet(screen: size).frame(in: Rect(size: size).inset(bottom: 1)).contains(point) {
+                close(at: now)
+            }
         case .leave, .deleteDeck, .discardDraft:
             break
         }
@@ -262,7 +271,7 @@ extension FlashcardsWorkout {
                     max(
                         0,
                         study.newCardsPerDay
-                            - schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar))))
+                            - schedule.introducedCount(of: deck.cards, on: date))))
         }
     }
 

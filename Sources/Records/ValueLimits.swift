@@ -99,6 +99,12 @@ public enum ValueLimits {
     public static let suitExerciseLength = 24
     /// New flashcards a day.
     public static let newCardsPerDay = 0...9_999
+    /// The flashcards' desired retention, in percent (FSRS: 0.70…0.99).
+    public static let desiredRetentionPercent = 70...99
+    /// The longest interval FSRS gives a flashcard, in days (Anki's maximum is 100 years).
+    public static let maximumIntervalDays = 1...36_500
+    /// The hour at which a study day begins (Anki's "next day starts at").
+    public static let dayRolloverHour = 0...23
     /// The most exercises a per-exercise setting (ratings, rests) remembers.
     public static let exercisesRemembered = 1_000
 }

@@ -137,9 +137,11 @@ import Testing
             }
         }
 
-        // The same file again: every note updates its card, none is added.
+        // The same file again: every note finds its card unchanged; none is added or updated.
         let again = try DeckImport(DeckFile.read(file, format: .tsv), into: try log.decks(), now: now)
-        #expect(again.added == 0 && again.updated == 240 && again.skipped.isEmpty && again.newDecks.isEmpty)
+        #expect(again.added == 0 && again.updated == 0 && again.unchanged == 240)
+        #expect(again.skipped.isEmpty && again.newDecks.isEmpty && again.decks.isEmpty)
+        #expect(again.summary == "Imported: added 0 cards, updated 0, unchanged 240, skipped 0.")
         try save(again, into: log)
         #expect(try log.decks().map(\.cards.count).reduce(0, +) == 240)
 
@@ -241,9 +243,9 @@ import Testing
                 #expect(imported.cards.map(\.guid) == deck.cards.map(\.guid), "\(format)")
                 #expect(imported.cards.map(\.tags) == deck.cards.map(\.tags), "\(format)")
             }
-            // Back into the profile it came from: updated, nothing added.
+            // Back into the profile it came from: unchanged, nothing added or updated.
             let back = try DeckImport(DeckFile.read(file, format: format), into: decks, now: date)
-            #expect(back.added == 0 && back.updated == 10 && back.skipped.isEmpty, "\(format)")
+            #expect(back.added == 0 && back.unchanged == 10 && back.updated == 0 && back.skipped.isEmpty, "\(format)")
         }
     }
 

@@ -62,6 +62,9 @@ public struct FlashcardsData: WorkoutData {
                 let reviews = Result { try library.flashcardReviews(ofCards: cards) }
                 return { workout, now in workout.receive(reviews, for: deckID, at: now) }
             }
+        case .keepSettings(let values):
+            let keeper = self.keeper
+            return .keep { keeper.keep(values.mapValues { $0 }, what: "the scheduling settings") }
         case .rememberDeck(let id):
             let keeper = self.keeper
             return .keep {
@@ -117,7 +120,13 @@ public struct FlashcardsData: WorkoutData {
             decks: decks, deckID: chosen.id, reviews: reviews,
             sessionLength: .seconds(min(max(seconds, 1), FlashcardsOptions.secondsRange.upperBound)),
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
-            study: .init(newCardsPerDay: newPerDay), wallClock: wallClock, makeIdentifier: makeIdentifier)
+            study: .init(
+                newCardsPerDay: newPerDay,
+                day: StudyDay(rolloverHour: stored.value(for: .flashcardsDayStartsAt) ?? StudyDay.defaultRolloverHour),
+                fsrs: FSRS(
+                    desiredRetention: Double(stored.value(for: .flashcardsRetention) ?? 90) / 100,
+                    maximumInterval: stored.value(for: .flashcardsMaximumInterval) ?? 36_500, fuzzes: true)),
+            wallClock: wallClock, makeIdentifier: makeIdentifier)
         if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
         return (workout, FlashcardsData(library: library, keeper: SettingsKeeper(store: settings, stored: stored)))
     }

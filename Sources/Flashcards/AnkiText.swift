@@ -253,6 +253,11 @@ public enum AnkiText {
                 let meta = Set([columns.guid, columns.deck, columns.tags, columns.notetype].compactMap { $0 })
                 values = fields.indices.filter { !meta.contains($0) }.map { fields[$0] }
                 let type = AnkiNotetype.forText(named: named, fieldCount: values.count)
+                // `#columns:` naming the note type's fields puts each where it belongs.
+                let positions = type.fields.map { name in columns.labels.firstIndex(of: name.lowercased()) }
+                if !columns.labels.isEmpty, positions.allSatisfy({ $0 != nil }) {
+                    values = positions.map { cell($0) ?? "" }
+                }
                 if type.fields.count < values.count && AnkiNotetype.stock(named: named) != nil {
                     values.removeLast(values.count - type.fields.count)
                 }
@@ -336,6 +341,8 @@ public enum AnkiText {
         var deck: Int?
         var tags: Int?
         var notetype: Int?
+        /// The column names (lower-cased), when the file gave them.
+        var labels: [String] = []
 
         init(reader: Reader, labels: [String]? = nil) {
             guid = reader.guidColumn
@@ -343,6 +350,7 @@ public enum AnkiText {
             tags = reader.tagsColumn
             notetype = reader.notetypeColumn
             let names = (labels ?? reader.labels).map { $0.trimmingBlanks().lowercased() }
+            self.labels = names
             func named(_ set: Set<String>) -> Int? { names.firstIndex { set.contains($0) } }
             guid = guid ?? named(["guid"])
             deck = deck ?? named(["deck"])

@@ -28,7 +28,9 @@ public enum HTMLText {
                     let source = attribute("src", in: scalars[start..<tag.end]) ?? ""
                     let alt = attribute("alt", in: scalars[start..<tag.end]) ?? ""
                     let name = [source, alt].filter { !$0.isEmpty }.joined(separator: ", ")
+                    output.text(" ")
                     for character in "[image: \(name)]".unicodeScalars { output.text(character) }
+                    output.text(" ")
                 } else if Tag.blocks.contains(tag.name) {
                     output.endLine()
                 }
@@ -304,8 +306,10 @@ public enum HTMLText {
                 rest = rest[start.lowerBound...]
                 break
             }
+            if let last = result.last, !last.isWhitespace { result += " " }
             result += "[sound: " + String(rest[start.upperBound..<close]).trimmingBlanks() + "]"
             rest = rest[rest.index(after: close)...]
+            if let next = rest.first, !next.isWhitespace { result += " " }
         }
         result += rest
         return result.trimmingBlanks(andNewlines: true)

@@ -125,7 +125,7 @@ order:
 
 # Each entry: a file or command that shows the package is there, then the Debian package.
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
-	pkg-config:pkg-config
+	/usr/include/zstd.h:libzstd-dev pkg-config:pkg-config
 # The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
 # (a job-control stand-in for the chaos runs), the terminal types of ncurses-term (PuTTY's,
 # which members' SSH clients announce) and GNU screen (Esc in screen).
@@ -135,8 +135,14 @@ TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-c
 deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"
 
+# The Anki round-trip tests use Anki's own code (the `anki` package from PyPI); tried once,
+# quietly. Without it those tests are skipped and say why.
 test-deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(TEST_NEEDS)"
+	@python3 -c 'import anki.collection' 2>/dev/null || [ -e .build/anki-pip-tried ] || { \
+		mkdir -p .build && touch .build/anki-pip-tried && \
+		python3 -m pip install --quiet anki >/dev/null 2>&1 || \
+		echo "Could not install the Python package anki; the Anki round-trip tests will be skipped."; }
 
 install-missing:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \

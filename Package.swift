@@ -111,7 +111,10 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(
             name: "AnkiPackageTests",
-            dependencies: ["AnkiPackage", "Flashcards", "Records", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "AnkiPackage", "Flashcards", "Records", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "TestSupport"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.

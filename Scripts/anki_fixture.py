@@ -13,6 +13,8 @@
                                 type changed.
   anki_fixture.py open FILE     opens FILE (.apkg) as Anki's importer does into a new collection and
                                 prints JSON of its notes, cards, decks and tags.
+  anki_fixture.py big DIR N     writes DIR/big.apkg: N notes (Basic, every tenth reversed, every
+                                twentieth a cloze) in ten nested decks, for `make bench`.
 Exit status 2 (with a reason on stderr) when `anki` cannot be imported.
 """
 import json
@@ -100,6 +102,34 @@ def make(directory):
     col.close(downgrade=False)
 
 
+def big(directory, count):
+    from anki.collection import AddNoteRequest
+    os.makedirs(directory, exist_ok=True)
+    work = tempfile.mkdtemp()
+    col = Collection(os.path.join(work, "big.anki2"))
+    decks = [col.decks.id(f"Big::Part {index}") for index in range(10)]
+    types = {name: col.models.by_name(name) for name in ("Basic", "Basic (and reversed card)", "Cloze")}
+    requests = []
+    for index in range(count):
+        if index % 20 == 0:
+            note = col.new_note(types["Cloze"])
+            note["Text"] = f"Item {index}: the {{{{c1::answer {index}}}}} of {{{{c2::question::hint}}}}"
+        else:
+            note = col.new_note(types["Basic (and reversed card)" if index % 10 == 0 else "Basic"])
+            note["Front"] = f"Prompt <b>{index}</b> with some words of a typical card"
+            note["Back"] = f"Answer {index}<br>with a second line and <i>emphasis</i>"
+        note.tags = [f"tag{index % 7}"]
+        requests.append(AddNoteRequest(note=note, deck_id=decks[index % 10]))
+    col.add_notes(requests)
+    col.export_anki_package(out_path=os.path.join(directory, "big.apkg"),
+                            options=ExportAnkiPackageOptions(with_scheduling=False, with_deck_configs=False,
+                                                             with_media=False, legacy=False),
+                            limit=None)
+    print(json.dumps({"notes": col.note_count(), "cards": col.card_count()}))
+    col.close(downgrade=False)
+    shutil.rmtree(work)
+
+
 def snapshot(col):
     notes = {}
     for nid in col.find_notes(""):
@@ -155,6 +185,8 @@ if __name__ == "__main__":
         make(sys.argv[2])
     elif command == "roundtrip" and len(sys.argv) == 4:
         roundtrip(sys.argv[2], sys.argv[3])
+    elif command == "big" and len(sys.argv) == 4:
+        big(sys.argv[2], int(sys.argv[3]))
     elif command == "open" and len(sys.argv) == 3:
         open_package(sys.argv[2])
     else:

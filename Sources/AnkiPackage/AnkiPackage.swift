@@ -85,12 +85,14 @@ struct CollectionReader {
                 || values.reduce(0, { $0 + $1.utf8.count }) > ValueLimits.noteFieldsLength
             {
                 contents.skipped.append(
-                    AnkiText.Skip(line: noteNumber, "note \(noteID) is larger than \(ValueLimits.noteFieldsLength) bytes"))
+                    AnkiText.Skip(
+                        line: noteNumber, "note \(noteID) is larger than \(ValueLimits.noteFieldsLength) bytes"))
                 continue
             }
             let card = notetype.card(ordinal: ordinal, values: values)
             if card.prompt.isEmpty {
-                contents.skipped.append(AnkiText.Skip(line: noteNumber, "note \(noteID), card \(ordinal + 1): the prompt is empty"))
+                contents.skipped.append(
+                    AnkiText.Skip(line: noteNumber, "note \(noteID), card \(ordinal + 1): the prompt is empty"))
                 continue
             }
             if card.prompt.count > DeckFile.maximumLength || card.answer.count > DeckFile.maximumLength {

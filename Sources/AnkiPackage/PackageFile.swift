@@ -48,7 +48,9 @@ final class UnpackedCollection {
                 found[entry.path] = entry
             }
         }
-        guard let name = ["collection.anki21b", "collection.anki21", "collection.anki2"].first(where: { found[$0] != nil }),
+        guard
+            let name = ["collection.anki21b", "collection.anki21", "collection.anki2"].first(where: { found[$0] != nil }
+            ),
             let entry = found[name]
         else {
             throw DeckFileError(line: nil, "not an Anki package (no collection.anki21b, .anki21 or .anki2 in it)")

@@ -49,7 +49,8 @@ struct CollectionWriter {
             let type =
                 AnkiNotetype.stock(named: note.notetype)
                 ?? AnkiNotetype.forText(
-                    named: note.notetype, fieldCount: notes.filter { $0.notetype == note.notetype }.map(\.fields.count).max() ?? 2)
+                    named: note.notetype,
+                    fieldCount: notes.filter { $0.notetype == note.notetype }.map(\.fields.count).max() ?? 2)
             notetypes[note.notetype] = (milliseconds + Int64(notetypes.count) + 1, type)
         }
         // Decks with every parent.
@@ -79,7 +80,8 @@ struct CollectionWriter {
                     VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')
                     """,
                 arguments: [
-                    noteID, note.guid, notetypeID, seconds, note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " ",
+                    noteID, note.guid, notetypeID, seconds,
+                    note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " ",
                     fields.joined(separator: "\u{1F}"), sortField, Self.checksum(sortField),
                 ])
             for card in note.cards {
@@ -112,32 +114,34 @@ struct CollectionWriter {
     func writeCol(notetypes: [(id: Int64, type: AnkiNotetype)], decks: [String: Int64]) throws {
         var models: [String: Any] = [:]
         for (id, type) in notetypes {
-            models[String(id)] = [
-                "id": id, "name": type.name, "type": type.isCloze ? 1 : 0, "mod": seconds, "usn": -1, "sortf": 0,
-                "did": NSNull(), "css": ".card { font-family: arial; font-size: 20px; text-align: center; }\n",
-                "latexPre": "", "latexPost": "", "latexsvg": false, "tags": [String](), "vers": [Int](),
-                "req": type.templates.indices.map { [$0, "any", [0]] as [Any] },
-                "flds": type.fields.enumerated().map { ordinal, name in
-                    [
-                        "name": name, "ord": ordinal, "sticky": false, "rtl": false, "font": "Arial", "size": 20,
-                        "media": [String](),
-                    ] as [String: Any]
-                },
-                "tmpls": type.templates.enumerated().map { ordinal, template in
-                    [
-                        "name": template.name, "ord": ordinal, "qfmt": template.front, "afmt": template.back,
-                        "bqfmt": "", "bafmt": "", "did": NSNull(), "bfont": "", "bsize": 0,
-                    ] as [String: Any]
-                },
-            ] as [String: Any]
+            models[String(id)] =
+                [
+                    "id": id, "name": type.name, "type": type.isCloze ? 1 : 0, "mod": seconds, "usn": -1, "sortf": 0,
+                    "did": NSNull(), "css": ".card { font-family: arial; font-size: 20px; text-align: center; }\n",
+                    "latexPre": "", "latexPost": "", "latexsvg": false, "tags": [String](), "vers": [Int](),
+                    "req": type.templates.indices.map { [$0, "any", [0]] as [Any] },
+                    "flds": type.fields.enumerated().map { ordinal, name in
+                        [
+                            "name": name, "ord": ordinal, "sticky": false, "rtl": false, "font": "Arial", "size": 20,
+                            "media": [String](),
+                        ] as [String: Any]
+                    },
+                    "tmpls": type.templates.enumerated().map { ordinal, template in
+                        [
+                            "name": template.name, "ord": ordinal, "qfmt": template.front, "afmt": template.back,
+                            "bqfmt": "", "bafmt": "", "did": NSNull(), "bfont": "", "bsize": 0,
+                        ] as [String: Any]
+                    },
+                ] as [String: Any]
         }
         var deckObjects: [String: Any] = [:]
         for (name, id) in decks {
-            deckObjects[String(id)] = [
-                "id": id, "name": name, "mod": seconds, "usn": -1, "lrnToday": [0, 0], "revToday": [0, 0],
-                "newToday": [0, 0], "timeToday": [0, 0], "collapsed": false, "browserCollapsed": false, "desc": "",
-                "dyn": 0, "conf": 1, "extendNew": 0, "extendRev": 0,
-            ] as [String: Any]
+            deckObjects[String(id)] =
+                [
+                    "id": id, "name": name, "mod": seconds, "usn": -1, "lrnToday": [0, 0], "revToday": [0, 0],
+                    "newToday": [0, 0], "timeToday": [0, 0], "collapsed": false, "browserCollapsed": false, "desc": "",
+                    "dyn": 0, "conf": 1, "extendNew": 0, "extendRev": 0,
+                ] as [String: Any]
         }
         func json(_ value: Any) throws -> String {
             String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
@@ -160,11 +164,14 @@ struct CollectionWriter {
     /// Anki's default deck options (the ones its importer needs).
     static var defaultOptions: [String: Any] {
         [
-        "id": 1, "mod": 0, "name": "Default", "usn": 0, "maxTaken": 60, "autoplay": true, "timer": 0,
-        "replayq": true, "dyn": false,
-        "new": ["bury": false, "delays": [1.0, 10.0], "initialFactor": 2500, "ints": [1, 4, 0], "order": 1, "perDay": 20],
-        "rev": ["bury": false, "ease4": 1.3, "ivlFct": 1.0, "maxIvl": 36500, "perDay": 200, "hardFactor": 1.2],
-        "lapse": ["delays": [10.0], "leechAction": 1, "leechFails": 8, "minInt": 1, "mult": 0.0],
+            "id": 1, "mod": 0, "name": "Default", "usn": 0, "maxTaken": 60, "autoplay": true, "timer": 0,
+            "replayq": true, "dyn": false,
+            "new": [
+                "bury": false, "delays": [1.0, 10.0], "initialFactor": 2500, "ints": [1, 4, 0], "order": 1,
+                "perDay": 20,
+            ],
+            "rev": ["bury": false, "ease4": 1.3, "ivlFct": 1.0, "maxIvl": 36500, "perDay": 200, "hardFactor": 1.2],
+            "lapse": ["delays": [10.0], "leechAction": 1, "leechFails": 8, "minInt": 1, "mult": 0.0],
         ]
     }
 

@@ -248,7 +248,8 @@ public enum DeckFile {
         text += "#notetype column:2\n#deck column:3\n#tags column:\(width + 4)\n"
         for note in notes {
             let padding = Array(repeating: "", count: width - note.fields.count)
-            let row = [note.guid, note.notetype, note.deck] + note.fields + padding + [note.tags.joined(separator: " ")]
+            let row =
+                [note.guid, note.notetype, note.deck] + note.fields + padding + [note.tags.joined(separator: " ")]
             text += row.map { quoted($0, separator: separator) }.joined(separator: String(separator)) + "\n"
         }
         return text

@@ -39,7 +39,11 @@ public enum HTMLText {
             if scalar == "&", let (decoded, end) = entity(scalars, at: index) {
                 // A space written as an entity (`&nbsp;`) is not folded into its neighbours.
                 for character in decoded.unicodeScalars {
-                    if character == " " || character == "\t" { output.hardSpace(character) } else { output.text(character) }
+                    if character == " " || character == "\t" {
+                        output.hardSpace(character)
+                    } else {
+                        output.text(character)
+                    }
                 }
                 index = end
                 continue

@@ -64,6 +64,20 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
         case id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal
     }
 
+    /// Writes a card; a card made in TermFit (no Anki note) is written as before notes were kept.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(prompt, forKey: .prompt)
+        try container.encode(answer, forKey: .answer)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(guid, forKey: .guid)
+        try container.encode(tags, forKey: .tags)
+        if !notetype.isEmpty { try container.encode(notetype, forKey: .notetype) }
+        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        if ordinal != 0 { try container.encode(ordinal, forKey: .ordinal) }
+    }
+
     /// Reads a card; an export from before guids and tags gets the guid made from its identifier.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -20,7 +20,8 @@ struct AnkiRoundTripTests {
 
     func expected() throws -> Counts {
         let directory = try AnkiPython.fixtureDirectory.get()
-        return try JSONDecoder().decode(Counts.self, from: Data(contentsOf: directory.appendingPathComponent("counts.json")))
+        return try JSONDecoder().decode(
+            Counts.self, from: Data(contentsOf: directory.appendingPathComponent("counts.json")))
     }
 
     func counts(_ contents: AnkiText.Contents) -> (byNotetype: [String: Int], byDeck: [String: Int], notes: Int) {
@@ -127,7 +128,8 @@ struct AnkiRoundTripTests {
         #expect(opened["cards"] as? Int == 11)
         #expect(opened["reviews"] as? Int == 2)
         #expect(Set(opened["decks"] as? [String] ?? []) == ["Lang::French", "Lang::Japanese", "Medical"])
-        let source = try #require(AnkiPython.fixture(["open", directory.appendingPathComponent("legacy.apkg").path]) as? [String: Any])
+        let source = try #require(
+            AnkiPython.fixture(["open", directory.appendingPathComponent("legacy.apkg").path]) as? [String: Any])
         let sourceNotes = try #require(source["notes"] as? [String: [String: Any]])
         for (guid, note) in sourceNotes {
             #expect(notes[guid]?["fields"] as? [String] == note["fields"] as? [String], "\(guid)")

@@ -71,7 +71,8 @@ import Testing
                 return Expected(
                     guid: guid(index), notetype: "Basic", deck: deck,
                     fields: ["Biceps; where?\t\(index)", "<img src=\"arm.jpg\">Upper&nbsp;arm[sound:arm.mp3]"],
-                    tags: tags, prompt: "Biceps; where? \(index)", answer: "[image: arm.jpg] Upper arm [sound: arm.mp3]")
+                    tags: tags, prompt: "Biceps; where? \(index)", answer: "[image: arm.jpg] Upper arm [sound: arm.mp3]"
+                )
             default:
                 return Expected(
                     guid: guid(index), notetype: "Basic", deck: deck,

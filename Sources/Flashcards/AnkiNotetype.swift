@@ -112,7 +112,8 @@ public struct AnkiNotetype: Hashable, Sendable {
             return numbers.sorted().map { $0 - 1 }
         }
         return templates.indices.filter { index in
-            AnkiTemplate.render(templates[index].front, fields: fields, side: .front).namesFilledField
+            AnkiTemplate.render(templates[index].front, fields: fields, side: .front, tracksFilled: true)
+                .namesFilledField
         }
     }
 

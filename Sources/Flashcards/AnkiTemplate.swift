@@ -15,7 +15,12 @@ enum AnkiTemplate {
     }
 
     /// Whether a field counts as filled: it shows something (text or media).
-    static func isFilled(_ html: String) -> Bool { !HTMLText.plain(html).isEmpty }
+    static func isFilled(_ html: String) -> Bool {
+        guard html.contains(where: { $0 == "<" || $0 == "&" || $0 == "[" }) else {
+            return !html.trimmingBlanks(andNewlines: true).isEmpty
+        }
+        return !HTMLText.plain(html).isEmpty
+    }
 
     /// The names of the fields `template` shows with `{{cloze:…}}`.
     static func clozeFields(in template: String) -> [String] {
@@ -25,7 +30,11 @@ enum AnkiTemplate {
         }
     }
 
-    static func render(_ template: String, fields: [String: String], side: Side, cloze: Int? = nil) -> Rendered {
+    /// `template` filled in; `tracksFilled` works out ``Rendered/namesFilledField`` (only what
+    /// decides which cards a note makes needs it).
+    static func render(
+        _ template: String, fields: [String: String], side: Side, cloze: Int? = nil, tracksFilled: Bool = false
+    ) -> Rendered {
         var output = ""
         var filled = false
         // Sections open, with whether they show.
@@ -36,6 +45,10 @@ enum AnkiTemplate {
             case .text(let text):
                 if showing { output += text }
             case .open(let name, let inverted):
+                guard showing else {
+                    stack.append((name, false))
+                    continue
+                }
                 let isFilled = fields[name].map(isFilled) ?? false
                 stack.append((name, inverted ? !isFilled : isFilled))
             case .close(let name):
@@ -47,7 +60,7 @@ enum AnkiTemplate {
                 if filters.contains("cloze") {
                     text = AnkiCloze.render(value, card: cloze ?? 1, side: side)
                 }
-                if isFilled(value) { filled = true }
+                if tracksFilled, !filled, isFilled(value) { filled = true }
                 output += text
             }
         }

@@ -42,7 +42,8 @@ public struct DeckImport: Sendable {
         skipped = contents.skipped
         columnNames = contents.columnNames
         var all = existing
-        var changed: [UUID: [UUID]] = [:]
+        // The cards added or updated in each deck (a set: 100,000 cards stay linear).
+        var changed: [UUID: Set<UUID>] = [:]
         var order: [UUID] = []
         // A note's cards share its guid; each is found by guid and ordinal.
         func key(_ guid: String, _ ordinal: Int) -> String { ordinal == 0 ? guid : guid + "\u{1F}\(ordinal)" }
@@ -58,7 +59,7 @@ public struct DeckImport: Sendable {
         func mark(_ deck: Int, _ card: UUID) {
             let id = all[deck].id
             if changed[id] == nil { order.append(id) }
-            if changed[id]?.contains(card) != true { changed[id, default: []].append(card) }
+            changed[id, default: []].insert(card)
         }
         for (position, note) in contents.notes.enumerated() {
             if let guid = note.guid {
@@ -130,7 +131,7 @@ public struct DeckImport: Sendable {
         }
         decks = order.compactMap { id in
             guard var deck = all.first(where: { $0.id == id }) else { return nil }
-            let ids = Set(changed[id] ?? [])
+            let ids = changed[id] ?? []
             deck.cards = deck.cards.filter { ids.contains($0.id) }
             return deck
         }

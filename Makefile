@@ -104,7 +104,8 @@ bench: deps
 	@set -o pipefail; bin="$$($(RELEASE_BUILD) --product termfit --product termfit-store-bench)"; data="$$(mktemp -d)"; \
 	{ Benchmarks/bench.sh "$$bin/termfit" && \
 	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
-	  "$$bin/termfit-store-bench" && echo '```'; } | tee docs/BENCHMARKS.md; \
+	  "$$bin/termfit-store-bench" && echo '```' && echo && \
+	  Benchmarks/anki_import.sh "$$bin/termfit"; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
 
 # PSS/USS per session with 1 and 20 members, first frame and binary size: the plain release

@@ -61,7 +61,16 @@ public struct DeckImport: Sendable {
             if changed[id] == nil { order.append(id) }
             changed[id, default: []].insert(card)
         }
-        for (position, note) in contents.notes.enumerated() {
+        for (position, read) in contents.notes.enumerated() {
+            var note = read
+            // A Basic note whose fields are just its text (what an export writes for a card made
+            // in TermFit) is kept as such a card: nothing of Anki's to keep.
+            if note.notetype == "Basic",
+                note.fields == [HTMLText.escaped(note.prompt), HTMLText.escaped(note.answer)]
+            {
+                note.notetype = ""
+                note.fields = []
+            }
             if let guid = note.guid {
                 if let earlier = seenGUIDs[key(guid, note.ordinal)] {
                     skipped.append(.init(line: note.line, "the same guid as line \(earlier)"))

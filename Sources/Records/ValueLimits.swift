@@ -37,8 +37,13 @@ public enum ValueLimits {
     public static let drawsPerSession = 10_000
     /// The most reviews one flashcard session holds.
     public static let reviewsPerSession = 100_000
-    /// The most cards one flashcard deck holds.
-    public static let cardsPerDeck = 10_000
+    /// The most cards one flashcard deck holds: room for the largest real Anki collections
+    /// (language and medical decks of 200,000 notes), still a bound against a hostile file.
+    public static let cardsPerDeck = 250_000
+    /// The most characters of one Anki note's fields together (its HTML, kept for export).
+    public static let noteFieldsLength = 131_072
+    /// The most fields one Anki note has.
+    public static let noteFields = 64
 
     /// The longest name (an exercise, a deck, a deck's identifier, a card's code), in characters.
     public static let nameLength = 200

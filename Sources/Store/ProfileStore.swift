@@ -479,14 +479,17 @@ extension ProfileStore: FlashcardLibrary {
         }
         try db.execute(
             sql: """
-                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
-                    created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags
+                    created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags,
+                    notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal
                 """,
             arguments: [
                 card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
-                card.guid, card.tags.joined(separator: " "),
+                card.guid, card.tags.joined(separator: " "), card.notetype,
+                card.fields.isEmpty ? nil : card.fields.joined(separator: "\u{1F}"), card.ordinal,
             ])
     }
 
@@ -530,7 +533,11 @@ extension ProfileStore: FlashcardLibrary {
                     id: try Columns.uuid(row, "id"), prompt: try row.decode(forColumn: "prompt"),
                     answer: try row.decode(forColumn: "answer"), createdAt: try Columns.date(row, "created_at"),
                     guid: try row.decode(forColumn: "guid"),
-                    tags: (try row.decode(String.self, forColumn: "tags")).split(separator: " ").map(String.init)))
+                    tags: (try row.decode(String.self, forColumn: "tags")).split(separator: " ").map(String.init),
+                    notetype: try row.decode(forColumn: "notetype"),
+                    fields: (try row.decode(String?.self, forColumn: "fields")).map {
+                        $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                    } ?? [], ordinal: try row.decode(forColumn: "ordinal")))
         }
         return decks
     }

@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 9
+    static let version = 11
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -54,6 +54,10 @@ enum Schema {
             try migrateWeightsToHundredths(db)
             try db.execute(sql: "PRAGMA user_version = 9")
         }
+        migrator.registerMigration("v11 flashcards keep their Anki note") { db in
+            try db.execute(sql: version11)
+            try db.execute(sql: "PRAGMA user_version = 11")
+        }
         return migrator
     }()
 
@@ -72,6 +76,14 @@ enum Schema {
     private static let version4 = """
         ALTER TABLE dumbbell_workout ADD COLUMN session_id TEXT;
         CREATE INDEX dumbbell_workout_by_session ON dumbbell_workout(session_id);
+        """
+
+    /// A card from Anki keeps its note: the note type's name, the fields as Anki had them (HTML,
+    /// joined by U+001F as in Anki's own database) and which of the note's cards it is.
+    private static let version11 = """
+        ALTER TABLE flashcard ADD COLUMN notetype TEXT NOT NULL DEFAULT '';
+        ALTER TABLE flashcard ADD COLUMN fields TEXT;
+        ALTER TABLE flashcard ADD COLUMN ordinal INTEGER NOT NULL DEFAULT 0;
         """
 
     /// A card's Anki guid (what a re-import matches notes by) and its tags, separated by spaces.

@@ -288,10 +288,10 @@ import Testing
         let before = try snapshot(data)
         let huge = directory.appendingPathComponent("huge.tsv").path
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
-        #expect(truncate(huge, 33 << 20) == 0, "a sparse 33 MiB file")
+        #expect(truncate(huge, 257 << 20) == 0, "a sparse 257 MiB file")
         let refused: [(Data?, String)] = [
             (Data("Squat\tLegs\nhello\u{0}world\tanswer\n".utf8), "line 2: a NUL character"),
-            (nil, "is larger than 32 MiB; nothing was imported"),
+            (nil, "is larger than 256 MiB; nothing was imported"),
         ]
         for (contents, message) in refused {
             let path = contents == nil ? huge : directory.appendingPathComponent("deck.tsv").path

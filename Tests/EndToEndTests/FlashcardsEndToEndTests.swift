@@ -154,15 +154,16 @@ import Testing
         #expect(
             try runCommand([Binary.termfit, "flashcards", "import", file.path, "--deck", "Mix"] + common).status == 0)
         let tsv = try runCommand([Binary.termfit, "flashcards", "export", "--deck", "Mix"] + common)
-        let header =
-            "#separator:tab\n#html:false\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags column:5\n"
-            + "#columns:guid\tdeck\tFront\tBack\ttags\n"
-        #expect(tsv.output.hasPrefix(header), "\(tsv.output)")
-        let rows = tsv.output.dropFirst(header.count)
-        #expect(rows.contains("\tMix\tSquat, back\tLegs\t\n") && rows.contains("\tMix\t\"Two\nlines\"\tok\t\n"))
+        let header = "#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:6\n"
+        #expect(tsv.output.hasPrefix("#separator:tab\n" + header), "\(tsv.output)")
+        #expect(
+            tsv.output.contains("\tBasic\tMix\tSquat, back\tLegs\t\n")
+                && tsv.output.contains("\tBasic\tMix\tTwo<br>lines\tok\t\n"))
         let csv = try runCommand([Binary.termfit, "flashcards", "export", "--deck", "Mix", "--format", "csv"] + common)
-        #expect(csv.output.hasPrefix("guid,deck,front,back,tags\n"))
-        #expect(csv.output.contains(",Mix,\"Squat, back\",Legs,\n") && csv.output.contains(",Mix,\"Two\nlines\",ok,\n"))
+        #expect(csv.output.hasPrefix("#separator:comma\n" + header))
+        #expect(
+            csv.output.contains(",Basic,Mix,\"Squat, back\",Legs,\n")
+                && csv.output.contains(",Basic,Mix,Two<br>lines,ok,\n"))
         for (text, format) in [(tsv.output, "tsv"), (csv.output, "csv")] {
             let again = try runCommand(
                 [Binary.termfit, "flashcards", "import", "-", "--format", format] + common, input: Data(text.utf8))

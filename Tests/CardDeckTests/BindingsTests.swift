@@ -30,6 +30,11 @@ enum CardsStates {
         rules.press(.character("r"))
         var editor = rules
         editor.press(.enter)
+        var filtered = rules
+        filtered.type("joker")
+        var server = rules
+        server.type("deck f")
+        server.press(.enter)
         var keys = cardUp
         keys.press(.character("?"))
         var leave = cardUp
@@ -38,6 +43,7 @@ enum CardsStates {
             ("deck before the first card", ready), ("a card up", cardUp), ("deck done", done),
             ("server failed", failed), ("flipping", flipping), ("flip stopped", stopped), ("rules", rules),
             ("rules editor", editor), ("keys sheet", keys), ("the leave question", leave),
+            ("rules filtered", filtered), ("rules, the server's field", server),
         ]
     }
 

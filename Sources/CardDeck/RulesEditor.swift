@@ -225,10 +225,9 @@ extension RulesEditor {
         )
     }
 
-    /// Draws the list and, while a rule is typed, the field's sheet over it.
+    /// Draws the list, or while a rule is typed, the field's sheet in its place.
     func render(into composition: inout Composition, theme: Theme) {
-        list.render(into: &composition)
-        guard let field else { return }
+        guard let field else { return list.render(into: &composition) }
         let (sheet, bounds) = Self.fieldSheet(screen: composition.size, editing: editing)
         let label = editing == .server ? "Address (empty: TermFit's own deck)" : "Exercise"
         _ = composition.addSheet(sheet, in: bounds) { canvas, content in

@@ -345,7 +345,7 @@ import Testing
         var harness = Harness(size: Size(width: 100, height: 40))
         harness.press(.character("r"), .function(1))
         #expect(harness.workout.sheets.sheets.count == 2)
-        #expect(harness.frame().joined().contains("the previous / next choice"))
+        #expect(harness.frame().joined().contains("move through the list"))
         harness.press(.escape)
         #expect(harness.workout.sheets.sheets.count == 1)
         if case .rules = harness.workout.sheet {} else { Issue.record("the rules should be open") }

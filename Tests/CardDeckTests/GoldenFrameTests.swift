@@ -62,7 +62,7 @@ import Testing
         expectGolden(harness.canvas(), "rulesFilteredAt80x24")
     }
 
-    /// A rule's field over the list, on the smallest screen.
+    /// A rule's field in place of the list, on the smallest screen.
     @Test func rulesFieldAt40x12() {
         var harness = Harness(size: Size(width: 40, height: 12))
         harness.press(.character("r"), .enter)

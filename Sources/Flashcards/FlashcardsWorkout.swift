@@ -373,16 +373,12 @@ public struct FlashcardsWorkout: Workout {
         case .editor(var editor):
             editor.scrollList(height: EditorLayout(screen: size, editor: editor, plain: display.plain).list.height)
             sheets.replaceTop(with: .editor(editor))
-        case .decks(var picker):
-            picker.scrollList(
-                height: DeckPickerLayout(screen: size, picker: picker, plain: display.plain).content.height)
-            sheets.replaceTop(with: .decks(picker))
         case .keys(var scroll):
             let keys = KeysSheet(bindings(below: sheets.sheets.count - 1, at: now))
             let height = display.plain ? size.height - 2 : keys.size(on: size).height - 2
             _ = scroll.visibleRows(count: keys.lines.count + (display.plain ? 1 : 0), height: max(0, height))
             sheets.replaceTop(with: .keys(scroll))
-        case .leave, .deleteDeck, .discardDraft, .scheduling, nil:
+        case .decks, .leave, .deleteDeck, .discardDraft, .scheduling, nil:
             break
         }
     }

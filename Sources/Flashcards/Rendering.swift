@@ -291,36 +291,8 @@ extension FlashcardsWorkout {
                 plain: plain, sheet: EditorLayout.sheet(screen: size), title: "Edit cards · \(deckName)",
                 into: &composition, draw: draw)
         case .decks(let picker):
-            let layout = DeckPickerLayout(screen: size, picker: picker, plain: plain)
-            let helpBar = bindings(at: now).helpBar
-            let draw = { (canvas: inout Canvas) in
-                if plain { canvas.write("Decks", at: layout.frame.origin, clip: layout.frame) }
-                var scroll = picker.scroll
-                ScrollList.render(
-                    count: picker.entries.count, into: &canvas, in: layout.content, state: &scroll,
-                    markerStyle: plain ? .plain : palette.muted
-                ) { canvas, rect, index, _ in
-                    let entry = picker.entries[index]
-                    let selected = index == picker.selection
-                    let count = entry.count == 1 ? "1 card" : "\(entry.count) cards"
-                    let line =
-                        "\(selected ? "▸" : " ") \(index < 9 ? "\(index + 1)" : " ")  \(entry.name) · \(count) · "
-                        + "\(entry.due) due · \(entry.new) new"
-                    Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
-                        .render(into: &canvas, in: rect)
-                }
-                DeckPickerLayout.drawFooter(
-                    picker, in: layout.footer, plain: plain, muted: plain ? .plain : palette.muted, into: &canvas)
-                if plain {
-                    HelpBar(helpBar.hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
-                }
-            }
-            addLayer(
-                plain: plain,
-                sheet: DeckPickerLayout.sheet(
-                    screen: size, count: picker.entries.count, footerRows: DeckPickerLayout.footerRows(picker)),
-                title: "Decks",
-                into: &composition, draw: draw)
+            picker.render(
+                into: &composition, plain: plain, helpBar: HelpBar(bindings(at: now).helpBar.hints, keyStyle: .plain))
         case .scheduling(let scheduling):
             let helpBar = bindings(at: now).helpBar
             let frame = Self.schedulingSheet(screen: size)

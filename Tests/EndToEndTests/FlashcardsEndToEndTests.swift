@@ -64,9 +64,9 @@ import Testing
         // The keys sheet lists the keys of what is under it: here the decks list. Esc closes one
         // sheet at a time.
         try session.send("d")
-        try session.waitFor("▸ 1  Gym")
-        try session.send("?")
-        try session.waitFor("move through the decks")
+        try session.waitFor("▸ Gym")
+        try session.send("F1")
+        try session.waitFor("move through the list")
         try session.send("Escape")
         try session.waitFor("Esc Cancel")
         try session.send("Escape")

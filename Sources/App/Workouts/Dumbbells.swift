@@ -199,9 +199,16 @@ public struct DumbbellsData: WorkoutData {
         var chosen = DumbbellsSettings(stored)
         if let count = options.setCount { chosen.setCount = count }
         if let exercise = options.exercise { chosen.exercise = exercise }
-        let workout = DumbbellsWorkout(
+        var workout = DumbbellsWorkout(
             settings: chosen, history: history(of: chosen.exercise, in: log),
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor), wallClock: wallClock)
+        // A workout cut off not long ago is carried on where it was (nothing when it cannot be read).
+        if let resumable = log as? any ResumesDumbbellWorkouts,
+            let exercises = try? resumable.resumeCutOffWorkout(
+                since: wallClock().addingTimeInterval(-DumbbellWorkout.resumableFor))
+        {
+            workout.carryOn(exercises)
+        }
         let keeper = SettingsKeeper(store: settings, stored: stored, view: values(of: DumbbellsSettings(stored)))
         return (workout, DumbbellsData(log: log, keeper: keeper))
     }

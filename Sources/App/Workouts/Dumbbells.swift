@@ -104,10 +104,17 @@ public struct DumbbellsData: WorkoutData {
     public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
 
     /// Another window changed the data: the exercise's history is read again (the last numbers,
-    /// the history sheet, progress and records show it).
+    /// the history sheet, progress and records show it), and the routines.
     public func refresh(_ workout: inout DumbbellsWorkout, at now: Instant) {
         let exercise = workout.settings.exercise
         workout.receive(Self.history(of: exercise, in: log), for: exercise)
+        guard let stored = keeper.read() else { return }
+        let kept = DumbbellsSettings(stored)
+        workout.receive(routines: kept.routines, problem: kept.routinesProblem)
+        // Unreadable routines stay as stored: nothing of them is written, so nothing to note.
+        guard kept.routinesProblem == nil else { return }
+        let name = SettingKey<[Routine]>.dumbbellRoutines.name
+        keeper.refresh([name: try? JSONValue(encoding: workout.settings.routines)], from: stored)
     }
 
     /// An ended workout as a save names it: its sets left out.

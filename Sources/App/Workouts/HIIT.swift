@@ -72,6 +72,14 @@ public struct HIITData: WorkoutData {
         workout.receive(history: sessions, ratings: stored.value(for: .hiitRatings) ?? [:])
         keeper.refresh(
             [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)], from: stored)
+        // The member's circuits, unless one is being written here (then they wait for the next look).
+        if let circuits = stored.value(for: SettingKey<[Circuit]>.hiitCircuits),
+            workout.receive(circuits: circuits)
+        {
+            keeper.refresh(
+                [SettingKey<[Circuit]>.hiitCircuits.name: try? JSONValue(encoding: workout.circuitsEditor.presets)],
+                from: stored)
+        }
     }
 
     public func carryOut(_ save: Save) throws { try save.carryOut(onHIIT: log) }

@@ -308,7 +308,12 @@ public final class TermFitStore: Sendable {
                 statistics.longest = max(statistics.longest, took)
             }
         }
-        do { return try writer().write(body) } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
+        do {
+            return try writer().write { db in
+                SlowedWrites.wait()
+                return try body(db)
+            }
+        } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
     }
 
     static func validated(_ name: String) throws -> String {

@@ -28,6 +28,11 @@ import Testing
         for (window, name) in [(a, "RoutineA"), (b, "RoutineB")] {
             try window.send("o")
             try window.waitFor("+ Save this workout")
+            if window === b {
+                // B's sheet lists A's routine too, highlighted first; “+ Save” is below it.
+                try window.waitFor("RoutineA")
+                try window.send("Down")
+            }
             try window.send(name)
             try window.send("Enter")
             try window.waitFor("Saved routine “\(name)”")

@@ -107,13 +107,29 @@ enum WorkoutClaims {
         }
     }
 
-    /// Lets go of the claim on `workout`, if this process holds it, and removes its file.
+    /// Lets go of the claim on `workout`, if this process holds it, and removes its file (and
+    /// the `running` folder once it is empty).
     static func release(_ workout: UUID, in location: StoreLocation) {
         let path = path(of: workout, in: location)
         held.withLock { held in
             guard let descriptor = held.removeValue(forKey: path) else { return }
             unlink(path)
             close(descriptor)
+            rmdir((path as NSString).deletingLastPathComponent)
+        }
+    }
+
+    /// Lets go of every claim this process holds in `location` (its database is closing: no
+    /// workout goes on there from this process).
+    static func releaseAll(in location: StoreLocation) {
+        let folder = (path(of: UUID(), in: location) as NSString).deletingLastPathComponent + "/"
+        held.withLock { held in
+            for (path, descriptor) in held where path.hasPrefix(folder) {
+                unlink(path)
+                close(descriptor)
+                held[path] = nil
+            }
+            rmdir(folder)
         }
     }
 }

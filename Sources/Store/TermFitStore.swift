@@ -179,6 +179,7 @@ public final class TermFitStore: Sendable {
     /// Closes the database. Every committed write is already on disk; closing merges the
     /// write-ahead log into the database file when this was the last process using it.
     public func close() throws {
+        WorkoutClaims.releaseAll(in: location)
         do {
             // Close the read-only connections first (the checking connection, then the pool's
             // readers): only a read-write connection that closes last can merge the write-ahead

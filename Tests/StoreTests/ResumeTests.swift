@@ -123,6 +123,8 @@ struct ResumeTests {
         try anna.start(workout(1, sets: 1))
         WorkoutClaims.release(id(1), in: location)  // as if another process had started it
         let path = WorkoutClaims.path(of: id(1), in: location)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // Another process holds the workout's claim, as a TermFit doing it does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
@@ -145,5 +147,6 @@ struct ResumeTests {
         holder.waitUntilExit()
         #expect(try anna.resumeCutOffWorkout(since: Self.start).map(\.id) == [id(1)])
         try store.close()
+        #expect(!FileManager.default.fileExists(atPath: path), "closing the store lets go of its claims")
     }
 }

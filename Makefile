@@ -101,6 +101,7 @@ format:
 # the database with ten years of workouts. The figures are printed and kept in docs/BENCHMARKS.md;
 # nothing here is a pass/fail test.
 bench: deps
+	@$(MAKE) --no-print-directory install-missing NEEDS="$(BENCH_NEEDS)"
 	@set -o pipefail; bin="$$($(RELEASE_BUILD) --product termfit --product termfit-store-bench)"; data="$$(mktemp -d)"; \
 	{ Benchmarks/bench.sh "$$bin/termfit" && \
 	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
@@ -132,6 +133,10 @@ RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.
 # which members' SSH clients announce) and GNU screen (Esc in screen).
 TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3 \
 	/usr/share/terminfo/p/putty:ncurses-term screen:screen
+
+# `make bench` also runs the peers (tty-clock from Debian; termdown and tclock from PyPI, which
+# Benchmarks/bench.sh installs into a virtual environment of its own) and drives tmux.
+BENCH_NEEDS := tty-clock:tty-clock tmux:tmux python3:python3
 
 deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"

@@ -74,6 +74,8 @@ public struct DumbbellsWorkout: Workout {
     var pickerAdds = false
     /// Whether the sets to do on screen get the last workout's weights once the history arrives.
     var fillsWeights = false
+    /// A workout that was cut off, put on screen by the first event (`carryOn(_:)`).
+    var resuming: [DumbbellWorkout] = []
     let wallClock: @Sendable () -> Date
     let makeIdentifier: @Sendable () -> UUID
 
@@ -257,6 +259,7 @@ public struct DumbbellsWorkout: Workout {
     /// Reacts to `event` at `now` and returns what the host should do.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var outputs: [Output] = []
+        if !resuming.isEmpty { resumeWaitingWorkout(at: now, into: &outputs) }
         let before = self
         advance(to: now, into: &outputs)
         switch event {

@@ -271,6 +271,8 @@ extension ProfileStore: DumbbellLog {
                 ])
             for set in workout.sets { try Self.saveSet(db, set, workoutID: workout.id) }
         }
+        // This process does the workout now: another window does not carry it on.
+        if workout.status == .inProgress { _ = WorkoutClaims.claim(workout.groupID, in: store.location) }
     }
 
     public func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
@@ -290,6 +292,7 @@ extension ProfileStore: DumbbellLog {
 
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try finishSession(table: "dumbbell_workout", id: workoutID, status: status, at: finishedAt)
+        WorkoutClaims.release(workoutID, in: store.location)
     }
 
     public func workout(id: UUID) throws -> DumbbellWorkout? {

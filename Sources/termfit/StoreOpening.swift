@@ -1,3 +1,4 @@
+import Foundation
 import Records
 import Store
 
@@ -42,9 +43,11 @@ final class StoreOpening: @unchecked Sendable {
         opened = store
         // Saves an earlier session could not make go in before anything reads the history.
         recoveries = Recovery.replay(into: store, profile: profileName)
-        // A session a killed TermFit left running ended there: it was cut off. (A failure here
-        // changes nothing a member sees: the session just still reads "in progress".)
-        _ = try? profile.map(store.profileStore(for:))?.closeInterruptedSessions()
+        // A session a killed TermFit left running ended there: it was cut off, but for the
+        // dumbbell workout that can still be carried on (DumbbellWorkout.resumableFor). (A
+        // failure here changes nothing a member sees: the session just still reads "in progress".)
+        _ = try? profile.map(store.profileStore(for:))?.closeInterruptedSessions(
+            resumableSince: Date().addingTimeInterval(-DumbbellWorkout.resumableFor))
         return store
     }
 

@@ -228,6 +228,7 @@ enum Interactive {
             request.interface, request.data, request.workout, request.options
         )
         let environment = interface.environment(from: ProcessInfo.processInfo.environment)
+        TermFitStore.slowWritesForBenchmarks(environment: environment)
         // Without a terminal, say so before touching anything, the database included.
         guard Launcher.isInteractive else {
             FileHandle.standardError.write(Data("termfit: needs an interactive terminal\n".utf8))

@@ -68,13 +68,23 @@ public struct DumbbellsData: WorkoutData {
     public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
 
     /// Another window changed the data: the exercise's history is read again (the last numbers,
-    /// the history sheet, progress and records show it).
+    /// the history sheet, progress and records show it), and the routines.
     public func refreshing(_ workout: DumbbellsWorkout) -> (@Sendable () -> WorkoutUpdate<DumbbellsWorkout>)? {
-        let log = self.log
+        let (log, keeper) = (self.log, self.keeper)
         let exercise = workout.settings.exercise
         return {
             let history = Self.history(of: exercise, in: log)
-            return { workout, _ in workout.receive(history, for: exercise) }
+            let stored = keeper.read()
+            return { workout, _ in
+                workout.receive(history, for: exercise)
+                guard let stored else { return }
+                let kept = DumbbellsSettings(stored)
+                workout.receive(routines: kept.routines, problem: kept.routinesProblem)
+                // Unreadable routines stay as stored: nothing of them is written, so nothing to note.
+                guard kept.routinesProblem == nil else { return }
+                let name = SettingKey<[Routine]>.dumbbellRoutines.name
+                keeper.refresh([name: try? JSONValue(encoding: workout.settings.routines)], from: stored)
+            }
         }
     }
 
@@ -154,9 +164,16 @@ public struct DumbbellsData: WorkoutData {
         var chosen = DumbbellsSettings(stored)
         if let count = options.setCount { chosen.setCount = count }
         if let exercise = options.exercise { chosen.exercise = exercise }
-        let workout = DumbbellsWorkout(
+        var workout = DumbbellsWorkout(
             settings: chosen, history: history(of: chosen.exercise, in: log),
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor), wallClock: wallClock)
+        // A workout cut off not long ago is carried on where it was (nothing when it cannot be read).
+        if let resumable = log as? any ResumesDumbbellWorkouts,
+            let exercises = try? resumable.resumeCutOffWorkout(
+                since: wallClock().addingTimeInterval(-DumbbellWorkout.resumableFor))
+        {
+            workout.carryOn(exercises)
+        }
         let keeper = SettingsKeeper(store: settings, stored: stored, view: values(of: DumbbellsSettings(stored)))
         return (workout, DumbbellsData(log: log, keeper: keeper))
     }

@@ -82,6 +82,14 @@ public struct HIITData: WorkoutData {
                 keeper.refresh(
                     [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)],
                     from: stored)
+                // The member's circuits, unless one is being written here (then they wait for the next look).
+                if let circuits = stored.value(for: SettingKey<[Circuit]>.hiitCircuits),
+                    workout.receive(circuits: circuits)
+                {
+                    keeper.refresh(
+                        [SettingKey<[Circuit]>.hiitCircuits.name: try? JSONValue(encoding: workout.circuitsEditor.presets)],
+                        from: stored)
+                }
             }
         }
     }

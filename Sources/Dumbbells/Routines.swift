@@ -120,8 +120,10 @@ public struct RoutinesSheet: Hashable, Sendable {
     /// Says `message` under the list until the next key.
     mutating func say(_ message: String) { picker.message = message }
 
-    /// Reads the routines again after one was deleted, the highlight near where it was.
-    mutating func replaceRoutines(_ routines: [Routine]) {
+    /// Reads the routines again after one was deleted, the highlight near where it was, or on
+    /// the routine at `highlighting` (the same routine after another window changed the list).
+    mutating func replaceRoutines(_ routines: [Routine], highlighting: Int? = nil) {
+        defer { if let highlighting, picker.typed.isEmpty { picker.highlight(highlighting) } }
         picker.replaceItems(
             routines.enumerated().map { index, routine in
                 ListPicker.Item(

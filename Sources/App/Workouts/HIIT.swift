@@ -87,7 +87,10 @@ public struct HIITData: WorkoutData {
                     workout.receive(circuits: circuits)
                 {
                     keeper.refresh(
-                        [SettingKey<[Circuit]>.hiitCircuits.name: try? JSONValue(encoding: workout.circuitsEditor.presets)],
+                        [
+                            SettingKey<[Circuit]>.hiitCircuits.name: try? JSONValue(
+                                encoding: workout.circuitsEditor.presets)
+                        ],
                         from: stored)
                 }
             }

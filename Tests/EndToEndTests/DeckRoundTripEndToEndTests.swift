@@ -53,7 +53,9 @@ struct DeckRoundTripEndToEndTests {
         try exported.output.write(to: file, atomically: true, encoding: .utf8)
         let again = try runCommand([Binary.termfit, "flashcards", "import", file.path] + common)
         #expect(again.status == 0, "\(again.error)")
-        #expect(again.output.contains("added 0 cards, updated \(Self.texts.count), skipped 0"), "\(again.output)")
+        #expect(
+            again.output.contains("added 0 cards, updated 0, unchanged \(Self.texts.count), skipped 0"),
+            "\(again.output)")
         #expect(!again.output.contains("new deck"), "\(again.output)")
 
         let after = try runCommand([Binary.termfit, "export"] + common)

@@ -79,7 +79,10 @@ import Testing
         try session.waitFor("← Again  → Good")
         try session.send("3")
         try session.waitFor("✓ 1  ✗ 0")
+        // The card is back within the 20-minute learn-ahead, so leaving asks.
         try session.send("q")
+        try session.waitFor("y Leave")
+        try session.send("y")
         #expect(try session.waitForExit() == 0)
         let history = try runCommand([Binary.termfit, "history", "--workout", "flashcards"] + common)
         #expect(history.output.contains("Gym: 1 correct, 0 wrong"), "\(history.output)")

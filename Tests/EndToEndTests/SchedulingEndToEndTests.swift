@@ -48,10 +48,10 @@ import Testing
 
         // In the list of decks both learning cards count as due (their steps are within 20 minutes).
         try session.send("d")
-        try session.waitFor("Pair · 2 cards · 2 due · 0 new")
+        try session.waitFor("Pair  2 cards · 2 due · 0 new")
         try session.send("Escape")
         try session.send("Escape")
-        try session.waitForScreen { screen in !screen.contains { $0.contains("Pair · 2 cards") } }
+        try session.waitForScreen { screen in !screen.contains { $0.contains("2 cards · 2 due") } }
         try session.send("q")
         try session.waitFor("y Leave")
         try session.send("y")

@@ -24,9 +24,10 @@ public struct LastSet: Equatable, Hashable, Sendable {
 public struct ExerciseSession: Equatable, Hashable, Sendable {
     /// When the workout started.
     public var date: Date
-    /// The best estimated one-repetition maximum of its sets of at most 12 reps (0 when none).
+    /// The best estimated one-repetition maximum of its sets of at most 12 reps, warm-ups left
+    /// out (0 when none).
     public var oneRepMax: Double
-    /// Weight × reps over all its sets.
+    /// Weight × reps over all its sets but warm-ups.
     public var volume: Double
     /// Its heaviest set's weight and reps.
     public var heaviest: Double
@@ -40,7 +41,7 @@ public struct ExerciseSession: Equatable, Hashable, Sendable {
         var volume = 0.0
         var heaviest = 0.0
         var heaviestReps = 0
-        for set in workout.sets {
+        for set in workout.sets where set.type.countsTowardsRecords {
             let kilograms = PersonalBest.kilograms(set.weight, unit: workout.unit)
             volume += kilograms * Double(set.reps)
             oneRepMax = max(oneRepMax, PersonalBest.epley(weight: kilograms, reps: set.reps) ?? 0)
@@ -171,7 +172,9 @@ public struct PersonalBest: Equatable, Hashable, Sendable {
     }
 
     /// `best` raised by `set` (in `unit`), or the set's own bests when there is none yet.
-    public static func including(_ set: DumbbellSet, unit: WeightUnit, in best: PersonalBest?) -> PersonalBest {
+    /// A warm-up leaves `best` as it is (and makes none when there is none yet).
+    public static func including(_ set: DumbbellSet, unit: WeightUnit, in best: PersonalBest?) -> PersonalBest? {
+        guard set.type.countsTowardsRecords else { return best }
         let bests = PersonalBest(weight: set.weight, reps: set.reps, unit: unit)
         guard let best else { return bests }
         return PersonalBest(volume: max(best.volume, bests.volume), oneRepMax: max(best.oneRepMax, bests.oneRepMax))

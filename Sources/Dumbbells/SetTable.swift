@@ -258,7 +258,9 @@ extension DumbbellsWorkout {
             guard var completed = rows[index].completed else { continue }
             let bests = PersonalBest(weight: completed.record.weight, reps: completed.record.reps, unit: unit)
             // The first workout of an exercise has no records to beat.
-            completed.beaten = pastBest == nil ? [] : best.map { $0.records(beatenBy: bests) } ?? []
+            // Nor does a warm-up beat any.
+            let counts = completed.record.type.countsTowardsRecords
+            completed.beaten = pastBest == nil || !counts ? [] : best.map { $0.records(beatenBy: bests) } ?? []
             best = PersonalBest.including(completed.record, unit: unit, in: best)
             rows[index].completed = completed
         }

@@ -39,6 +39,27 @@ extension HIITWorkout {
         }
     }
 
+    /// `s` while the circuit runs: the stretch in progress ends now (the warm-up too).
+    mutating func skipStretch(at now: Instant, into outputs: inout [Output]) {
+        guard var run else { return }
+        run.skip(at: now)
+        self.run = run
+        advanceRun(to: now, into: &outputs)
+    }
+
+    /// `+` or `-` while the circuit runs: ten seconds more or less left in the stretch.
+    mutating func adjustRun(bySeconds seconds: Int, at now: Instant, into outputs: inout [Output]) {
+        guard var run else { return }
+        run.adjust(bySeconds: seconds, at: now)
+        self.run = run
+        advanceRun(to: now, into: &outputs)
+    }
+
+    /// Enter during an AMRAP: one more round done.
+    mutating func markRoundDone() {
+        run?.markRoundDone()
+    }
+
     /// Starts the circuit hands-free (`c`), from a page with no countdown under way.
     mutating func startRun(at now: Instant) {
         guard run == nil, phase == .welcome || phase == .ready else { return }
@@ -71,12 +92,12 @@ extension HIITWorkout {
             circuitsEditor.editing = .rename
             circuitsEditor.field = TextField(all[circuitsEditor.selection].name, limit: 40)
         case .delete where circuitsEditor.selectsPreset:
-            let gone = circuitsEditor.presets.remove(at: circuitsEditor.selection - 2)
+            let gone = circuitsEditor.presets.remove(at: circuitsEditor.selection - CircuitsEditor.builtInCount)
             circuitsEditor.selection -= 1
             if circuit == gone { circuit = configuration.circuit }
             outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
         case .editSpec, .rename, .delete:
-            // Standard and Tabata are fixed (the keys are declared disabled on them).
+            // Standard, Tabata, EMOM and AMRAP are fixed (the keys are declared disabled on them).
             break
         case .key(let key):
             guard var field = circuitsEditor.field else { return }
@@ -97,8 +118,8 @@ extension HIITWorkout {
     /// Takes the text of the circuits sheet's field: a clear sentence, and the text kept in the
     /// field, when it cannot be read.
     mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
-        let builtIn = [configuration.circuit.name, Circuit.tabata.name]
-        let index = circuitsEditor.selection - 2
+        let builtIn = [configuration.circuit.name, Circuit.tabata.name, Circuit.emom.name, Circuit.amrap.name]
+        let index = circuitsEditor.selection - CircuitsEditor.builtInCount
         var made: Circuit
         do throws(CircuitProblem) {
             switch circuitsEditor.editing {
@@ -130,7 +151,7 @@ extension HIITWorkout {
         }
         if circuitsEditor.editing == .new {
             circuitsEditor.presets.append(made)
-            circuitsEditor.selection = circuitsEditor.presets.count + 1
+            circuitsEditor.selection = circuitsEditor.presets.count + CircuitsEditor.builtInCount - 1
         } else {
             let old = circuitsEditor.presets[index]
             circuitsEditor.presets[index] = made

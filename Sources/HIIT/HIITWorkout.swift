@@ -336,6 +336,8 @@ public struct HIITWorkout: Workout, Sendable {
             sheets.push(.circuits)
         case .circuitsEdit(let edit): editCircuits(edit, into: &outputs)
         case .togglePause: togglePause(at: now)
+        case .skipStretch: skipStretch(at: now, into: &outputs)
+        case .roundDone: markRoundDone()
         case .reset:
             guard exerciseIndex != nil, countdown != nil else { return }
             if let loss = countdownLoss {
@@ -345,6 +347,7 @@ public struct HIITWorkout: Workout, Sendable {
                 resetCountdown()
             }
         case .demonstration: toggleDemonstration(at: now)
+        case .adjust(let seconds) where run != nil: adjustRun(bySeconds: seconds, at: now, into: &outputs)
         case .adjust(let seconds): adjust(bySeconds: seconds, at: now, into: &outputs)
         case .rate(let step):
             guard let index = exerciseIndex else { return }

@@ -24,10 +24,16 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
     public var finishedAt: Date
     /// Rest taken between the previous set and this one, in seconds; `nil` for the first set.
     public var restBefore: TimeInterval?
+    /// A warm-up, working, drop or failure set; warm-ups count towards neither volume nor records.
+    public var type: SetType
+    /// The rate of perceived exertion, from 1 to 10 (Strong and Hevy log 6 to 10 in halves).
+    public var rpe: Double?
+    /// The member's note on the set.
+    public var note: String?
 
     public init(
         number: Int, weight: Double, reps: Int, startedAt: Date, finishedAt: Date,
-        restBefore: TimeInterval? = nil
+        restBefore: TimeInterval? = nil, type: SetType = .working, rpe: Double? = nil, note: String? = nil
     ) {
         self.number = number
         self.weight = weight
@@ -35,6 +41,9 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.restBefore = restBefore
+        self.type = type
+        self.rpe = rpe
+        self.note = note
     }
 
     /// The time spent on the set itself, in seconds.
@@ -61,12 +70,23 @@ public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifia
     /// The workout this exercise was done in: the `id` of its first exercise (its own for the
     /// first); `nil` for workouts saved before exercises were grouped.
     public var sessionID: UUID?
+    /// The workout's name, e.g. "Push day" (kept from Strong and Hevy; the same on every
+    /// exercise of the workout).
+    public var title: String?
+    /// The note on the whole workout (the same on every exercise of the workout).
+    public var workoutNote: String?
+    /// The note on this exercise in the workout (Hevy's exercise notes).
+    public var exerciseNote: String?
 
     public init(
         id: UUID = UUID(), exercise: String, unit: WeightUnit, startedAt: Date, finishedAt: Date? = nil,
-        status: SessionStatus = .inProgress, sets: [DumbbellSet] = [], sessionID: UUID? = nil
+        status: SessionStatus = .inProgress, sets: [DumbbellSet] = [], sessionID: UUID? = nil,
+        title: String? = nil, workoutNote: String? = nil, exerciseNote: String? = nil
     ) {
         self.sessionID = sessionID
+        self.title = title
+        self.workoutNote = workoutNote
+        self.exerciseNote = exerciseNote
         self.id = id
         self.exercise = exercise
         self.unit = unit

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Records
+import Store
+
+// `termfit import` of Strong, Hevy and FitNotes CSV exports and `termfit export --format
+// strong-csv|hevy-csv`: the formats of the apps lifters come from.
+
+/// What `--unit` takes: `kg` or `lb` (`lbs` too).
+@Sendable func parseWeightUnit(_ text: String) throws -> WeightUnit {
+    switch text.lowercased() {
+    case "kg", "kgs": return .kilograms
+    case "lb", "lbs": return .pounds
+    default: throw ValidationError("'\(text)' is not a unit; use kg or lb.")
+    }
+}
+
+/// Whether an import file is a CSV export rather than TermFit's JSON: its first character (after
+/// a byte-order mark and blanks) is not `{`.
+func isCSV(_ start: Data) -> Bool {
+    var bytes = start[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+    return first != UInt8(ascii: "{")
+}
+
+/// The first bytes of a file, or `nil` when it cannot be opened (the JSON path reports that).
+func firstBytes(of path: String) -> Data? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return try? handle.read(upToCount: 256)
+}
+
+/// A bar on standard error while a large file is read, when standard error is a terminal.
+final class ProgressBar {
+    private let total: Int
+    private let label: String
+    private var shown = -1
+    private let enabled: Bool
+
+    init(total: Int?, label: String) {
+        self.total = max(1, total ?? 0)
+        self.label = label
+        enabled = total != nil && isatty(STDERR_FILENO) == 1
+    }
+
+    /// Shows `done` of the total, when the whole percent changed.
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = min(100, done * 100 / total)
+        guard percent != shown else { return }
+        shown = percent
+        let filled = percent * 30 / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        guard enabled, shown >= 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+extension ImportCommand {
+    /// Imports a Strong, Hevy or FitNotes CSV export: read through and checked first (a refused
+    /// file leaves no trace), then written a batch of workouts at a time.
+    func importLifts(contents: Data?) throws {
+        let size = contents?.count ?? (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        func source() throws -> any ByteChunks {
+            if let contents { return DataChunks(contents) }
+            return try FileChunks(path: file)
+        }
+        do {
+            _ = try TermFitStore.checkLifts(try source(), unit: unit)
+            let store = try TermFitStore.open(at: try data.location())
+            defer { try? store.close() }
+            let bar = ProgressBar(total: size, label: "Importing \(file)")
+            let report = try store.importLifts(
+                try source(), intoProfile: data.profileName(), unit: unit, progress: bar.update)
+            bar.finish()
+            for line in report.description.split(separator: "\n") { printLine(String(line)) }
+        } catch let error as LiftImportError {
+            printError(error.description)
+            throw TermFitExitStatus.dataFile
+        } catch let error as CocoaError where error.code == .fileReadNoPermission {
+            printError("cannot read \(file)")
+            throw TermFitExitStatus.dataFile
+        }
+    }
+}

@@ -332,7 +332,7 @@ struct ImportCommand: ParsableCommand {
             let store = try TermFitStore.open(at: location)
             defer { try? store.close() }
             let summary = try store.importArchive(archive, intoProfile: data.profile)
-            printLine(summary.description)
+            for line in summary.description.split(separator: "\n") { printLine(String(line)) }
         }
     }
 }

@@ -116,10 +116,10 @@ struct LiftGrouper {
             if exercises[lower]?.exerciseNote == nil { exercises[lower]?.exerciseNote = row.exerciseNote }
             if row.reps == 0 {
                 let reason: String
-                if row.weight == 0, let seconds = row.seconds, seconds > 0 {
-                    reason = "time-only sets (TermFit logs weight × reps)"
-                } else if row.weight == 0, let distance = row.distance, distance > 0 {
+                if row.weight == 0, let distance = row.distance, distance > 0 {
                     reason = "distance sets (TermFit logs weight × reps)"
+                } else if row.weight == 0, let seconds = row.seconds, seconds > 0 {
+                    reason = "time-only sets (TermFit logs weight × reps)"
                 } else {
                     reason = "sets without reps"
                 }

@@ -255,7 +255,8 @@ struct ExportCommand: ParsableCommand {
             """)
 
     @Option(
-        help: "Output format: json (everything), strong-csv or hevy-csv (dumbbell workouts, as Strong and Hevy write them).",
+        help:
+            "Output format: json (everything), strong-csv or hevy-csv (dumbbell workouts, as Strong and Hevy write them).",
         transform: ExportCommand.parseFormat)
     var format: String = "json"
 
@@ -300,11 +301,13 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "A file written by 'termfit export', Strong, Hevy or FitNotes, or - for standard input.", valueName: "file"))
+            "A file written by 'termfit export', Strong, Hevy or FitNotes, or - for standard input.", valueName: "file")
+    )
     var file: String
 
     @Option(
-        help: ArgumentHelp("The unit of a CSV export's weights where the file does not say: kg or lb.", valueName: "unit"),
+        help: ArgumentHelp(
+            "The unit of a CSV export's weights where the file does not say: kg or lb.", valueName: "unit"),
         transform: parseWeightUnit)
     var unit: WeightUnit?
 

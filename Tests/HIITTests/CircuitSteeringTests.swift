@@ -22,7 +22,9 @@ import Testing
 
     @Test func theWarmUpIsSkippedWithS() throws {
         var harness = Self.running()
-        #expect(harness.frame().last?.contains("s Skip warm-up") == true, "the bar offers it: \(harness.frame().last ?? "")")
+        #expect(
+            harness.frame().last?.contains("s Skip warm-up") == true, "the bar offers it: \(harness.frame().last ?? "")"
+        )
         harness.wait(.seconds(4))
         harness.press(.character("s"))
         let run = try #require(harness.workout.run)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("termfit export --format strong-csv and hevy-csv")
 struct LiftExportTests {
-    private let zone = TimeZone(identifier: "America/New_York")!
+    private let zone = TimeZone(identifier: "America/New_York") ?? .gmt
 
     private func set(
         _ number: Int, _ weight: Double, _ reps: Int, _ type: SetType = .working, rpe: Double? = nil,

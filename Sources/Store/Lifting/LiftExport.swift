@@ -117,7 +117,8 @@ public enum LiftExport {
                     row(
                         [
                             workout.title ?? untitled, start, end, workout.workoutNote ?? "", workout.exercise, "",
-                            workout.exerciseNote ?? set.note ?? "", String(index), type, number(weight), String(set.reps),
+                            workout.exerciseNote ?? set.note ?? "", String(index), type, number(weight),
+                            String(set.reps),
                             "", set.duration > 0 ? number(set.duration.rounded()) : "", set.rpe.map(number) ?? "",
                         ], quotingAll: true))
             }

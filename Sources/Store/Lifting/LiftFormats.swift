@@ -151,7 +151,8 @@ struct LiftColumns {
                 line, name,
                 text.isEmpty
                     ? "the date is missing"
-                    : "\"\(Self.shown(text))\" is not a date (YYYY-MM-DD HH:MM:SS, YYYY-MM-DD h:mm:ss AM or 1 Mar 2024, 07:12)")
+                    : "\"\(Self.shown(text))\" is not a date (YYYY-MM-DD HH:MM:SS, YYYY-MM-DD h:mm:ss AM or 1 Mar 2024, 07:12)"
+            )
         }
         dateCache = (text, date)
         return date
@@ -217,7 +218,7 @@ struct LiftColumns {
         if let seconds = Double(trimmed) { return seconds >= 0 ? seconds : nil }
         if trimmed.contains(":") {
             let parts = trimmed.split(separator: ":").map { Int($0) }
-            guard parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+            guard parts.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
             let values = parts.compactMap { $0 }
             switch values.count {
             case 2: return Double(values[0] * 3600 + values[1] * 60)

@@ -123,7 +123,8 @@ struct LiftRowReader {
             let text = columns.field(name, fields)
             if !text.isEmpty {
                 guard let seconds = LiftColumns.duration(text), ValueLimits.seconds.contains(seconds) else {
-                    throw columns.failure(line, name, "\"\(LiftColumns.shown(text))\" is not a duration (1h 5m, 45m, 01:00)")
+                    throw columns.failure(
+                        line, name, "\"\(LiftColumns.shown(text))\" is not a duration (1h 5m, 45m, 01:00)")
                 }
                 end = start.addingTimeInterval(seconds)
             }
@@ -137,7 +138,8 @@ struct LiftRowReader {
         case "rest timer": kind = .rest(try seconds(columns.column("seconds"), fields, line: line) ?? 0)
         default:
             guard Int(order) != nil else {
-                throw columns.failure(line, "set order", "\"\(LiftColumns.shown(order))\" is not a set number, W, D, F or Rest Timer")
+                throw columns.failure(
+                    line, "set order", "\"\(LiftColumns.shown(order))\" is not a set number, W, D, F or Rest Timer")
             }
             kind = .set(.working)
         }
@@ -165,7 +167,8 @@ struct LiftRowReader {
         case "dropset", "drop_set", "drop": type = .drop
         case "failure": type = .failure
         case let other:
-            throw columns.failure(line, "set_type", "\"\(LiftColumns.shown(other))\" is not warmup, normal, dropset or failure")
+            throw columns.failure(
+                line, "set_type", "\"\(LiftColumns.shown(other))\" is not warmup, normal, dropset or failure")
         }
         let exercise = columns.field("exercise_title", fields)
         guard !exercise.isEmpty else { throw columns.failure(line, "exercise_title", "the exercise is missing") }

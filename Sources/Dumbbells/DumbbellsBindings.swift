@@ -55,6 +55,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case deleteSet
     /// `z`: bring back the set deleted last.
     case undoDelete
+    /// `w`: the selected finished set becomes a warm-up, drop, failure or working set, in turn.
+    case cycleSetType
     /// `x`: end the workout and show the summary (it asks first).
     case endWorkout
     /// The end question: end the workout.
@@ -324,6 +326,10 @@ enum DumbbellsBindings {
             KeyBinding(
                 [.character("d")], "Delete", group: "Sets", meaning: "delete the selected set (finished ones too)",
                 action: .deleteSet),
+            KeyBinding(
+                [.character("w")], "Set type", group: "Sets",
+                meaning: "mark the selected finished set warm-up, drop, failure or working, in turn (warm-ups count "
+                    + "towards no volume or record)", action: .cycleSetType),
             KeyBinding(
                 [.character("z")], "Undo", group: "Sets", bar: state.hasDeleted ? 12 : nil,
                 meaning: "bring back the set deleted last", action: .undoDelete),

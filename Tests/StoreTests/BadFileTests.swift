@@ -131,14 +131,17 @@ struct BadFileTests {
         let queue = try DatabaseQueue(path: location.databasePath)
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE running_log (id INTEGER PRIMARY KEY)")
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v9 running')")
-            try db.execute(sql: "PRAGMA user_version = 9")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v\(Schema.version + 1) running')")
+            try db.execute(sql: "PRAGMA user_version = \(Schema.version + 1)")
         }
         try queue.close()
 
         let error = refusal(location)
         #expect(
-            error == .newerSchema(path: location.databasePath, found: "schema version 9", supported: Schema.version))
+            error
+                == .newerSchema(
+                    path: location.databasePath, found: "schema version \(Schema.version + 1)",
+                    supported: Schema.version))
         #expect(error?.description.contains("was written by a newer TermFit") == true)
         #expect(error?.description.contains("It was not changed") == true)
         // Refused from the file header alone: not even a -wal or -shm file was created.

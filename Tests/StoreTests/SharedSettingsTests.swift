@@ -193,7 +193,7 @@ struct SharedSettingsTests {
         let store = try TermFitStore.open(at: location)
         defer { try? store.close() }
         try #require(store.pool).read { (db: Database) throws -> Void in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 8)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
             #expect(
                 try String.fetchAll(
                     db, sql: "SELECT name FROM setting WHERE profile_id = ? ORDER BY name", arguments: [anna])

@@ -101,10 +101,12 @@ format:
 # database with ten years of workouts, and ten years of Strong history (100,000 sets) imported.
 # The figures are printed and kept in docs/BENCHMARKS.md; nothing here is a pass/fail test.
 bench: deps
+	@$(MAKE) --no-print-directory install-missing NEEDS="$(BENCH_NEEDS)"
 	@set -o pipefail; bin="$$($(RELEASE_BUILD) --product termfit --product termfit-store-bench)"; data="$$(mktemp -d)"; \
 	{ Benchmarks/bench.sh "$$bin/termfit" && \
 	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
-	  "$$bin/termfit-store-bench" && echo '```' && \
+	  "$$bin/termfit-store-bench" && echo '```' && echo && \
+	  Benchmarks/anki_import.sh "$$bin/termfit" && \
 	  echo && echo "## Import: ten years of Strong history (100,000 sets)" && echo && echo '```' && \
 	  python3 Benchmarks/import_bench.py "$$bin/termfit" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
@@ -127,18 +129,28 @@ order:
 
 # Each entry: a file or command that shows the package is there, then the Debian package.
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
-	pkg-config:pkg-config
+	/usr/include/zstd.h:libzstd-dev pkg-config:pkg-config
 # The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
 # (a job-control stand-in for the chaos runs), the terminal types of ncurses-term (PuTTY's,
 # which members' SSH clients announce) and GNU screen (Esc in screen).
 TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3 \
 	/usr/share/terminfo/p/putty:ncurses-term screen:screen
 
+# `make bench` also runs the peers (tty-clock from Debian; termdown and tclock from PyPI, which
+# Benchmarks/bench.sh installs into a virtual environment of its own) and drives tmux.
+BENCH_NEEDS := tty-clock:tty-clock tmux:tmux python3:python3
+
 deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(RUN_NEEDS)"
 
+# The Anki round-trip tests use Anki's own code (the `anki` package from PyPI); tried once,
+# quietly. Without it those tests are skipped and say why.
 test-deps:
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(TEST_NEEDS)"
+	@python3 -c 'import anki.collection' 2>/dev/null || [ -e .build/anki-pip-tried ] || { \
+		mkdir -p .build && touch .build/anki-pip-tried && \
+		python3 -m pip install --quiet anki >/dev/null 2>&1 || \
+		echo "Could not install the Python package anki; the Anki round-trip tests will be skipped."; }
 
 install-missing:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \

@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The only target that includes curses.h: a module map over libncursesw and one shim header.
@@ -25,10 +26,22 @@ let package = Package(
         // Plain value types of everything TermFit keeps, and the small protocols workouts save
         // and load through. No GRDB, no disk: workout modules and their tests use these alone.
         .target(name: "Records"),
-        // Persistence: the only module that imports GRDB.
+        // Persistence: the only module that imports GRDB for a member's data.
         .target(
             name: "Store",
             dependencies: ["Records", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // libzstd, for Anki's current packages (collection.anki21b): a module map and one header.
+        .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
+        // Anki packages (.apkg, .colpkg) in and out: a ZIP of a foreign SQLite collection, zstd in
+        // the current format. Reads and writes only those files, never a member's database (see
+        // docs/DECISIONS.md on why it is not in Store).
+        .target(
+            name: "AnkiPackage",
+            dependencies: [
+                "Flashcards", "Records", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // SQLite's process-wide memory settings (sqlite3_config takes C variable arguments).
         .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -50,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "termfit",
             dependencies: [
-                "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient", "Flashcards",
+                "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient", "Flashcards", "AnkiPackage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,8 +95,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "TermUI", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer", "Flashcards",
-                "TestSupport", "Store",
+                "App", "TermUI", "Terminal", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer",
+                "Flashcards", "TestSupport", "Store",
             ], exclude: ["Goldens"]),
         .testTarget(
             name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
@@ -96,6 +109,12 @@ let package = Package(
         .testTarget(
             name: "FlashcardsTests", dependencies: ["Flashcards", "TermUI", "Records", "TestSupport"],
             exclude: ["Goldens"]),
+        .testTarget(
+            name: "AnkiPackageTests",
+            dependencies: [
+                "AnkiPackage", "Flashcards", "Records", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["termfit", "LoopbackDeckServer", "CardDeck", "TestSupport"]),
         // The command line itself: the quick reader of the usual start-ups against ArgumentParser.

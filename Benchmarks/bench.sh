@@ -9,13 +9,14 @@
 #   BENCH_RUNS       runs per program and size (default 5); the tables show medians
 #   BENCH_SIZES      window sizes (default "80x24 200x60")
 #   BENCH_ONLY       scenarios to run, comma-separated
-#                    (countdown,flipping,idle,startup,resize_storm,countdown_tmux,circuit_tmux)
+#                    (countdown,flipping,idle,startup,resize_storm,countdown_tmux,circuit_tmux,
+#                    key_latency)
 #   BENCH_MICRO      0 skips the micro-benchmarks (default 1)
 #   BENCH_PEERS      where the PyPI peers are installed (default Benchmarks/.build/peers)
 set -euo pipefail
 
 usage() {
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 

@@ -13,11 +13,16 @@ public struct AppContext: Sendable {
     /// `--kiosk`: the profile is the one the operator set; nobody can switch to, list or create
     /// another from the screen.
     public var locksProfile: Bool
+    /// The worker that carries out every command and read of the member's data, off the run
+    /// loop (``StoreWorker/inline`` carries them out at once, for tests that drive a scene step
+    /// by step).
+    public var worker: StoreWorker
 
     public init(
         profile: String, reducesMotion: Bool = false, usesColor: Bool = true, dataLocation: String? = nil,
-        locksProfile: Bool = false
+        locksProfile: Bool = false, worker: StoreWorker = .inline
     ) {
+        self.worker = worker
         self.profile = profile
         self.reducesMotion = reducesMotion
         self.usesColor = usesColor

@@ -22,6 +22,9 @@ public struct AppScene: Scene {
         case profiles(SheetStack<ListPicker<String>>)
     }
 
+    /// Whom the worker answers when it has opened the database (``DataOpened``).
+    public static let dataRecipient = StoreAnswer.Recipient()
+
     public private(set) var context: AppContext
     public private(set) var size = Size.zero
     public private(set) var selection = 0
@@ -35,8 +38,11 @@ public struct AppScene: Scene {
     private let profiles: ProfileDirectory
     /// A one-line message shown over the help bar (an error, say).
     public private(set) var notice: String?
-    /// Saves that workouts left for the menu still owed when they closed, oldest first.
-    private var unsavedFromLeftWorkouts: [UnsavedWork] = []
+    /// Workouts left for the menu that still owed commands when they closed, oldest first: they
+    /// still take the worker's answers (and are tried again when the program ends).
+    private var leftWorkouts: [(profile: String, scene: any Scene)] = []
+    /// Whose the worker's answers to the home screen are.
+    private let recipient = StoreAnswer.Recipient()
     /// The profile a workout's save was refused for because it was removed while TermFit ran:
     /// the program then ends, keeping nothing more for it.
     public private(set) var removedProfile: String?
@@ -65,8 +71,11 @@ public struct AppScene: Scene {
     /// when it ends.
     public var unsavedWork: [UnsavedWork] {
         let current = (active?.scene as? any HoldsUnsavedWork)?.unsavedSteps ?? []
-        return unsavedFromLeftWorkouts
-            + (current.isEmpty ? [] : [UnsavedWork(profile: context.profile, steps: current)])
+        let left = leftWorkouts.compactMap { left -> UnsavedWork? in
+            let steps = (left.scene as? any HoldsUnsavedWork)?.unsavedSteps ?? []
+            return steps.isEmpty ? nil : UnsavedWork(profile: left.profile, steps: steps)
+        }
+        return left + (current.isEmpty ? [] : [UnsavedWork(profile: context.profile, steps: current)])
     }
 
     /// The workout on screen, if any.
@@ -114,7 +123,22 @@ public struct AppScene: Scene {
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
         if case .resize(let newSize) = event { size = newSize }
-        if case .terminate = event { return forwardToWorkout(event, at: now) }
+        if let opened = StoreAnswer.value(in: event, for: Self.dataRecipient, as: DataOpened.self) {
+            // The database could not be opened: the program ends and says why.
+            return opened == .failed ? [.quit] : []
+        }
+        if let answer = StoreAnswer.value(in: event, for: recipient, as: HomeAnswer.self) {
+            receive(answer)
+            return []
+        }
+        if case .message(let message) = event, message.name == StoreAnswer.messageName {
+            forwardToLeftWorkouts(event, at: now)
+            return forwardToWorkout(event, at: now)
+        }
+        if case .terminate = event {
+            forwardToLeftWorkouts(event, at: now)
+            return forwardToWorkout(event, at: now)
+        }
         if isTooSmall {
             // Nothing on screen to act on; only leaving works, through the workout (which may
             // ask first: its question shows on the notice and takes its answer).
@@ -152,20 +176,31 @@ public struct AppScene: Scene {
         active = (index, scene)
         if let removed = (scene as? any HoldsUnsavedWork)?.removedProfile {
             removedProfile = removed
-            unsavedFromLeftWorkouts.removeAll { $0.profile == removed }
+            leftWorkouts.removeAll { $0.profile == removed }
             return effects.contains(.quit) ? effects : effects + [.quit]
         }
         if effects.contains(.quit) && !opensDirectly && event != .terminate {
             // Leaving a workout opened from the menu goes back to the menu; what it could not
             // save is kept for the recovery file.
             if let steps = (scene as? any HoldsUnsavedWork)?.unsavedSteps, !steps.isEmpty {
-                unsavedFromLeftWorkouts.append(UnsavedWork(profile: context.profile, steps: steps))
+                leftWorkouts.append((context.profile, scene))
             }
             active = nil
             notice = nil
             effects.removeAll { $0 == .quit }
         }
         return effects
+    }
+
+    /// Hands a worker's answer (or the end of the program) to the workouts left with commands
+    /// still owed; those that owe nothing more are let go.
+    private mutating func forwardToLeftWorkouts(_ event: Event, at now: Instant) {
+        leftWorkouts = leftWorkouts.compactMap { left in
+            var scene = left.scene
+            _ = scene.handle(event, at: now)
+            let steps = (scene as? any HoldsUnsavedWork)?.unsavedSteps ?? []
+            return steps.isEmpty ? nil : (left.profile, scene)
+        }
     }
 
     /// The home screen's keys for this run (no profile switching in kiosk mode).
@@ -283,17 +318,33 @@ public struct AppScene: Scene {
     private var componentContext: ComponentContext { ComponentContext(screen: size) }
 
     /// Opens the profile picker over the menu, saying `message` (why the last choice failed).
+    /// The names are read by the worker; the picker opens when they arrive.
     private mutating func openProfiles(message: String? = nil) {
-        do {
+        let profiles = self.profiles
+        let answer = context.worker.run(for: recipient) {
+            HomeAnswer.profiles(Result { try profiles.profileNames() }, message: message)
+        }
+        if let answer { receive(answer) }
+    }
+
+    /// Applies an answer of the worker to the home screen's profile work.
+    private mutating func receive(_ answer: HomeAnswer) {
+        switch answer {
+        case .profiles(.success(let names), let message):
+            guard active == nil else { return }
             var stack = SheetStack<ListPicker<String>>()
             stack.push(
-                ProfilePicker.make(
-                    names: try profiles.profileNames(), current: context.profile, theme: context.theme,
-                    message: message))
+                ProfilePicker.make(names: names, current: context.profile, theme: context.theme, message: message))
             overlay = .profiles(stack)
-        } catch {
+        case .profiles(.failure(let error), _):
             overlay = nil
             notice = "Cannot read the profiles: \(error)"
+        case .created(let name, .success):
+            context.profile = name
+            overlay = nil
+            notice = "Now working out as \(context.profile)"
+        case .created(_, .failure(let error)):
+            openProfiles(message: "Cannot save the profile: \(error)")
         }
     }
 
@@ -308,14 +359,13 @@ public struct AppScene: Scene {
             guard ProfilePicker.isValid(name) else {
                 return openProfiles(message: "A name needs at least one letter")
             }
-            do {
-                try profiles.createProfile(named: name.trimmingSpaces)
-                context.profile = name.trimmingSpaces
-                overlay = nil
-                notice = "Now working out as \(context.profile)"
-            } catch {
-                openProfiles(message: "Cannot save the profile: \(error)")
+            // The picker closes; the worker makes the profile, and the notice says so when it has.
+            let (profiles, trimmed) = (self.profiles, name.trimmingSpaces)
+            overlay = nil
+            let answer = context.worker.run(for: recipient) {
+                HomeAnswer.created(trimmed, Result { try profiles.createProfile(named: trimmed) })
             }
+            if let answer { receive(answer) }
         }
     }
 

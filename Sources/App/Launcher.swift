@@ -1,4 +1,5 @@
 import Records
+import Synchronization
 import TermUI
 import Terminal
 
@@ -33,7 +34,7 @@ public struct LaunchOptions {
 
 /// Why the interface could not go on past its first frame: the message for standard error and
 /// the exit status.
-public struct LaunchFailure {
+public struct LaunchFailure: Sendable {
     public var message: String
     public var exitStatus: Int32
 
@@ -57,15 +58,17 @@ public enum Launcher {
 
     /// Runs the interface and returns the process exit status.
     /// - Parameters:
-    ///   - afterFirstFrame: work the first frame need not wait for (opening the database behind
-    ///     the home menu), done before any key is read. A failure ends the run: its message is
-    ///     printed once the terminal is restored, and its status returned.
+    ///   - worker: the store worker every scene hands its data work to; it answers through the
+    ///     run loop's wake pipe.
+    ///   - openData: opening the database, the worker's first job: the first frame never waits
+    ///     for it. A failure ends the run: its message is printed once the terminal is restored,
+    ///     and its status returned.
     ///   - keepUnsaved: called once the terminal is restored with every save the workouts could
     ///     not carry out (never with none); it keeps them (a recovery file) and returns what to
     ///     say and the status to end with. A run a signal ended keeps its signal's status.
     public static func run(
         options: LaunchOptions, profile: String, profiles: ProfileDirectory, workouts: [WorkoutEntry],
-        afterFirstFrame: () -> LaunchFailure? = { nil },
+        worker: StoreWorker = .inline, openData: @escaping @Sendable () -> LaunchFailure? = { nil },
         keepUnsaved: ([UnsavedWork]) -> LaunchFailure = { _ in LaunchFailure(message: "", exitStatus: 1) }
     )
         -> Int32
@@ -83,19 +86,25 @@ public enum Launcher {
                 colorMode in
                 let context = AppContext(
                     profile: profile, reducesMotion: options.reduceMotion, usesColor: colorMode != .none,
-                    dataLocation: options.dataLocation, locksProfile: options.kiosk)
+                    dataLocation: options.dataLocation, locksProfile: options.kiosk, worker: worker)
                 return AppScene(context: context, workouts: workouts, profiles: profiles, opening: options.workout)
             }
         } catch {
             printError(error.description)
             return error.exitStatus
         }
-        var failure: LaunchFailure?
-        let outcome = loop.run {
-            failure = afterFirstFrame()
-            return failure?.exitStatus
-        }
-        if let failure {
+        let wake = loop.wake
+        worker.connect { wake.post($0) }
+        let opening = DataOpening()
+        worker.run(for: AppScene.dataRecipient) { opening.open(with: openData) }
+        let outcome = loop.run()
+        // What the worker still carries out (the saves `.terminate` asked for) is waited for,
+        // and its answers handed to the scenes, before they are asked what is still owed.
+        repeat {
+            worker.waitUntilIdle()
+            loop.deliverWaitingEvents()
+        } while worker.outstanding > 0
+        if let failure = opening.failure {
             printError(failure.message)
             return failure.exitStatus
         }
@@ -124,4 +133,24 @@ public enum Launcher {
             _ = write(STDERR_FILENO, base, buffer.count)
         }
     }
+}
+
+/// The database's opening on the worker, and why it failed, if it did.
+final class DataOpening: Sendable {
+    private let failed = Mutex<LaunchFailure?>(nil)
+
+    /// Opens the data with `open`; says whether it opened.
+    func open(with open: @Sendable () -> LaunchFailure?) -> DataOpened {
+        guard let failure = open() else { return .opened }
+        failed.withLock { $0 = failure }
+        return .failed
+    }
+
+    var failure: LaunchFailure? { failed.withLock { $0 } }
+}
+
+/// The worker's answer to the opening of the database: the home screen quits when it failed.
+public enum DataOpened: Sendable {
+    case opened
+    case failed
 }

@@ -1,28 +1,55 @@
 import Records
 
-/// Saves a host owes its log, carried out in order: the first that fails stops the rest (a set
-/// or a card cannot go in before its session), and they all wait for the next try.
-struct SaveQueue<Item: Sendable & Equatable>: Sendable, Equatable {
-    /// What waits, oldest first.
-    private(set) var pending: [Item] = []
+/// The commands a host owes its data, oldest first. They go to the store worker as one batch at
+/// a time, carried out in order: the first that fails stops the rest (a set or a card cannot go
+/// in before its session), and the failed one keeps its place at the front for the next try.
+struct SaveQueue: Sendable, Equatable {
+    /// What waits, oldest first (a batch with the worker included, until it answers).
+    private(set) var pending: [UnsavedStep] = []
+    /// How many of `pending`, from the front, are with the worker now.
+    private(set) var sent = 0
+    /// The last batch failed: what waits goes again only with the next command or at the end.
+    private(set) var stalled = false
 
-    /// Adds `items` after what waits and saves everything with `save`, in order. Returns the
-    /// error that stopped it, or `nil` when all went in.
-    mutating func flush(adding items: [Item], with save: (Item) throws -> Void) -> (any Error)? {
-        pending += items
-        while let next = pending.first {
-            do {
-                try save(next)
-            } catch {
-                return error
-            }
-            pending.removeFirst()
-        }
-        return nil
+    /// Adds `commands` after what waits.
+    mutating func add(_ commands: [UnsavedStep]) { pending += commands }
+
+    /// The batch to hand the worker now: everything that waits, when nothing is with the worker
+    /// and, after a failure, only when `retrying`.
+    mutating func nextBatch(retrying: Bool) -> [UnsavedStep]? {
+        guard sent == 0, !pending.isEmpty, !stalled || retrying else { return nil }
+        sent = pending.count
+        stalled = false
+        return pending
     }
 
-    /// Forgets what waits: saves that can never go in (their profile was removed).
-    mutating func discard() { pending = [] }
+    /// The worker carried out the first `count` commands of the batch; `failed`: the next one
+    /// failed and it stopped there.
+    mutating func answered(carriedOut count: Int, failed: Bool) {
+        pending.removeFirst(min(count, pending.count))
+        sent = 0
+        stalled = failed
+    }
+
+    /// Forgets what waits: commands that can never go in (their profile was removed).
+    mutating func discard() {
+        pending = []
+        sent = 0
+        stalled = false
+    }
+
+    /// Carries `batch` out with `carryOut`, in order, stopping at the first failure: what the
+    /// worker runs. Returns how many went in and the error that stopped it.
+    static func carryOut(_ batch: [UnsavedStep], with carryOut: (UnsavedStep) throws -> Void) -> (Int, (any Error)?) {
+        for (index, command) in batch.enumerated() {
+            do {
+                try carryOut(command)
+            } catch {
+                return (index, error)
+            }
+        }
+        return (batch.count, nil)
+    }
 }
 
 /// A scene that may hold saves it could not carry out (the disk full, the file read-only): what

@@ -1,102 +1,10 @@
 import Records
 import TermUI
 
-/// A workout that shows its host's problems (a save that failed) in its own layout. The host
-/// draws a one-line notice above the key bar for a workout that does not.
-public protocol ShowsProblems {
-    /// Shows `message` until told otherwise; `nil` clears it.
-    mutating func showProblem(_ message: String?)
-}
-
-/// Why the host could not do what a workout asked: shown on screen until it is put right, and
-/// never the end of the workout.
-public enum SaveError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Saves failed and wait in the host's queue.
-    /// - Parameters:
-    ///   - reason: the data's own words ("disk full").
-    ///   - waiting: what waits, e.g. "set 2" or "3 changes".
-    ///   - retry: when it is tried again, e.g. "the next set".
-    case notSaved(reason: String, waiting: String, retry: String)
-    /// A setting the member changed could not be kept for next time (it holds for this run).
-    case settingNotKept(what: String, reason: String)
-    /// A setting the member changed met a change another window made to it since; the sentence
-    /// says which stays and what became of this one (see ``SettingsKeeper``).
-    case changedElsewhere(String)
-
-    public var description: String {
-        switch self {
-        case .notSaved(let reason, let waiting, let retry):
-            "Not saved (\(reason)): \(waiting) kept here, tried again with \(retry)"
-        case .settingNotKept(let what, let reason): "Could not keep \(what): \(reason)"
-        case .changedElsewhere(let sentence): sentence
-        }
-    }
-}
-
-/// What the host does with one of a workout's outputs, as a workout's data says.
-public enum Routed<Save: Sendable>: Sendable {
-    /// Pass this effect to the run loop.
-    case effect(Effect)
-    /// Owe the data this save: it joins the ordered queue and goes in before the next event.
-    case save(Save)
-    /// Done at once (a read handed back to the workout).
-    case done
-    /// A setting stored for the profile at once; `failed` says why it could not be.
-    case kept(failed: SaveError?)
-}
-
-/// How one workout's outputs reach a profile's data: the one piece of glue a workout adds to
-/// App besides its registration (see README, "Adding a workout").
-public protocol WorkoutData: Sendable {
-    /// The workout's view model.
-    associatedtype Model: Workout
-    /// A save owed to the data. Saves go in strictly in order: the first that fails stops the
-    /// rest (a set cannot go in before its workout) and they all wait for the next try.
-    associatedtype Save: Sendable & Equatable
-
-    /// The workout's name on screen, e.g. "Dumbbells".
-    static var title: String { get }
-    /// The sentence before the reason when the data cannot be opened, e.g. "The dumbbell
-    /// workout cannot open: ".
-    static var unavailableLead: String { get }
-    /// When a failed save is tried again, for the notice: e.g. "the next set".
-    static var retry: String { get }
-
-    /// Sorts one output: an effect, a save for the queue, or something done at once (with the
-    /// workout, e.g. handing it a read).
-    func route(_ output: Model.Output, in workout: inout Model, at now: Instant) -> Routed<Save>
-    /// Carries out `save` on the data.
-    func carryOut(_ save: Save) throws
-    /// What waits, for the notice: "set 2", "3 changes".
-    func describe(_ waiting: [Save]) -> String
-    /// `save` as a step a recovery file keeps when TermFit ends with it still owed.
-    func unsavedStep(_ save: Save, in workout: Model?) -> UnsavedStep
-    /// The profile's data, when it can tell that another window changed it.
-    var notices: (any NoticesChanges)? { get }
-    /// Brings `workout` up to date with what another window changed (its history, ratings,
-    /// decks): called when the screen woke anyway and ``notices`` says the data changed.
-    func refresh(_ workout: inout Model, at now: Instant)
-}
-
-extension WorkoutData where Save == UnsavedStep {
-    /// A save that is already the change as a recovery file keeps it.
-    public func unsavedStep(_ save: Save, in workout: Model?) -> UnsavedStep { save }
-}
-
-extension WorkoutData {
-    public var notices: (any NoticesChanges)? { nil }
-
-    public func refresh(_ workout: inout Model, at now: Instant) {}
-
-    /// "1 change", "3 changes": what most workouts say waits.
-    public func describe(_ waiting: [Save]) -> String {
-        waiting.count == 1 ? "1 change" : "\(waiting.count) changes"
-    }
-}
-
 /// The one scene that runs every workout: it hands events to the workout, passes its effects to
-/// the run loop, carries out its saves at once and in order (each one committed before the next
-/// event), and shows a failed save until it goes through.
+/// the run loop, hands its commands, reads and settings to the store worker (in order, one batch
+/// of commands at a time), applies the worker's answers when they arrive as events, and shows a
+/// failed save until it goes through. It never touches the data itself.
 ///
 /// A save that fails never costs the workout: what was done stays on screen, the notice says
 /// what waits, and the queue is tried again with the next save and when the program ends (then
@@ -104,24 +12,37 @@ extension WorkoutData {
 /// is the exception: it asks to quit, and keeps nothing. When the profile's data could not be opened at
 /// all, the host shows why and only leaves.
 public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
-    /// The workout, or `nil` when its data could not be opened.
+    /// The workout, or `nil` while it opens or when its data could not be opened.
     public private(set) var workout: Data.Model?
     /// Why the workout could not open, when it could not.
-    public let failure: String?
+    public private(set) var failure: String?
     /// The problem on screen: a save or a setting that failed, until it goes through.
     public private(set) var problem: SaveError?
-    /// Saves that failed, oldest first, tried again before the next one.
-    public var unsaved: [Data.Save] { queue.pending }
+    /// Commands not carried out yet, oldest first: those with the worker and those that failed.
+    public var unsaved: [UnsavedStep] { queue.pending }
     /// The profile, when a save was refused because it was removed (see ``HoldsUnsavedWork``).
     public private(set) var removedProfile: String?
-    private var queue = SaveQueue<Data.Save>()
-    private let data: Data?
+    /// Whether the workout is still being opened by the worker (the screen says "Opening…").
+    public var isOpening: Bool { opener != nil }
+    private var queue = SaveQueue()
+    private var data: Data?
     private var size = Size.zero
+    private let worker: StoreWorker
+    private let recipient = StoreAnswer.Recipient()
+    /// How the worker opens the workout, until it has.
+    private var opener: (@Sendable () throws -> HostAnswer<Data>.Opened)?
+    private var openerSent = false
+    /// Keys, clicks and pastes that came while the workout opened: handed to it, in order, once
+    /// it has (none is lost to a slow disk).
+    private var typedWhileOpening: [Event] = []
+    /// A check for another window's changes is with the worker.
+    private var checking = false
 
-    /// Hosts `workout`, carrying out its saves through `data`.
-    public init(workout: Data.Model, data: Data) {
+    /// Hosts `workout`, carrying out its commands through `data` on `worker`.
+    public init(workout: Data.Model, data: Data, worker: StoreWorker = .inline) {
         self.workout = workout
         self.data = data
+        self.worker = worker
         failure = nil
     }
 
@@ -130,51 +51,173 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
     public init(failure: String) {
         workout = nil
         data = nil
+        worker = .inline
         self.failure = failure
     }
 
-    /// Hands `event` to the workout, carries out what it asks at once, and returns its effects
-    /// for the run loop.
+    /// A workout that `worker` opens (reading the profile's data) once the host gets its first
+    /// event; until then the screen says "Opening…", `q` and Esc leave, and other keys wait for
+    /// the workout. When `open` throws, the screen says why.
+    /// An ``StoreWorker/inline`` worker opens it at once.
+    public init(worker: StoreWorker, opening open: @escaping @Sendable () throws -> (Data.Model, Data)) {
+        self.worker = worker
+        guard !worker.isInline else {
+            do {
+                (workout, data) = try open()
+            } catch {
+                failure = "\(error)"
+            }
+            return
+        }
+        opener = {
+            let (workout, data) = try open()
+            return HostAnswer<Data>.Opened(workout: workout, data: data)
+        }
+    }
+
+    /// Hands `event` to the workout, hands what it asks of the data to the worker, and returns
+    /// its effects for the run loop.
     public mutating func handle(_ event: Event, at now: Instant) -> [Effect] {
         if case .resize(let newSize) = event { size = newSize }
-        guard var workout, let data else { return UnavailableWorkout.effects(of: event, screen: size) }
-        if Self.looksForChanges(on: event), let notices = data.notices, (try? notices.changedElsewhere()) == true {
-            data.refresh(&workout, at: now)
+        if let answer = StoreAnswer.value(in: event, for: recipient, as: HostAnswer<Data>.self) {
+            return receive(answer, at: now)
         }
+        if let opener, !openerSent {
+            openerSent = true
+            let answer = worker.run(for: recipient) { HostAnswer<Data>.opened(Result { try opener() }) }
+            if let answer { return receive(answer, at: now) }
+        }
+        if opener != nil, event.isInput {
+            // `q` and Esc leave at once; everything else waits for the workout.
+            let leaves = UnavailableWorkout.effects(of: event, screen: size)
+            if leaves.isEmpty { typedWhileOpening.append(event) }
+            return leaves
+        }
+        guard workout != nil, let data else { return UnavailableWorkout.effects(of: event, screen: size) }
         var effects: [Effect] = []
-        var saves: [Data.Save] = []
-        var failed: SaveError?
-        for output in workout.handle(event, at: now) {
-            switch data.route(output, in: &workout, at: now) {
-            case .effect(let effect): effects.append(effect)
-            case .save(let save): saves.append(save)
-            case .done: break
-            case .kept(let problem?): failed = problem
-            case .kept(nil):
-                switch problem {
-                case .settingNotKept?, .changedElsewhere?: show(nil, on: &workout)
-                default: break
-                }
+        if Self.looksForChanges(on: event), let notices = data.notices, !checking, let workout {
+            checking = true
+            let reread = data.refreshing(workout)
+            effects += send {
+                guard (try? notices.changedElsewhere()) == true else { return .checked(nil) }
+                return .checked(reread?())
             }
         }
-        if !saves.isEmpty || (event == .terminate && !unsaved.isEmpty) {
-            if let error = queue.flush(adding: saves, with: data.carryOut) {
-                if let removed = (error as? any ReportsRemovedProfile)?.removedProfile {
-                    // It can never go in, nor may a recovery file make the profile again: the
-                    // session ends and says why once the terminal is restored.
-                    queue.discard()
-                    removedProfile = removed
-                    self.workout = workout
-                    return effects.contains(.quit) ? effects : effects + [.quit]
-                }
-                failed = .notSaved(reason: "\(error)", waiting: data.describe(unsaved), retry: Data.retry)
-            } else if case .notSaved = problem {
-                show(nil, on: &workout)
-            }
-        }
-        if let failed { show(failed, on: &workout) }
+        guard var workout else { return effects }
+        let outputs = workout.handle(event, at: now)
         self.workout = workout
+        var commands: [UnsavedStep] = []
+        for output in outputs {
+            guard var current = self.workout else { break }
+            let routed = data.route(output, in: &current, at: now)
+            self.workout = current
+            switch routed {
+            case .effect(let effect): effects.append(effect)
+            case .save(let command): commands.append(command)
+            case .read(let read):
+                // Commands before it go in first: a read sees every change made before it.
+                effects += sendCommands(adding: &commands, at: now)
+                effects += send { .read(read()) }
+            case .keep(let keep):
+                effects += sendCommands(adding: &commands, at: now)
+                effects += send { .kept(keep()) }
+            case .done: break
+            }
+        }
+        effects += sendCommands(adding: &commands, at: now, retrying: event == .terminate)
+        if removedProfile != nil, !effects.contains(.quit) { effects.append(.quit) }
         return effects
+    }
+
+    /// Adds `commands` to the queue and hands the worker the next batch, if it may have one.
+    private mutating func sendCommands(adding commands: inout [UnsavedStep], at now: Instant, retrying: Bool = false)
+        -> [Effect]
+    {
+        let retrying = retrying || !commands.isEmpty
+        // A removed profile's commands can never go in: nothing more is kept for it.
+        if removedProfile == nil { queue.add(commands) }
+        commands = []
+        guard removedProfile == nil, let data, let batch = queue.nextBatch(retrying: retrying) else { return [] }
+        return send {
+            let (count, error) = SaveQueue.carryOut(batch, with: data.carryOut)
+            return .saved(count: count, error: error)
+        }
+    }
+
+    /// Hands `job` to the worker; an inline worker's answer is applied at once.
+    private mutating func send(_ job: @escaping @Sendable () -> HostAnswer<Data>) -> [Effect] {
+        guard let answer = worker.run(for: recipient, job) else { return [] }
+        return receive(answer, at: nil)
+    }
+
+    /// Applies an answer of the worker.
+    private mutating func receive(_ answer: HostAnswer<Data>, at now: Instant?) -> [Effect] {
+        let instant = now ?? .zero
+        switch answer {
+        case .opened(.success(let opened)):
+            opener = nil
+            data = opened.data
+            var workout = opened.workout
+            // The workout starts where the host is: the window's size first.
+            let outputs = size == .zero ? [] : workout.handle(.resize(size), at: instant)
+            self.workout = workout
+            var effects: [Effect] = []
+            for output in outputs {
+                if case .effect(let effect) = opened.data.route(output, in: &workout, at: instant) {
+                    effects.append(effect)
+                }
+            }
+            self.workout = workout
+            let typed = typedWhileOpening
+            typedWhileOpening = []
+            for event in typed { effects += handle(event, at: instant) }
+            return effects
+        case .opened(.failure(let error)):
+            opener = nil
+            typedWhileOpening = []
+            failure = "\(error)"
+            return []
+        case .saved(let count, let error):
+            queue.answered(carriedOut: count, failed: error != nil)
+            guard let error else {
+                if case .notSaved = problem { show(nil) }
+                // Commands that came while the batch was out go now.
+                var none: [UnsavedStep] = []
+                return sendCommands(adding: &none, at: instant)
+            }
+            if let removed = (error as? any ReportsRemovedProfile)?.removedProfile {
+                // It can never go in, nor may a recovery file make the profile again: the
+                // session ends and says why once the terminal is restored.
+                queue.discard()
+                removedProfile = removed
+                return [.quit]
+            }
+            let waiting = data?.describe(unsaved, in: workout) ?? "\(unsaved.count) changes"
+            show(.notSaved(reason: "\(error)", waiting: waiting, retry: Data.retry))
+            return []
+        case .read(let update):
+            if var workout {
+                update(&workout, instant)
+                self.workout = workout
+            }
+            return []
+        case .kept(let failed?):
+            show(failed)
+            return []
+        case .kept(nil):
+            switch problem {
+            case .settingNotKept?, .changedElsewhere?: show(nil)
+            default: break
+            }
+            return []
+        case .checked(let update):
+            checking = false
+            if let update, var workout {
+                update(&workout, instant)
+                self.workout = workout
+            }
+            return []
+        }
     }
 
     /// Whether the data is asked if another window changed it on `event`: on every wake that
@@ -187,7 +230,7 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         }
     }
 
-    private mutating func show(_ problem: SaveError?, on workout: inout Data.Model) {
+    private mutating func show(_ problem: SaveError?) {
         guard problem != self.problem else { return }
         self.problem = problem
         if var shows = workout as? any ShowsProblems {
@@ -196,12 +239,15 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         }
     }
 
-    /// Draws the workout (and the notice, for a workout that does not show problems itself), or
-    /// why it cannot open.
+    /// Draws the workout (and the notice, for a workout that does not show problems itself),
+    /// "Opening…" while the worker opens it, or why it cannot open.
     public func render(into composition: inout Composition, at now: Instant) {
         guard let workout else {
-            UnavailableWorkout(title: Data.title, lead: Data.unavailableLead, reason: failure ?? "")
-                .render(into: &composition)
+            let screen =
+                isOpening
+                ? UnavailableWorkout(title: Data.title, lead: "Opening…", reason: "")
+                : UnavailableWorkout(title: Data.title, lead: Data.unavailableLead, reason: failure ?? "")
+            screen.render(into: &composition)
             return
         }
         workout.render(into: &composition, at: now)
@@ -234,11 +280,8 @@ extension WorkoutHost {
 }
 
 extension WorkoutHost: HoldsUnsavedWork {
-    /// The saves still owed, as recovery steps.
-    public var unsavedSteps: [UnsavedStep] {
-        guard let data else { return [] }
-        return unsaved.map { data.unsavedStep($0, in: workout) }
-    }
+    /// The commands still owed: each is its own recovery step.
+    public var unsavedSteps: [UnsavedStep] { unsaved }
 }
 
 extension WorkoutEntry {
@@ -248,19 +291,14 @@ extension WorkoutEntry {
     /// - Parameters:
     ///   - identifier: its name on the command line and in the menu's order, e.g. "dumbbells".
     ///   - summary: the line about it on the menu.
-    ///   - open: the workout and its data for a profile. When it throws (the data cannot be
-    ///     opened), the workout's screen says why and only leaves.
+    ///   - open: the workout and its data for a profile, run by the store worker. When it throws
+    ///     (the data cannot be opened), the workout's screen says why and only leaves.
     public static func hosting<Data: WorkoutData>(
         _ type: Data.Type, identifier: String, summary: String,
         open: @escaping @Sendable (AppContext) throws -> (Data.Model, Data)
     ) -> WorkoutEntry {
         WorkoutEntry(identifier: identifier, title: Data.title, summary: summary) { context in
-            do {
-                let (workout, data) = try open(context)
-                return WorkoutHost(workout: workout, data: data)
-            } catch {
-                return WorkoutHost<Data>(failure: "\(error)")
-            }
+            WorkoutHost<Data>(worker: context.worker) { try open(context) }
         }
     }
 }

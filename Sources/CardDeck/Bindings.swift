@@ -28,10 +28,13 @@ public enum CardsAction: Hashable, Sendable {
     case scroll(Int)
 
     // The rules sheet.
-    /// Select the rule this many rows down (up when negative), round the ends.
-    case selectRule(by: Int)
-    /// Enter on a rule: type a name or an address, or the next choice.
-    case editRule
+    /// A key for the list of rules (typing filters, ↑↓ move, Enter edits or changes the rule, Esc
+    /// closes).
+    case pickRule(Key)
+    /// A click or the wheel on the list of rules.
+    case pickRuleMouse(MouseEvent)
+    /// Text pasted into the list's filter.
+    case pickRulePaste(String)
     /// The next (or previous) choice of the selected rule.
     case changeRule(by: Int)
     /// A key for the field being typed (Enter keeps it, Esc cancels it).
@@ -159,32 +162,21 @@ enum CardsBindings {
                 ) { key in .type(key) },
             ])
         }
-        let typed = editor.selection.suit != nil || editor.selection == .server
-        // The operator's deck server (`--kiosk`): nothing on its row changes it.
-        let locked = editor.selection == .server && editor.locksServer
-        return KeyBindings([
-            KeyBinding(
-                [.up, .down, .character("k"), .character("j"), .backTab, .tab], "Choose", group: "Rules", bar: 1,
-                display: "↑↓", listing: "↑ ↓  k j  Tab", meaning: "choose a rule"
-            ) { key in [Key.up, .character("k"), .backTab].contains(key) ? .selectRule(by: -1) : .selectRule(by: 1) },
-            KeyBinding(
-                [.enter, .character(" ")], typed ? "Edit" : "Change", group: "Rules", bar: 2, listing: "Enter  Space",
-                meaning: typed ? "type the exercise or the address" : "the next choice", enabled: !locked,
-                action: .editRule),
-            KeyBinding(
-                [.left, .right, .character("h"), .character("l"), .character("-"), .character("+"), .character("=")],
-                "Change", group: "Rules", bar: 3, display: "←→", listing: "← →  h l  - +",
-                meaning: "the previous / next choice", enabled: !typed
-            ) { key in
-                [Key.left, .character("h"), .character("-")].contains(key) ? .changeRule(by: -1) : .changeRule(by: 1)
-            },
-            KeyBinding(
-                [.character("?"), .function(1)], "Keys", group: "Rules", bar: 5, meaning: "this list of keys",
-                action: .keys),
-            KeyBinding(
-                [.escape, .character("q"), .character("r")], "Close", group: "Rules", bar: 4, display: "Esc",
-                listing: "Esc  q  r", meaning: "close the rules (changes are kept at once)", action: .close),
-        ])
+        // ← → change a chosen rule while nothing is typed in the filter (they have nothing to
+        // move through there); once something is typed they move in it.
+        var bindings: [KeyBinding<CardsAction>] = []
+        if editor.list.typed.isEmpty {
+            bindings.append(
+                KeyBinding(
+                    [.left, .right], "Change", group: "Rules", bar: 5, display: "←→", listing: "← →",
+                    meaning: "the previous / next choice (with nothing typed to find)",
+                    enabled: !editor.selection.isTyped && editor.list.highlightedValue != nil
+                ) { key in key == .left ? .changeRule(by: -1) : .changeRule(by: 1) })
+        }
+        bindings += editor.list.bindings.map { key in CardsAction.pickRule(key) }.bindings
+        bindings.append(
+            KeyBinding([.function(1)], "Keys", group: "Rules", bar: 6, meaning: "this list of keys", action: .keys))
+        return KeyBindings(bindings)
     }
 
     /// The leave question, its keys declared by `ConfirmSheet`.

@@ -287,7 +287,9 @@ public struct CardWorkout: Workout {
             notice = nil
             handle(key, at: now, into: &outputs)
         case .mouse(let mouse):
-            if mouse.kind == .release {
+            if case .rules(let editor) = sheet, editor.field == nil, [.scrollUp, .scrollDown].contains(mouse.kind) {
+                perform(.pickRuleMouse(mouse), at: now, into: &outputs)
+            } else if mouse.kind == .release {
                 notice = nil
                 click(mouse.position, at: now, into: &outputs)
             }
@@ -295,6 +297,8 @@ public struct CardWorkout: Workout {
             if case .rules(var editor) = sheet, editor.field != nil {
                 editor.field?.insert(text)
                 sheets.replaceTop(with: .rules(editor))
+            } else if case .rules = sheet {
+                perform(.pickRulePaste(text), at: now, into: &outputs)
             }
         case .message(let message):
             if message.name == DeckReply.messageName, let reply = message.payload as? DeckReply {
@@ -346,7 +350,7 @@ public struct CardWorkout: Workout {
     mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
         if let action = bindings.action(for: key) {
             perform(action, at: now, into: &outputs)
-        } else if case .rules(let editor) = sheet, editor.field != nil, case .character = key {
+        } else if case .rules = sheet, case .character = key {
             // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
             perform(.type(key), at: now, into: &outputs)
         }
@@ -372,7 +376,7 @@ public struct CardWorkout: Workout {
                 return
             }
             let before = settings
-            let outcome = editor.perform(action, settings: &settings)
+            let outcome = editor.perform(action, settings: &settings, screen: size)
             if outcome == .close {
                 sheets.pop()
             } else {
@@ -399,7 +403,7 @@ public struct CardWorkout: Workout {
             primary(at: now, into: &outputs)
         case .rules:
             stopFlipping(at: now)
-            sheets.push(.rules(RulesEditor(locksServer: options.locksDeckServer)))
+            sheets.push(.rules(RulesEditor(locksServer: options.locksDeckServer, settings: settings, theme: palette)))
         case .keys:
             stopFlipping(at: now)
             sheets.push(.keys(ScrollState(selection: nil)))
@@ -417,7 +421,7 @@ public struct CardWorkout: Workout {
             } else {
                 leave(at: now, into: &outputs)
             }
-        case .close, .scroll, .selectRule, .editRule, .changeRule, .type, .confirmLeave:
+        case .close, .scroll, .pickRule, .pickRuleMouse, .pickRulePaste, .changeRule, .type, .confirmLeave:
             break
         }
     }
@@ -461,6 +465,10 @@ public struct CardWorkout: Workout {
             case .stay: perform(.close, at: now, into: &outputs)
             case .none: break
             }
+            return
+        }
+        if case .rules(let editor) = sheet {
+            if editor.field == nil { perform(.pickRuleMouse(MouseEvent(.release, at: point)), at: now, into: &outputs) }
             return
         }
         if let sheet {

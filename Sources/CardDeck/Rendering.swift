@@ -152,16 +152,9 @@ extension CardWorkout {
     func sheetFrame(_ sheet: Sheet) -> Rect {
         switch sheet {
         case .keys: return keysSheet.frame(on: size)
-        case .rules: return rulesSheet.frame(in: Rect(size: size).inset(bottom: 1))
+        case .rules(let editor): return editor.list.layout(on: size).frame
         case .leave(let question): return question.layout(in: size).frame
         }
-    }
-
-    var rulesSheet: TermUI.Sheet {
-        TermUI.Sheet(
-            title: "Rules",
-            size: Size(
-                width: min(56, size.width - 2), height: min(size.height - 1, RulesEditor.Row.allCases.count + 4)))
     }
 
     // MARK: Rendering
@@ -174,11 +167,7 @@ extension CardWorkout {
         case .keys(let scroll):
             keysSheet.render(into: &composition, state: scroll, headingStyle: palette.accent)
         case .rules(let editor):
-            let settings = self.settings
-            let palette = self.palette
-            composition.addSheet(rulesSheet, in: Rect(size: size).inset(bottom: 1)) { canvas, area in
-                Self.renderRules(editor, settings: settings, palette: palette, into: &canvas, in: area)
-            }
+            editor.render(into: &composition, theme: palette)
         case .leave(let question):
             question.render(into: &composition)
         case nil:
@@ -327,34 +316,6 @@ extension CardWorkout {
     static func padded(_ number: Int, _ width: Int) -> String {
         let text = String(number)
         return String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    private static func renderRules(
-        _ editor: RulesEditor, settings: CardSettings, palette: Theme, into canvas: inout Canvas, in area: Rect
-    ) {
-        let lines = RulesEditor.lines(settings, locksServer: editor.locksServer)
-        // The rules scroll (with "more" markers) where the window is short; the footer shows where
-        // there is room for it below them.
-        let list =
-            area.height > lines.count + 1 ? Rect(x: area.x, y: area.y, width: area.width, height: lines.count) : area
-        var state = ScrollState(selection: editor.selection.rawValue)
-        ScrollList.render(count: lines.count, into: &canvas, in: list, state: &state, markerStyle: palette.muted) {
-            canvas, row, index, selected in
-            let line = lines[index]
-            let style: Style = selected && editor.field == nil ? palette.selection : .plain
-            canvas.fill(row, with: Cell(.space, style: style))
-            canvas.write((selected ? "▸ " : "  ") + line.label, at: row.origin, style: style.adding(.bold), clip: row)
-            let valueArea = row.inset(left: 16, right: 1)
-            if selected, let field = editor.field {
-                field.render(into: &canvas, in: valueArea)
-            } else {
-                Text(line.value, style: style).render(into: &canvas, in: valueArea)
-            }
-        }
-        if area.height > lines.count + 1 {
-            Text("2–10: reps = the number · changes are kept", style: palette.muted, alignment: .center)
-                .render(into: &canvas, in: area.row(area.height - 1))
-        }
     }
 
     private static func renderSummary(

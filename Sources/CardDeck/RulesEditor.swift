@@ -7,8 +7,9 @@ import TermUI
     import Foundation
 #endif
 
-/// The Rules sheet's state: which rule is selected, and the text field while a name or an
-/// address is typed. Every change goes straight into the settings (and the host keeps them).
+/// The Rules sheet's state: TermUI's list picker of the rules (type to filter: "ace", "joker"),
+/// and the text field while a name or an address is typed, in a small sheet over the list. Every
+/// change goes straight into the settings (and the host keeps them).
 public struct RulesEditor: Hashable, Sendable {
     /// One line of the sheet.
     public enum Row: Int, Hashable, Sendable, CaseIterable {
@@ -24,6 +25,9 @@ public struct RulesEditor: Hashable, Sendable {
             default: nil
             }
         }
+
+        /// Whether the rule is typed (an exercise, the address) rather than chosen.
+        var isTyped: Bool { suit != nil || self == .server }
     }
 
     /// What a key did to the sheet.
@@ -36,21 +40,47 @@ public struct RulesEditor: Hashable, Sendable {
         case close
     }
 
-    /// The selected rule.
-    public internal(set) var selection = Row.spades
+    /// The rules as listed, the filter typed and the highlighted rule.
+    public internal(set) var list: ListPicker<Row>
     /// The field while an exercise name or the server's address is typed.
     public internal(set) var field: TextField?
+    /// The rule the field types into.
+    public internal(set) var editing: Row?
     /// The deck server is the operator's (`--kiosk`): "Deck from" shows it and cannot be edited.
     public let locksServer: Bool
 
-    /// The sheet with the first rule selected; `locksServer` keeps "Deck from" as it is.
-    public init(locksServer: Bool = false) { self.locksServer = locksServer }
+    /// The sheet of `settings` with the first rule highlighted; `locksServer` keeps "Deck from"
+    /// as it is.
+    public init(locksServer: Bool = false, settings: CardSettings = CardSettings(), theme: Theme = .color) {
+        self.locksServer = locksServer
+        list = ListPicker(
+            title: "Rules", items: Self.items(settings, locksServer: locksServer), selected: .spades,
+            commitLabel: "Edit", nameLimit: 24, theme: theme)
+    }
+
+    /// The highlighted rule (the first when the filter matches none).
+    public var selection: Row { list.highlightedValue ?? .spades }
 
     /// The longest server address.
     static let addressLimit = 200
 
-    /// Does what `action` asks (the rules sheet's bindings give it), changing `settings` at once.
-    mutating func perform(_ action: CardsAction, settings: inout CardSettings) -> Outcome {
+    /// The rules as the picker lists them: each rule's name, its value beside it.
+    static func items(_ settings: CardSettings, locksServer: Bool) -> [ListPicker<Row>.Item] {
+        zip(Row.allCases, lines(settings, locksServer: locksServer)).map { row, line in
+            ListPicker.Item(row, label: line.label, detail: line.value)
+        }
+    }
+
+    /// Does what `action` asks (the rules sheet's bindings give it), changing `settings` at once;
+    /// the list is read again from them after.
+    mutating func perform(_ action: CardsAction, settings: inout CardSettings, screen: Size) -> Outcome {
+        let outcome = apply(action, settings: &settings, screen: screen)
+        list.replaceItems(Self.items(settings, locksServer: locksServer))
+        list.commitLabel = selection.isTyped ? "Edit" : "Change"
+        return outcome
+    }
+
+    private mutating func apply(_ action: CardsAction, settings: inout CardSettings, screen: Size) -> Outcome {
         if var field {
             guard case .type(let key) = action else { return .none }
             // Enter, Tab or an arrow that leaves the field commits it, then moves as it says.
@@ -59,55 +89,80 @@ public struct RulesEditor: Hashable, Sendable {
             case .submitted:
                 self.field = nil
                 let changed = commit(field.text, settings: &settings)
-                if let step, step != 0 { move(by: step) }
+                editing = nil
+                if let step, step != 0 { move(by: step, screen: screen) }
                 return changed ? .changed : .none
             case .cancelled:
                 self.field = nil
+                editing = nil
             default:
                 self.field = field
             }
             return .none
         }
+        let context = ComponentContext(screen: screen)
+        let result: SheetResult<ListPicker<Row>.Choice>?
         switch action {
-        case .selectRule(let step):
-            move(by: step)
-        case .close:
-            return .close
-        case .editRule:
-            if let suit = selection.suit {
-                field = TextField(settings.exercise(for: suit), limit: CardSettings.exerciseNameLimit)
-                return .none
-            }
-            if selection == .server {
-                guard !locksServer else { return .none }
-                field = TextField(settings.deckServer ?? "", limit: Self.addressLimit)
-                return .none
-            }
-            return change(by: 1, settings: &settings)
+        case .pickRule(let key), .type(let key):
+            result = list.update(.key(key), in: context)
+        case .pickRuleMouse(let mouse):
+            result = list.update(.mouse(mouse), in: context)
+        case .pickRulePaste(let text):
+            result = list.update(.paste(text), in: context)
         case .changeRule(let step):
             return change(by: step, settings: &settings)
+        case .close:
+            return .close
         default:
-            break
+            return .none
         }
-        return .none
+        switch result {
+        case .committed(.existing(let row))?:
+            return edit(row, settings: &settings)
+        case .cancelled?:
+            return .close
+        case .committed(.new)?, nil:
+            return .none
+        }
+    }
+
+    /// Enter (or a click) on a rule: a field for an exercise or the address, else the next choice.
+    private mutating func edit(_ row: Row, settings: inout CardSettings) -> Outcome {
+        list.highlight(row)
+        if let suit = row.suit {
+            editing = row
+            field = TextField(settings.exercise(for: suit), limit: CardSettings.exerciseNameLimit)
+            return .none
+        }
+        if row == .server {
+            guard !locksServer else {
+                list.message = "The deck server is set for this box"
+                return .none
+            }
+            editing = row
+            field = TextField(settings.deckServer ?? "", limit: Self.addressLimit)
+            return .none
+        }
+        return change(by: 1, settings: &settings)
     }
 
     /// The keys that leave a field being typed, committing it, and the rows each moves: Tab and
     /// ↓ the next rule, Shift-Tab and ↑ the one before (Enter stays).
     static let leavingSteps: [Key: Int] = [.enter: 0, .tab: 1, .down: 1, .backTab: -1, .up: -1]
 
-    /// Selects the rule `step` rows down (up when negative), round the ends.
-    private mutating func move(by step: Int) {
+    /// Highlights the rule `step` rows down (up when negative), round the ends, nothing typed.
+    private mutating func move(by step: Int, screen: Size) {
         let rows = Row.allCases
-        selection = rows[((selection.rawValue + step) % rows.count + rows.count) % rows.count]
+        list.highlight(rows[((selection.rawValue + step) % rows.count + rows.count) % rows.count])
+        list.keepHighlightInView(on: screen)
     }
 
-    /// Typed text into the selected rule; `false` when nothing changed.
+    /// Typed text into the rule being edited; `false` when nothing changed.
     private func commit(_ text: String, settings: inout CardSettings) -> Bool {
         let before = settings
-        if let suit = selection.suit {
+        if let suit = editing?.suit {
             if let name = CardSettings.cleanedExercise(text) { settings.exercises[suit] = name }
-        } else if selection == .server {
+        } else if editing == .server {
             let address = text.trimmingBlanks()
             settings.deckServer = address.isEmpty ? nil : address
         }
@@ -154,6 +209,34 @@ public struct RulesEditor: Hashable, Sendable {
                 return ("Decks", settings.deckCount == 1 ? "1 deck" : "\(settings.deckCount) decks")
             case .server:
                 return ("Deck from", (settings.deckServer ?? "TermFit (no server)") + (locksServer ? " (locked)" : ""))
+            }
+        }
+    }
+}
+
+extension RulesEditor {
+    /// Where the field's sheet goes over the list, above the help bar.
+    static func fieldSheet(screen: Size, editing: Row?) -> (sheet: Sheet, bounds: Rect) {
+        let bounds = Rect(size: screen).inset(bottom: screen.height > 0 ? 1 : 0)
+        let title: String
+        if let suit = editing?.suit { title = "\(suit.symbol) \(suit.name)" } else { title = "Deck from" }
+        return (
+            Sheet(title: title, size: Size(width: min(56, screen.width - 2), height: min(5, bounds.height))), bounds
+        )
+    }
+
+    /// Draws the list, or while a rule is typed, the field's sheet in its place.
+    func render(into composition: inout Composition, theme: Theme) {
+        guard let field else { return list.render(into: &composition) }
+        let (sheet, bounds) = Self.fieldSheet(screen: composition.size, editing: editing)
+        let label = editing == .server ? "Address (empty: TermFit's own deck)" : "Exercise"
+        _ = composition.addSheet(sheet, in: bounds) { canvas, content in
+            let area = content.inset(left: 1, right: 1)
+            guard !area.isEmpty else { return }
+            if area.height > 1 { Text(label, style: theme.muted).render(into: &canvas, in: area.row(0)) }
+            field.render(into: &canvas, in: area.row(area.height > 1 ? 1 : 0))
+            if area.height > 2 {
+                Text("Enter keeps it · Esc puts it back", style: theme.muted).render(into: &canvas, in: area.row(2))
             }
         }
     }

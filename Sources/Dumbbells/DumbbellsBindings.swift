@@ -51,8 +51,10 @@ public enum DumbbellsAction: Hashable, Sendable {
     case toggleUnit
     /// `a`: one set more.
     case changeSetCount(Int)
-    /// `d`: delete the selected set.
+    /// `d`: delete the selected set (it asks first).
     case deleteSet
+    /// The delete question: delete the set.
+    case confirmDeleteSet
     /// `z`: bring back the set deleted last.
     case undoDelete
     /// `w`: the selected finished set becomes a warm-up, drop, failure or working set, in turn.
@@ -81,32 +83,26 @@ public enum DumbbellsAction: Hashable, Sendable {
     case moveRest(Int)
     /// Takes the rest with this number (from 1).
     case chooseRestNumber(Int)
-    /// Esc, Backspace on the rest picker: no rest.
+    /// Esc, Backspace on the rest picker: no rest (Esc on a length typed puts it back first).
     case noRest
+    /// A key typed into the rest picker's length.
+    case typeRestLength(Key)
+    /// `+` `-` during a rest: this many seconds longer (or shorter).
+    case adjustRest(Int)
 
     // Sheets.
     /// Closes the sheet on top (the keys, the exercise picker).
     case close
     /// Scrolls the keys sheet by rows.
     case scroll(Int)
-    /// The exercise picker's list: moves its highlight by rows.
-    case movePicker(Int)
-    /// The exercise picker: uses the highlighted name.
-    case useExercise
-    /// The exercise picker: completes the name to the highlighted exercise.
-    case completeExercise
-    /// The exercise picker: a key typed into (or editing) its name.
-    case edit(Key)
+    /// A key for the exercise picker (TermUI's list picker: its own keys).
+    case picker(Key)
     /// `o`: the routines sheet.
     case openRoutines
-    /// The routines sheet: moves its highlight by rows.
-    case moveRoutine(Int)
-    /// The routines sheet: starts the highlighted routine, or saves this workout as one.
-    case useRoutine
+    /// A key for the routines sheet's list picker.
+    case routinePicker(Key)
     /// The routines sheet: asks to delete the highlighted routine.
     case deleteRoutine
-    /// The routines sheet: a key typed into (or editing) the name to save under.
-    case editRoutineName(Key)
     /// The delete question: delete the routine.
     case confirmDeleteRoutine
     /// The summary: a new workout.
@@ -139,6 +135,8 @@ enum DumbbellsBindings {
         var typing = false
         /// The selected field is a finished set's: Enter while typing saves its correction.
         var correcting = false
+        /// The rest picker's length field has the focus: digits type into it.
+        var typingRestLength = false
     }
 
     /// The table with the pill in any state. While a field is being typed into, the keys that
@@ -224,30 +222,21 @@ enum DumbbellsBindings {
                     [.enter, .character(" "), .character("f")], "Finish", group: "Set", bar: 1,
                     listing: "Enter  Space  f", meaning: "finish the set", action: .finish))
         case .restPicker:
+            bindings += restPickerList(state)
+        case .countdown:
             bindings += [
                 KeyBinding(
-                    [.left, .right, .up, .down, .tab, .backTab], "Choose", group: "Rest", bar: 1, display: "←→",
-                    listing: "← →  Tab", meaning: "the rest to take"
-                ) { key in [Key.left, .up, .backTab].contains(key) ? .moveRest(-1) : .moveRest(1) },
-                KeyBinding(
-                    [.enter, .character(" ")], "Rest", group: "Rest", bar: 2, listing: "Enter  Space",
-                    meaning: "take the rest chosen", action: .primary),
-                KeyBinding(
-                    characters("0123456789"), "Rest", group: "Rest", listing: "1…\(state.restCount)",
-                    meaning: "take a rest by its number"
-                ) { key in
-                    if case .character(let digit) = key { return .chooseRestNumber(digit.wholeNumberValue ?? 0) }
-                    return .primary
-                },
-                KeyBinding(
-                    [.escape, .backspace], "No rest", group: "Rest", bar: 3, listing: "Esc  ⌫", meaning: "no rest",
-                    action: .noRest),
-            ]
-        case .countdown:
-            bindings.append(
-                KeyBinding(
                     [.enter, .character(" "), .character("s"), .escape], "Skip", group: "Rest", bar: 1,
-                    listing: "Enter  Space  s  Esc", meaning: "end the rest", action: .skipRest))
+                    listing: "Enter  Space  s  Esc", meaning: "end the rest (Skip is the focused button)",
+                    action: .skipRest),
+                KeyBinding(
+                    [.character("+"), .character("=")], "+\(RestCountdown.step)s", group: "Rest", bar: 6,
+                    display: "+", listing: "+  =", meaning: "rest \(RestCountdown.step) s longer",
+                    action: .adjustRest(RestCountdown.step)),
+                KeyBinding(
+                    [.character("-")], "−\(RestCountdown.step)s", group: "Rest", bar: 7,
+                    meaning: "rest \(RestCountdown.step) s shorter", action: .adjustRest(-RestCountdown.step)),
+            ]
         }
         if !picking {
             bindings += [
@@ -324,7 +313,8 @@ enum DumbbellsBindings {
                 [.character("a")], "Add", group: "Sets", bar: onStart ? 10 : nil, meaning: "one set more",
                 action: .changeSetCount(1)),
             KeyBinding(
-                [.character("d")], "Delete", group: "Sets", meaning: "delete the selected set (finished ones too)",
+                [.character("d")], "Delete", group: "Sets",
+                meaning: "delete the selected set, finished ones too (it asks first)",
                 action: .deleteSet),
             KeyBinding(
                 [.character("w")], "Set type", group: "Sets",
@@ -371,6 +361,47 @@ enum DumbbellsBindings {
         return bindings
     }
 
+    /// The rest picker's keys: the focus moves among the lengths; digits take a length by its
+    /// number, or type one once the length field has the focus.
+    private static func restPickerList(_ state: TableState) -> [KeyBinding<DumbbellsAction>] {
+        var bindings = [
+            KeyBinding<DumbbellsAction>(
+                [.left, .right, .up, .down, .tab, .backTab], "Choose", group: "Rest", bar: 1, display: "←→",
+                listing: "← →  Tab", meaning: "the rest to take: a length, one typed, or none"
+            ) { key in [Key.left, .up, .backTab].contains(key) ? .moveRest(-1) : .moveRest(1) },
+            KeyBinding(
+                [.enter, .character(" ")], "Rest", group: "Rest", bar: 2, listing: "Enter  Space",
+                meaning: "take the rest chosen", action: .primary),
+        ]
+        if state.typingRestLength {
+            bindings.append(
+                KeyBinding(
+                    characters("0123456789:") + [.backspace, .delete], "Type", group: "Rest", bar: 4,
+                    display: "0-9", listing: "0–9 :  ⌫",
+                    meaning: "type any rest: seconds (75) or minutes:seconds (1:15), "
+                        + "\(ValueLimits.restSeconds.lowerBound) s to \(ValueLimits.restSeconds.upperBound / 60) min"
+                ) { key in .typeRestLength(key) })
+            bindings.append(
+                KeyBinding(
+                    [.escape], "No rest", group: "Rest", bar: 3, listing: "Esc",
+                    meaning: "no rest (a length typed is put back first)", action: .noRest))
+        } else {
+            bindings += [
+                KeyBinding(
+                    characters("0123456789"), "Rest", group: "Rest", listing: "1…\(state.restCount)",
+                    meaning: "take a rest by its number"
+                ) { key in
+                    if case .character(let digit) = key { return .chooseRestNumber(digit.wholeNumberValue ?? 0) }
+                    return .primary
+                },
+                KeyBinding(
+                    [.escape, .backspace], "No rest", group: "Rest", bar: 3, listing: "Esc  ⌫", meaning: "no rest",
+                    action: .noRest),
+            ]
+        }
+        return bindings
+    }
+
     /// The keys sheet.
     static let keysSheet = KeyBindings<DumbbellsAction>([
         KeyBinding(
@@ -403,65 +434,27 @@ enum DumbbellsBindings {
             listing: "Esc  p  q  Enter", meaning: "close the progress (a click too)", action: .close),
     ])
 
-    /// The exercise picker.
-    static let exercisePicker = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.up, .down, .backTab, .pageUp, .pageDown], "Choose", group: "Exercise", bar: 1, display: "↑↓",
-            listing: "↑ ↓  Shift-Tab  PgUp PgDn", meaning: "move through the exercises"
-        ) { key in
-            switch key {
-            case .up, .backTab: return .movePicker(-1)
-            case .pageUp: return .movePicker(-5)
-            case .pageDown: return .movePicker(5)
-            default: return .movePicker(1)
-            }
-        },
-        KeyBinding(
-            [.tab], "Complete", group: "Exercise", bar: 4, meaning: "complete the name to the highlighted exercise",
-            action: .completeExercise),
-        KeyBinding(
-            [.enter], "Use", group: "Exercise", bar: 2,
-            meaning: "use the highlighted exercise; “+ New” makes a new one (a click too)", action: .useExercise),
-        KeyBinding(
-            [.escape], "Cancel", group: "Exercise", bar: 3, meaning: "keep the exercise", action: .close),
-        KeyBinding(
-            TextField.printableKeys + TextField.editingKeys, "Type", group: "Name", listing: "a-z 0-9 …",
-            meaning: "type a name; ← → Home End move, Backspace Delete erase, Ctrl-U Ctrl-K cut"
-        ) { key in .edit(key) },
-    ])
-
-    /// The routines sheet.
-    static let routines = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.up, .down, .pageUp, .pageDown], "Choose", group: "Routines", bar: 1, display: "↑↓",
-            listing: "↑ ↓  PgUp PgDn", meaning: "move through the routines"
-        ) { key in
-            switch key {
-            case .up: return .moveRoutine(-1)
-            case .pageUp: return .moveRoutine(-5)
-            case .pageDown: return .moveRoutine(5)
-            default: return .moveRoutine(1)
-            }
-        },
-        KeyBinding(
-            [.enter], "Start/Save", group: "Routines", bar: 2,
-            meaning: "start the highlighted routine (before set 1); on “+ Save” save this workout under the name typed",
-            action: .useRoutine),
-        KeyBinding(
-            [.control("x")], "Delete", group: "Routines", bar: 3, display: "^X", listing: "Ctrl-X",
-            meaning: "delete the highlighted routine (it asks first)", action: .deleteRoutine),
-        KeyBinding([.escape], "Close", group: "Routines", bar: 4, meaning: "close the routines", action: .close),
-        KeyBinding(
-            TextField.printableKeys + TextField.editingKeys, "Type", group: "Name", listing: "a-z 0-9 …",
-            meaning: "type the name to save under; ← → Home End move, Backspace Delete erase"
-        ) { key in .editRoutineName(key) },
-    ])
+    /// The routines sheet: Ctrl-X, then the list picker's own keys.
+    static func routines(_ sheet: RoutinesSheet) -> KeyBindings<DumbbellsAction> {
+        KeyBindings(
+            [
+                KeyBinding(
+                    [.control("x")], "Delete", group: "Routines", bar: 5, display: "^X", listing: "Ctrl-X",
+                    meaning: "delete the highlighted routine (it asks first)", action: .deleteRoutine)
+            ] + sheet.picker.bindings.map { DumbbellsAction.routinePicker($0) }.bindings)
+    }
 
     /// The question before a routine is deleted.
     static let deleteRoutineQuestion = KeyBindings<DumbbellsAction>(
         ConfirmSheet.bindings(
             group: "Delete?", confirm: "Delete", .confirmDeleteRoutine, meaning: "delete the routine",
             cancel: "Keep", .close, meaning: "keep the routine"))
+
+    /// The question before a set of the workout is deleted.
+    static let deleteSetQuestion = KeyBindings<DumbbellsAction>(
+        ConfirmSheet.bindings(
+            group: "Delete?", confirm: "Delete", .confirmDeleteSet, meaning: "delete the set (z brings it back)",
+            cancel: "Keep", .close, meaning: "keep the set"))
 
     /// The summary of a finished workout.
     static let summary = KeyBindings<DumbbellsAction>([
@@ -492,18 +485,19 @@ extension DumbbellsWorkout {
     public var bindings: KeyBindings<DumbbellsAction> {
         switch sheet {
         case .keys: return DumbbellsBindings.keysSheet
-        case .exercise: return DumbbellsBindings.exercisePicker
+        case .exercise(let picker): return picker.bindings.map { DumbbellsAction.picker($0) }
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion
         case .endWorkout: return DumbbellsBindings.endWorkoutQuestion
         case .progress: return DumbbellsBindings.progress
-        case .routines: return DumbbellsBindings.routines
+        case .routines(let sheet): return DumbbellsBindings.routines(sheet)
         case .deleteRoutine: return DumbbellsBindings.deleteRoutineQuestion
         case .pastWorkouts(let past):
             guard past.workoutID != nil else { return DumbbellsBindings.history }
             // Typing in a field never triggers a command key: `d` is typed while a correction is.
             return past.isTyping ? DumbbellsBindings.pastSetsTyping : DumbbellsBindings.pastSets
         case .deletePastSet: return DumbbellsBindings.deletePastSetQuestion
+        case .deleteSet: return DumbbellsBindings.deleteSetQuestion
         case nil: return DumbbellsBindings.table(tableState)
         }
     }
@@ -523,6 +517,10 @@ extension DumbbellsWorkout {
             otherUnit: other.rawValue,
             restCount: settings.restPresets.count, exerciseCount: exerciseNames.count, autoRest: settings.autoRest,
             restSeconds: settings.rest(for: settings.exercise), typing: isTyping,
-            correcting: rows.indices.contains(selection.row) && rows[selection.row].completed != nil)
+            correcting: rows.indices.contains(selection.row) && rows[selection.row].completed != nil,
+            typingRestLength: {
+                if case .restPicker(let picker) = pill { return picker.focus == settings.restPresets.count }
+                return false
+            }())
     }
 }

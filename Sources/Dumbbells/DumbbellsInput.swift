@@ -64,9 +64,13 @@ extension DumbbellsWorkout {
             if case .countdown(let countdown) = pill { endRest(countdown, at: now) }
         case .moveRest(let step):
             guard case .restPicker(var picker) = pill else { return }
-            let items = settings.restPresets.count + 1
+            let items = settings.restPresets.count + 2
+            picker.length.commit()
             picker.focus = (picker.focus + items + step % items) % items
+            if picker.focus == settings.restPresets.count { picker.length.select() }
             pill = .restPicker(picker)
+        case .typeRestLength(let key): typeRestLength(key)
+        case .adjustRest(let change): adjustRest(by: change, at: now)
         case .chooseRestNumber(let number):
             guard case .restPicker(var picker) = pill else { return }
             if (1...max(1, settings.restPresets.count)).contains(number), number <= settings.restPresets.count {
@@ -76,7 +80,15 @@ extension DumbbellsWorkout {
                 notice = Notice("Choose a rest with 1–\(settings.restPresets.count)", kind: .refused)
             }
         case .noRest:
-            if case .restPicker(let picker) = pill { pill = picker.origin.pill }
+            guard case .restPicker(var picker) = pill else { return }
+            if picker.focus == settings.restPresets.count, picker.length.isModified {
+                // Esc puts back the length the field had before it was typed over.
+                picker.length.revert()
+                picker.length.select()
+                pill = .restPicker(picker)
+            } else {
+                pill = picker.origin.pill
+            }
         case .toggleAutoRest: toggleAutoRest(into: &outputs)
         case .endWorkout: askToEndWorkout()
         case .leave: askToLeave(at: now, into: &outputs)
@@ -113,7 +125,7 @@ extension DumbbellsWorkout {
         case .copyLastAll: copyLastIntoEveryOpenSet()
         case .toggleUnit: toggleUnit(into: &outputs)
         case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
-        case .deleteSet: deleteSet(at: selection.row, into: &outputs)
+        case .deleteSet: askToDeleteSet(at: selection.row, into: &outputs)
         case .undoDelete: undoDelete(into: &outputs)
         case .cycleSetType: cycleSetType(at: selection.row, into: &outputs)
         default: return false
@@ -135,15 +147,18 @@ extension DumbbellsWorkout {
             guard case .progress(var progress) = sheet else { return }
             if case .moveRange(let step) = action { progress.moveRange(by: step) } else { progress.toggle() }
             sheets.replaceTop(with: .progress(progress))
-        case .movePicker, .useExercise, .completeExercise, .edit:
-            performOnPicker(action, into: &outputs)
-        case .moveRoutine, .useRoutine, .deleteRoutine, .editRoutineName, .confirmDeleteRoutine:
+        case .picker(let key): updateExercisePicker(.key(key), into: &outputs)
+        case .routinePicker, .deleteRoutine, .confirmDeleteRoutine:
             performOnRoutines(action, into: &outputs)
         case .past(let action): performPast(action, into: &outputs)
         case .restart: restart()
         case .confirmEndWorkout:
             sheets.pop()
             endWorkout(at: now, into: &outputs)
+        case .confirmDeleteSet:
+            guard case .deleteSet(_, let index) = sheet else { return }
+            sheets.pop()
+            deleteSet(at: index, into: &outputs)
         case .confirmLeave:
             sheets.removeAll()
             leave(at: now, into: &outputs)
@@ -151,42 +166,11 @@ extension DumbbellsWorkout {
         }
     }
 
-    /// The exercise picker.
-    private mutating func performOnPicker(_ action: DumbbellsAction, into outputs: inout [Output]) {
-        guard case .exercise(var picker) = sheet else { return }
-        switch action {
-        case .movePicker(let rows): picker.select(picker.selection + rows)
-        case .useExercise:
-            if picker.choiceList.indices.contains(picker.selection) {
-                chooseExercise(picker.choiceList[picker.selection].name, into: &outputs)
-            }
-            return
-        case .completeExercise:
-            if !picker.complete() {
-                notice = Notice("No known exercise to complete to; Enter on “+ New” makes one", kind: .refused)
-            }
-        case .edit(let key): picker.edit(key)
-        default: return
-        }
-        picker.keepSelectionInView(on: size)
-        sheets.replaceTop(with: .exercise(picker))
-    }
-
     /// The routines sheet and its delete question.
     private mutating func performOnRoutines(_ action: DumbbellsAction, into outputs: inout [Output]) {
         switch action {
-        case .moveRoutine(let step):
-            guard case .routines(var sheet) = sheet else { return }
-            let count = settings.routines.count + 1
-            sheet.select(sheet.selection + step, count: count)
-            sheet.keepSelectionInView(count: count, on: size)
-            sheets.replaceTop(with: .routines(sheet))
-        case .useRoutine: useRoutineLine(into: &outputs)
+        case .routinePicker(let key): updateRoutines(.key(key), into: &outputs)
         case .deleteRoutine: askToDeleteRoutine()
-        case .editRoutineName(let key):
-            guard case .routines(var sheet) = sheet else { return }
-            sheet.edit(key)
-            sheets.replaceTop(with: .routines(sheet))
         case .confirmDeleteRoutine:
             guard case .deleteRoutine(_, let index) = sheet else { return }
             sheets.pop()
@@ -278,22 +262,8 @@ extension DumbbellsWorkout {
         switch sheet {
         case .keys, .progress:
             if mouse.kind == .release { sheets.pop() }
-        case .exercise(var picker):
-            let layout = FieldListSheetLayout.exercise(screen: size, picker: picker)
-            switch mouse.kind {
-            case .scrollUp, .scrollDown:
-                picker.select(picker.selection + (mouse.kind == .scrollUp ? -1 : 1))
-                picker.keepSelectionInView(on: size)
-                sheets.replaceTop(with: .exercise(picker))
-            case .release:
-                if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
-                    chooseExercise(picker.choiceList[row.index].name, into: &outputs)
-                } else if !layout.frame.contains(mouse.position) {
-                    sheets.pop()
-                }
-            case .press, .drag:
-                break
-            }
+        case .exercise:
+            updateExercisePicker(.mouse(mouse), into: &outputs)
         case .summary(let summary):
             guard mouse.kind == .release else { return }
             let layout = SummarySheetLayout(screen: size, summary: summary)
@@ -314,27 +284,15 @@ extension DumbbellsWorkout {
             guard answer != .none else { return }
             sheets.pop()
             if answer == .leave { deleteRoutine(at: index, into: &outputs) }
+        case .deleteSet(let question, let index):
+            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
+            guard answer != .none else { return }
+            sheets.pop()
+            if answer == .leave { deleteSet(at: index, into: &outputs) }
         case .pastWorkouts, .deletePastSet:
             handlePastMouse(mouse, into: &outputs)
-        case .routines(var routines):
-            let count = settings.routines.count + 1
-            let layout = FieldListSheetLayout.routines(screen: size, count: count, scroll: routines.scroll)
-            switch mouse.kind {
-            case .scrollUp, .scrollDown:
-                routines.select(routines.selection + (mouse.kind == .scrollUp ? -1 : 1), count: count)
-                routines.keepSelectionInView(count: count, on: size)
-                sheets.replaceTop(with: .routines(routines))
-            case .release:
-                if let row = layout.rows.first(where: { $0.rect.contains(mouse.position) }) {
-                    routines.select(row.index, count: count)
-                    sheets.replaceTop(with: .routines(routines))
-                    useRoutineLine(into: &outputs)
-                } else if !layout.frame.contains(mouse.position) {
-                    sheets.pop()
-                }
-            case .press, .drag:
-                break
-            }
+        case .routines:
+            updateRoutines(.mouse(mouse), into: &outputs)
         }
     }
 
@@ -349,6 +307,15 @@ extension DumbbellsWorkout {
         case (.chooseRest(let index), .restPicker(var picker)):
             picker.focus = index
             choose(picker, at: now, into: &outputs)
+        case (.typedRest, .restPicker(var picker)):
+            if picker.focus == settings.restPresets.count {
+                choose(picker, at: now, into: &outputs)
+            } else {
+                picker.focus = settings.restPresets.count
+                picker.length.select()
+                pill = .restPicker(picker)
+            }
+        case (.adjustRest(let change), .countdown): adjustRest(by: change, at: now)
         case (.noRest, .restPicker(let picker)): pill = picker.origin.pill
         case (.pad(let key), .keypad): press(key, into: &outputs)
         default: break

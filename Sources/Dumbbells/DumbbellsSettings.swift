@@ -39,6 +39,11 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
     public var restByExercise: [String: Int] = [:] {
         didSet { restByExercise = Self.cleanedRests(restByExercise) }
     }
+    /// The member's own exercises, the one chosen last first: always offered by the exercise
+    /// picker, whatever is chosen after.
+    public var exercises: [String] = [] {
+        didSet { exercises = Self.cleanedExercises(exercises) }
+    }
     /// The saved routines, in the order saved.
     public var routines: [Routine] = []
     /// Why the stored routines could not be read; while set, they are left as stored (never
@@ -72,6 +77,7 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
             exercise: settings.value(for: .dumbbellExercise) ?? Self.defaultExercise)
         autoRest = settings.value(for: .dumbbellAutoRest) ?? true
         restByExercise = Self.cleanedRests(settings.value(for: .dumbbellRestByExercise) ?? [:])
+        exercises = Self.cleanedExercises(settings.value(for: .dumbbellExercises) ?? [])
         if settings[SettingKey<[Routine]>.dumbbellRoutines.name] != nil {
             if let stored = settings.value(for: .dumbbellRoutines) {
                 routines = stored.filter(\.isUsable)
@@ -83,6 +89,20 @@ public struct DumbbellsSettings: Equatable, Hashable, Sendable {
 
     static func cleanedRests(_ rests: [String: Int]) -> [String: Int] {
         rests.filter { (1...longestRest).contains($0.value) && !$0.key.isEmpty }
+    }
+
+    /// Each name tidied and kept once, whatever its case, at most `ValueLimits.exercisesRemembered`.
+    static func cleanedExercises(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        let tidied = names.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.filter {
+            !$0.isEmpty && $0.count <= exerciseNameLimit && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 }
+        }
+        return Array(tidied.filter { seen.insert($0.lowercased()).inserted }.prefix(ValueLimits.exercisesRemembered))
+    }
+
+    /// `name` first among the member's own exercises.
+    mutating func remember(_ name: String) {
+        exercises = [name] + exercises.filter { $0.lowercased() != name.lowercased() }
     }
 
     static func clampedSetCount(_ count: Int) -> Int {
@@ -114,6 +134,11 @@ extension SettingKey where Value == Bool {
 extension SettingKey where Value == [String: Int] {
     /// The rest last chosen per dumbbell exercise, in seconds.
     public static var dumbbellRestByExercise: Self { .init("dumbbells.restByExercise") }
+}
+
+extension SettingKey where Value == [String] {
+    /// The member's own dumbbell exercises, the one chosen last first.
+    public static var dumbbellExercises: Self { .init("dumbbells.exercises") }
 }
 
 extension SettingKey where Value == WeightUnit {

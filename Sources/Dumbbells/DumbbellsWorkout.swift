@@ -74,6 +74,8 @@ public struct DumbbellsWorkout: Workout {
     var pickerAdds = false
     /// Whether the sets to do on screen get the last workout's weights once the history arrives.
     var fillsWeights = false
+    /// A workout that was cut off, put on screen by the first event (`carryOn(_:)`).
+    var resuming: [DumbbellWorkout] = []
     let wallClock: @Sendable () -> Date
     let makeIdentifier: @Sendable () -> UUID
 
@@ -198,7 +200,9 @@ public struct DumbbellsWorkout: Workout {
     /// the workout ends; `nil` before set 1.
     public func workoutSeconds(at now: Instant) -> Int? {
         guard let clock else { return nil }
-        return max(0, clock.ticks(at: clockEnd ?? now))
+        // Once over, the figure the summary and history show (from the dates saved).
+        if let clockEnd { return clock.wholeSeconds(until: clockEnd) }
+        return max(0, clock.ticks(at: now))
     }
 
     /// The running set's elapsed time in whole seconds at `now`. It ticks with the workout's
@@ -255,6 +259,7 @@ public struct DumbbellsWorkout: Workout {
     /// Reacts to `event` at `now` and returns what the host should do.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var outputs: [Output] = []
+        if !resuming.isEmpty { resumeWaitingWorkout(at: now, into: &outputs) }
         let before = self
         advance(to: now, into: &outputs)
         switch event {

@@ -20,40 +20,62 @@ public struct LastSet: Equatable, Hashable, Sendable {
     }
 }
 
-/// One workout of an exercise as its progress chart shows it, weights in kilograms.
+/// One workout of an exercise as its progress chart shows it. The `kilograms` figures order and
+/// compare workouts of either unit; what is shown comes from ``Figures`` in the unit shown.
 public struct ExerciseSession: Equatable, Hashable, Sendable {
     /// When the workout started.
     public var date: Date
     /// The best estimated one-repetition maximum of its sets of at most 12 reps, warm-ups left
-    /// out (0 when none).
+    /// out, in kg (0 when none).
     public var oneRepMax: Double
-    /// Weight × reps over all its sets but warm-ups.
+    /// Weight × reps over all its sets but warm-ups, in kg.
     public var volume: Double
-    /// Its heaviest set's weight and reps.
+    /// Its heaviest set's weight, in kg.
     public var heaviest: Double
     /// The reps of the heaviest set.
     public var heaviestReps: Int
+    /// Its sets but warm-ups, and the unit they were saved in: what the figures shown are
+    /// computed from.
+    public var sets: [DumbbellSet]
+    /// The unit of `sets`.
+    public var unit: WeightUnit
+    /// The heaviest set's weight, exactly.
+    public var heaviestWeight: ExactWeight
 
     /// The session of `workout`'s sets.
     public init(_ workout: DumbbellWorkout) {
         date = workout.startedAt
-        var oneRepMax = 0.0
-        var volume = 0.0
+        sets = workout.sets.filter(\.type.countsTowardsRecords)
+        unit = workout.unit
         var heaviest = 0.0
         var heaviestReps = 0
-        for set in workout.sets where set.type.countsTowardsRecords {
-            let kilograms = PersonalBest.kilograms(set.weight, unit: workout.unit)
-            volume += kilograms * Double(set.reps)
-            oneRepMax = max(oneRepMax, PersonalBest.epley(weight: kilograms, reps: set.reps) ?? 0)
-            if kilograms > heaviest || (kilograms == heaviest && set.reps > heaviestReps) {
-                heaviest = kilograms
+        heaviestWeight = ExactWeight(hundredths: 0, unit: workout.unit)
+        for set in sets {
+            let weight = set.exactWeight(in: workout.unit)
+            if weight.kilograms > heaviest || (weight.kilograms == heaviest && set.reps > heaviestReps) {
+                heaviest = weight.kilograms
                 heaviestReps = set.reps
+                heaviestWeight = weight
             }
         }
-        self.oneRepMax = oneRepMax
-        self.volume = volume
+        volume = Figures.volume(sets, savedIn: workout.unit, in: .kilograms)
+        oneRepMax =
+            sets.compactMap {
+                Figures.oneRepMax($0.exactWeight(in: workout.unit), reps: $0.reps, in: .kilograms)
+            }
+            .max() ?? 0
         self.heaviest = heaviest
         self.heaviestReps = heaviestReps
+    }
+
+    /// Weight × reps over its sets as shown in `shown` (``Figures/volume(_:savedIn:in:)``).
+    public func volume(in shown: WeightUnit) -> Double {
+        Figures.volume(sets, savedIn: unit, in: shown)
+    }
+
+    /// Its best estimated maximum as shown in `shown`; 0 when no set has one.
+    public func oneRepMax(in shown: WeightUnit) -> Double {
+        sets.compactMap { Figures.oneRepMax($0.exactWeight(in: unit), reps: $0.reps, in: shown) }.max() ?? 0
     }
 }
 
@@ -127,12 +149,33 @@ public struct ExerciseHistory: Equatable, Sendable {
 }
 
 /// The best volume (weight × reps) and the best estimated one-repetition maximum of an exercise,
-/// each in kilograms so that kg and lb workouts compare.
+/// each in kilograms so that kg and lb workouts compare, and the sets they came from, so that
+/// they show as ``Figures`` shows any set.
 public struct PersonalBest: Equatable, Hashable, Sendable {
     /// The largest weight × reps of one set, in kg.
     public var volume: Double
     /// The largest Epley estimate of one set of at most 12 reps, in kg (0 when there is none).
     public var oneRepMax: Double
+    /// The set of the best volume: its weight and reps.
+    public var volumeSet: (weight: ExactWeight, reps: Int)? {
+        get { volumeWeight.map { ($0, volumeReps) } }
+        set {
+            volumeWeight = newValue?.weight
+            volumeReps = newValue?.reps ?? 0
+        }
+    }
+    /// The set of the best estimate: its weight and reps.
+    public var oneRepMaxSet: (weight: ExactWeight, reps: Int)? {
+        get { oneRepMaxWeight.map { ($0, oneRepMaxReps) } }
+        set {
+            oneRepMaxWeight = newValue?.weight
+            oneRepMaxReps = newValue?.reps ?? 0
+        }
+    }
+    private var volumeWeight: ExactWeight?
+    private var volumeReps = 0
+    private var oneRepMaxWeight: ExactWeight?
+    private var oneRepMaxReps = 0
 
     /// Bests of the given volume and estimate, both in kg.
     public init(volume: Double, oneRepMax: Double) {
@@ -141,34 +184,38 @@ public struct PersonalBest: Equatable, Hashable, Sendable {
     }
 
     /// Kilograms in a pound.
-    public static let kilogramsPerPound = 0.45359237
+    public static let kilogramsPerPound = Figures.kilogramsPerPound
 
     /// `weight` in `unit` as kilograms.
     public static func kilograms(_ weight: Double, unit: WeightUnit) -> Double {
-        unit == .pounds ? weight * kilogramsPerPound : weight
+        Figures.convert(weight, from: unit, to: .kilograms)
     }
 
     /// Kilograms as `unit`.
     public static func weight(kilograms: Double, in unit: WeightUnit) -> Double {
-        unit == .pounds ? kilograms / kilogramsPerPound : kilograms
+        Figures.convert(kilograms, from: .kilograms, to: unit)
     }
 
     /// The formula of the estimated one-repetition maximum, as the screen names it.
-    public static let formula = "Epley"
+    public static let formula = Figures.oneRepMaxFormula
     /// The most reps a set may have for its estimate to count: beyond, the estimate says little.
-    public static let oneRepMaxRepLimit = 12
+    public static let oneRepMaxRepLimit = Figures.oneRepMaxRepLimit
 
     /// The Epley estimate of the heaviest single repetition: weight × (1 + reps / 30); `nil`
     /// for more than 12 reps.
     public static func epley(weight: Double, reps: Int) -> Double? {
-        guard reps >= 1, reps <= oneRepMaxRepLimit else { return nil }
-        return weight * (1 + Double(reps) / 30)
+        Figures.epley(weight: weight, reps: reps)
     }
 
-    /// The bests of one set of `weight` × `reps` in `unit`.
+    /// The bests of one set of `weight` × `reps` in `unit`: its volume and estimate in kg as
+    /// ``Figures`` computes them.
     public init(weight: Double, reps: Int, unit: WeightUnit) {
-        let kilograms = Self.kilograms(weight, unit: unit)
-        self.init(volume: kilograms * Double(reps), oneRepMax: Self.epley(weight: kilograms, reps: reps) ?? 0)
+        let exact = ExactWeight(weight, unit)
+        self.init(
+            volume: exact.kilograms * Double(reps),
+            oneRepMax: Figures.epley(weight: exact.kilograms, reps: reps) ?? 0)
+        volumeSet = (exact, reps)
+        if oneRepMax > 0 { oneRepMaxSet = (exact, reps) }
     }
 
     /// `best` raised by `set` (in `unit`), or the set's own bests when there is none yet.
@@ -176,8 +223,27 @@ public struct PersonalBest: Equatable, Hashable, Sendable {
     public static func including(_ set: DumbbellSet, unit: WeightUnit, in best: PersonalBest?) -> PersonalBest? {
         guard set.type.countsTowardsRecords else { return best }
         let bests = PersonalBest(weight: set.weight, reps: set.reps, unit: unit)
-        guard let best else { return bests }
-        return PersonalBest(volume: max(best.volume, bests.volume), oneRepMax: max(best.oneRepMax, bests.oneRepMax))
+        guard var best else { return bests }
+        if bests.volume > best.volume {
+            best.volume = bests.volume
+            best.volumeSet = bests.volumeSet
+        }
+        if bests.oneRepMax > best.oneRepMax {
+            best.oneRepMax = bests.oneRepMax
+            best.oneRepMaxSet = bests.oneRepMaxSet
+        }
+        return best
+    }
+
+    /// The best set volume as shown in `unit` (the set's shown weight × reps).
+    public func volume(in unit: WeightUnit) -> Double {
+        volumeSet.map { Figures.volume($0.weight, reps: $0.reps, in: unit) } ?? Self.weight(kilograms: volume, in: unit)
+    }
+
+    /// The best estimate as shown in `unit`.
+    public func oneRepMax(in unit: WeightUnit) -> Double {
+        oneRepMaxSet.flatMap { Figures.oneRepMax($0.weight, reps: $0.reps, in: unit) }
+            ?? Self.weight(kilograms: oneRepMax, in: unit)
     }
 
     /// Which records a set of these bests beats, compared with `self`: more than a hundredth of a

@@ -24,20 +24,46 @@ extension DumbbellsWorkout {
             return
         }
         pickerAdds = adding
-        var picker = ExercisePicker(current: settings.exercise)
-        picker.keepSelectionInView(on: size)
+        var picker = makeExercisePicker()
+        picker.keepHighlightInView(on: size)
         sheets.push(.exercise(picker))
     }
 
+    /// An event for the exercise picker on top; a choice made closes it.
+    mutating func updateExercisePicker(_ event: Event, into outputs: inout [Output]) {
+        guard case .exercise(var picker) = sheet else { return }
+        switch picker.update(event, in: ComponentContext(screen: size, helpBar: layout.helpBar)) {
+        case nil:
+            sheets.replaceTop(with: .exercise(picker))
+        case .cancelled:
+            sheets.pop()
+            pickerAdds = false
+        case .committed(.existing(let name)), .committed(.new(let name)):
+            sheets.pop()
+            chooseExercise(knownSpelling(of: name), into: &outputs)
+        }
+    }
+
+    /// Uses `name` (spelt as the member has it already): the exercise on screen, or another one
+    /// added to the workout; it stays among the member's own exercises.
     mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {
-        sheets.pop()
+        let name = knownSpelling(of: name)
+        let remembered = settings.exercises
+        settings.remember(name)
         if pickerAdds {
             pickerAdds = false
-            return addExercise(name, into: &outputs)
+            let count = exerciseNames.count
+            addExercise(name, into: &outputs)
+            if exerciseNames.count > count, settings.exercises != remembered { outputs.append(.saveSettings(settings)) }
+            if exerciseNames.count == count { settings.exercises = remembered }
+            return
         }
         let before = settings.exercise
         settings.exercise = name
-        guard settings.exercise != before else { return }
+        guard settings.exercise != before else {
+            if settings.exercises != remembered { outputs.append(.saveSettings(settings)) }
+            return
+        }
         history = .none
         isLoadingHistory = true
         outputs.append(.loadHistory(exercise: settings.exercise))
@@ -48,33 +74,59 @@ extension DumbbellsWorkout {
 
     /// `o`: the routines sheet.
     mutating func openRoutines() {
-        var sheet = RoutinesSheet()
-        sheet.keepSelectionInView(count: settings.routines.count + 1, on: size)
+        var sheet = RoutinesSheet(routines: settings.routines, theme: palette.theme)
+        if let problem = settings.routinesProblem { sheet.say(problem) }
         sheets.push(.routines(sheet))
         if let problem = settings.routinesProblem { notice = Notice(problem, kind: .refused) }
     }
 
-    /// Enter on the routines sheet: starts the highlighted routine, or saves this workout under
-    /// the name typed.
-    mutating func useRoutineLine(into outputs: inout [Output]) {
+    /// An event for the routines sheet on top: Ctrl-X asks to delete the highlighted routine,
+    /// everything else goes to its picker; Enter starts a routine or saves this workout as one.
+    mutating func updateRoutines(_ event: Event, into outputs: inout [Output]) {
         guard case .routines(var sheet) = sheet else { return }
-        if settings.routines.indices.contains(sheet.selection) {
-            let routine = settings.routines[sheet.selection]
-            // Numbers typed for sets not yet done are the member's: a routine replaces them only
-            // when Enter is pressed again.
-            let typed = allSlots.map(\.rows).joined().contains {
-                $0.completed == nil && !($0.entry.weight.isEmpty && $0.entry.reps.isEmpty)
-            }
-            if typed, sheet.replacingAsked != sheet.selection {
-                sheet.replacingAsked = sheet.selection
-                sheets.replaceTop(with: .routines(sheet))
-                notice = Notice("“\(routine.name)” replaces the numbers typed on screen · Enter again starts it")
-                return
-            }
-            startRoutine(routine, into: &outputs)
-        } else {
-            saveRoutine(named: sheet.field.text, into: &outputs)
+        if event == .key(.control("x")) { return askToDeleteRoutine() }
+        if event == .key(.enter), sheet.picker.choice == nil, sheet.picker.typed.isEmpty {
+            notice = Notice(RoutineNameProblem.empty.message, kind: .refused)
+            sheet.say(RoutineNameProblem.empty.message)
+            sheets.replaceTop(with: .routines(sheet))
+            return
         }
+        let context = ComponentContext(screen: size, helpBar: layout.helpBar)
+        switch sheet.update(event, in: context) {
+        case nil:
+            sheets.replaceTop(with: .routines(sheet))
+        case .cancelled:
+            sheets.pop()
+        case .committed(.existing(let index)):
+            sheets.replaceTop(with: .routines(sheet))
+            startRoutine(at: index, into: &outputs)
+        case .committed(.new(let name)):
+            sheets.replaceTop(with: .routines(sheet))
+            saveRoutine(named: name, into: &outputs)
+        }
+        // A refusal is said where it is read: under the list.
+        if case .routines(var open) = self.sheet, let notice, notice.kind == .refused {
+            open.say(notice.text)
+            sheets.replaceTop(with: .routines(open))
+        }
+    }
+
+    /// Starts routine `index`; numbers typed for sets not yet done are the member's, so a
+    /// routine replaces them only when Enter is pressed on it again.
+    mutating func startRoutine(at index: Int, into outputs: inout [Output]) {
+        guard case .routines(var sheet) = sheet, settings.routines.indices.contains(index) else { return }
+        let routine = settings.routines[index]
+        let typed = allSlots.map(\.rows).joined().contains {
+            $0.completed == nil && !($0.entry.weight.isEmpty && $0.entry.reps.isEmpty)
+        }
+        if typed, sheet.replacingAsked != index {
+            sheet.replacingAsked = index
+            sheet.say("“\(routine.name)” replaces the numbers typed · Enter again starts it")
+            sheets.replaceTop(with: .routines(sheet))
+            notice = Notice("“\(routine.name)” replaces the numbers typed on screen · Enter again starts it")
+            return
+        }
+        startRoutine(routine, into: &outputs)
     }
 
     /// This workout as a routine: each exercise with its sets and the reps of its first set
@@ -101,7 +153,7 @@ extension DumbbellsWorkout {
             return
         }
         let routine = routine(named: name)
-        if let index = settings.routines.firstIndex(where: { $0.name == name }) {
+        if let index = settings.routines.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
             settings.routines[index] = routine
             notice = Notice("Routine “\(name)” replaced")
         } else {
@@ -144,15 +196,22 @@ extension DumbbellsWorkout {
 
     /// Ctrl-X on the routines sheet: asks before deleting the highlighted routine.
     mutating func askToDeleteRoutine() {
-        guard case .routines(let sheet) = sheet, settings.routines.indices.contains(sheet.selection) else {
+        guard case .routines(var sheet) = sheet, let index = sheet.selection, settings.routines.indices.contains(index)
+        else {
             notice = Notice("Highlight a routine to delete", kind: .refused)
+            if case .routines(var open) = self.sheet {
+                open.say("Highlight a routine to delete")
+                sheets.replaceTop(with: .routines(open))
+            }
             return
         }
-        let name = settings.routines[sheet.selection].name
+        let name = settings.routines[index].name
+        sheet.replacingAsked = nil
+        sheets.replaceTop(with: .routines(sheet))
         sheets.push(
             .deleteRoutine(
                 ConfirmSheet("Delete the routine “\(name)”?", title: "Delete?", confirm: "Delete", cancel: "Keep"),
-                index: sheet.selection))
+                index: index))
     }
 
     mutating func deleteRoutine(at index: Int, into outputs: inout [Output]) {
@@ -163,7 +222,7 @@ extension DumbbellsWorkout {
         guard settings.routines.indices.contains(index) else { return }
         let removed = settings.routines.remove(at: index)
         if case .routines(var sheet) = sheet {
-            sheet.select(min(index, settings.routines.count), count: settings.routines.count + 1)
+            sheet.replaceRoutines(settings.routines)
             sheets.replaceTop(with: .routines(sheet))
         }
         notice = Notice("Routine “\(removed.name)” deleted")
@@ -188,7 +247,7 @@ extension DumbbellsWorkout {
 
     /// `A` and a choice: another exercise in the workout, with its own sets, on screen.
     mutating func addExercise(_ name: String, into outputs: inout [Output]) {
-        if exerciseNames.contains(name) {
+        if exerciseNames.contains(where: { $0.lowercased() == name.lowercased() }) {
             notice = Notice("\(name) is in this workout already", kind: .refused)
             return
         }

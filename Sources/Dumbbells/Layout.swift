@@ -75,7 +75,12 @@ struct ScreenLayout {
     /// Below the header, the table, the notice and the pill are one group, centred above the help
     /// bar, so the pill stays next to the table however tall the window; the table scrolls, with
     /// "▲ N more" / "▼ N more" markers, when its sets do not fit.
-    init(size: Size, rowCount: Int, focus: Int) {
+    /// Where a rest's big digits go (empty without a rest, or where the window has no room).
+    let restClock: Rect
+    /// How they are drawn there.
+    let restClockLook: RestClockLook?
+
+    init(size: Size, rowCount: Int, focus: Int, restClock wantsClock: Bool = false) {
         self.size = size
         let screen = Rect(size: size)
         let gap = size.height >= 16 ? 1 : 0
@@ -85,13 +90,28 @@ struct ScreenLayout {
         // The header keeps the first row, as every workout's title does; the rest is the group.
         let (top, body) = Layout.vertical([.length(1 + gap), .fill(1)]).split2(content.inset(bottom: 1))
         header = top.row(0)
+        // A rest's digits take the rows the table leaves, with a blank row above them.
+        let free = body.height - (1 + rowCount + 2 * gap + 1 + 3) - 1
+        let look =
+            wantsClock ? RestClockLook(room: Size(width: size.width - 4, height: free), window: size) : nil
+        let clockRows = look.map { $0.height + 1 } ?? 0
         let parts = Layout.vertical(
-            [.length(1), .max(rowCount), .length(gap), .length(1), .length(3)], alignment: .center
+            [
+                .length(1), .max(rowCount), .length(gap), .length(clockRows), .length(look == nil ? 0 : gap),
+                .length(1),
+                .length(3),
+            ],
+            alignment: .center
         ).split(body)
         columnTitles = parts[0]
         table = parts[1]
-        notice = parts[3]
-        pillArea = Rect(x: 0, y: parts[4].y, width: size.width, height: parts[4].height)
+        restClockLook = look
+        restClock =
+            look == nil
+            ? Rect(x: 0, y: parts[3].y, width: 0, height: 0)
+            : Rect(x: 0, y: parts[3].y + 1, width: size.width, height: parts[3].height - 1)
+        notice = parts[5]
+        pillArea = Rect(x: 0, y: parts[6].y, width: size.width, height: parts[6].height)
         var scroll = ScrollState(selection: focus)
         rows = ScrollList.frames(count: rowCount, state: &scroll, in: table).map { (rect: $0.frame, index: $0.index) }
         self.scroll = scroll
@@ -134,4 +154,40 @@ struct ScreenLayout {
 
     /// Whether the pill uses its wide looks (bracketed keys, longer labels).
     var isWide: Bool { size.width >= 70 }
+}
+
+/// How a rest's countdown is drawn in big digits: the font and its scale, up to a third of the
+/// window's height (legible across a room), from a window of 60×18.
+struct RestClockLook: Hashable, Sendable {
+    var font: BigDigits.Font
+    var scale: Int
+
+    var height: Int { font.height(scale: scale) }
+
+    /// The smallest window that shows big digits; smaller ones keep the pill's line.
+    static let smallestWindow = Size(width: 60, height: 18)
+    /// The widest text shown.
+    static let widestText = "00:00"
+    /// The block font's largest scale; taller digits use the segment font.
+    static let largestBlockScale = 3
+
+    /// The look that fits `room` on a window of `window`, or `nil` when none fits.
+    init?(room: Size, window: Size) {
+        guard window.width >= Self.smallestWindow.width, window.height >= Self.smallestWindow.height,
+            let unit = BigDigits.size(of: Self.widestText), room.width >= unit.width, room.height >= unit.height
+        else { return nil }
+        let third = (window.height + 2) / 3
+        let segments = BigDigits.largestScale(
+            of: Self.widestText, font: .segments, fitting: room, most: max(BigDigits.dashedSegmentsFrom, third / 2))
+        if segments >= BigDigits.dashedSegmentsFrom,
+            let digits = BigDigits.size(of: Self.widestText, font: .segments, scale: segments), room.contains(digits)
+        {
+            font = .segments
+            scale = segments
+            return
+        }
+        font = .blocks
+        scale = BigDigits.largestScale(
+            of: Self.widestText, fitting: room, most: min(Self.largestBlockScale, max(1, (2 * third + 4) / 5)))
+    }
 }

@@ -413,11 +413,10 @@ extension DumbbellsWorkout {
         guard history.best != before else { return "" }
         guard let best = history.best else { return " · no records left" }
         let unit = settings.unit
-        let volume = WeightText.display(PersonalBest.weight(kilograms: best.volume, in: unit).rounded())
-        var records = " · records now: volume \(volume) \(unit.rawValue)"
+        let volume = Figures.volumeText(best.volume(in: unit))
+        var records = " · records now: best set volume \(volume) \(unit.rawValue)"
         if best.oneRepMax > 0 {
-            let estimate = WeightText.display(
-                (PersonalBest.weight(kilograms: best.oneRepMax, in: unit) * 10).rounded() / 10)
+            let estimate = Figures.oneRepMaxText(best.oneRepMax(in: unit))
             records += ", est. 1RM \(estimate) \(unit.rawValue)"
         }
         return records

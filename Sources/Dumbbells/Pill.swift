@@ -1,3 +1,4 @@
+import Records
 import TermUI
 
 #if canImport(FoundationEssentials)
@@ -47,44 +48,109 @@ public enum RestOrigin: Hashable, Sendable {
     }
 }
 
-/// The rest lengths on offer; one of them (or "No rest") has the focus.
+/// The rest lengths on offer, a length typed, and "No rest"; one of them has the focus.
 public struct RestPicker: Hashable, Sendable {
-    /// The item with the focus: a preset's index, or `presets.count` for "No rest".
+    /// The item with the focus: a preset's index, `presets.count` for the typed length, or
+    /// `presets.count + 1` for "No rest".
     public var focus: Int
     /// Where the pill returns to.
     public var origin: RestOrigin
+    /// Any length typed, in seconds ("75") or minutes and seconds ("1:15"): a `TextField` under
+    /// the spreadsheet rule, holding the exercise's rest until the first character replaces it.
+    public var length: TextField
 
-    /// A picker with the first length focused, returning to `origin`.
-    public init(focus: Int = 0, origin: RestOrigin) {
+    /// The most characters a typed length takes ("60:00").
+    public static let lengthLimit = 5
+
+    /// A picker with the first length focused, returning to `origin`; the typed length starts
+    /// as `seconds`.
+    public init(focus: Int = 0, origin: RestOrigin, seconds: Int = DumbbellsSettings.defaultRest) {
         self.focus = focus
         self.origin = origin
+        length = TextField(Self.text(seconds), limit: Self.lengthLimit)
+    }
+
+    /// "90", or "1:30" from a minute and a half.
+    static func text(_ seconds: Int) -> String {
+        seconds < 60 ? "\(seconds)" : "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+
+    /// The typed length in seconds, or why it is no rest length: seconds ("75") or minutes and
+    /// seconds ("1:15"), within `ValueLimits.restSeconds`.
+    public static func seconds(_ text: String) -> Result<Int, RestLengthProblem> {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let bounds = ValueLimits.restSeconds
+        guard !text.isEmpty, parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count
+        else { return .failure(.notANumber) }
+        if numbers.count == 2, numbers[1] >= 60 { return .failure(.notANumber) }
+        let seconds = numbers.count == 2 ? numbers[0] * 60 + numbers[1] : numbers[0]
+        guard bounds.contains(seconds) else { return .failure(.outOfRange) }
+        return .success(seconds)
     }
 }
 
-/// A rest being counted down.
+/// Why a typed rest length cannot be taken.
+public enum RestLengthProblem: Error, Hashable, Sendable {
+    case notANumber, outOfRange
+
+    /// What the member reads.
+    public var message: String {
+        let bounds = ValueLimits.restSeconds
+        switch self {
+        case .notANumber: return "A rest is seconds (75) or minutes:seconds (1:15)"
+        case .outOfRange:
+            return "A rest is \(bounds.lowerBound) s to \(bounds.upperBound / 60) min"
+        }
+    }
+}
+
+/// A rest being counted down: TermUI's `PausableTimer`, which a rest never holds (a rest is
+/// real time: it runs on through a suspension, a lost focus and a sheet).
 public struct RestCountdown: Hashable, Sendable {
-    /// The length chosen, in seconds.
-    public var seconds: Int
+    /// The length of the rest in seconds, as chosen and lengthened or shortened since.
+    public private(set) var seconds: Int
     /// When it started.
-    public var startedAt: Instant
-    /// When it ends (the bell rings).
-    public var endsAt: Instant
+    public let startedAt: Instant
+    /// The time left, counting down.
+    public private(set) var timer: PausableTimer
     /// Where the pill returns to.
     public var origin: RestOrigin
 
-    /// A rest of `seconds` that started at `startedAt` and ends at `endsAt`.
+    /// The step of `+` and `-` during a rest.
+    public static let step = 15
+
+    /// A rest of `seconds` that started at `startedAt` and ends at `endsAt` (on a tick of the
+    /// workout's clock, so both share one wake-up a second).
     public init(seconds: Int, startedAt: Instant, endsAt: Instant, origin: RestOrigin) {
         self.seconds = seconds
         self.startedAt = startedAt
-        self.endsAt = endsAt
         self.origin = origin
+        timer = PausableTimer(length: max(.zero, endsAt - startedAt))
+        timer.start(at: startedAt)
+    }
+
+    /// When it ends (the bell rings).
+    public var endsAt: Instant {
+        switch timer.state {
+        case .running(let endsAt): return endsAt
+        case .ready, .held, .stopped: return startedAt + timer.length
+        }
     }
 
     /// Whole seconds left at `now`, rounded up (the bell rings at 0).
-    public func secondsLeft(at now: Instant) -> Int {
-        let left = (endsAt - now).totalNanoseconds
-        guard left > 0 else { return 0 }
-        return Int((left + 999_999_999) / 1_000_000_000)
+    public func secondsLeft(at now: Instant) -> Int { timer.secondsLeft(at: now) }
+
+    /// The rest `by` seconds longer (or shorter) from `now`: its end moves by that much, its
+    /// length with it, never past `ValueLimits.restSeconds`' longest rest left nor before `now`.
+    public mutating func adjust(by change: Int, at now: Instant) {
+        let left = timer.remaining(at: now)
+        let longest = Duration.seconds(ValueLimits.restSeconds.upperBound)
+        let wanted = min(longest, max(.zero, left + .seconds(change)))
+        let applied = wanted - left
+        seconds = max(0, seconds + Int(applied.components.seconds))
+        timer = PausableTimer(length: wanted)
+        timer.start(at: now)
     }
 }
 

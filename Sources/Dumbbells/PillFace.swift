@@ -35,7 +35,11 @@ enum PillAction: Hashable, Sendable {
     case rest
     case skip
     case chooseRest(Int)
+    /// The rest picker's typed length: focus it, or take it once focused.
+    case typedRest
     case noRest
+    /// A rest counting down: this many seconds longer (or shorter).
+    case adjustRest(Int)
     case pad(PadKey)
 }
 

@@ -124,9 +124,9 @@ public struct ProgressSheet: Hashable, Sendable {
     /// The charted value of a session in `unit`; `nil` for a workout with no estimate (every set
     /// of more than 12 reps), which the chart leaves out rather than show as 0.
     func value(of session: ExerciseSession, unit: WeightUnit) -> Double? {
-        let kilograms = metric == .oneRepMax ? session.oneRepMax : session.volume
-        guard kilograms > 0 else { return nil }
-        return PersonalBest.weight(kilograms: kilograms, in: unit)
+        let value = metric == .oneRepMax ? session.oneRepMax(in: unit) : session.volume(in: unit)
+        guard value > 0 else { return nil }
+        return value
     }
 
     /// Digits after the point: tenths for the estimate, whole numbers for volume.
@@ -222,28 +222,28 @@ public struct ProgressSheet: Hashable, Sendable {
     static func records(of sessions: [ExerciseSession], unit: WeightUnit, width: Int = .max) -> [String] {
         let compact = width < 40
         guard !sessions.isEmpty else { return [] }
-        func shown(_ kilograms: Double, tenths: Bool = false) -> String {
-            let value = PersonalBest.weight(kilograms: kilograms, in: unit)
-            return WeightText.display(tenths ? (value * 10).rounded() / 10 : WeightText.rounded(value, step: unit.step))
-                + " " + unit.rawValue
-        }
+        func shown(_ text: String) -> String { text + " " + unit.rawValue }
         func name(_ text: String) -> String {
             compact ? text + " " : text + String(repeating: " ", count: max(1, 13 - text.count))
         }
         var lines: [String] = []
         if let heaviest = sessions.max(by: { ($0.heaviest, $0.heaviestReps) < ($1.heaviest, $1.heaviestReps) }) {
             lines.append(
-                name("Heaviest") + "\(shown(heaviest.heaviest)) × \(heaviest.heaviestReps) · \(day(heaviest.date))")
+                name("Heaviest")
+                    + "\(shown(heaviest.heaviestWeight.text(in: unit))) × \(heaviest.heaviestReps) · \(day(heaviest.date))"
+            )
         }
         if let best = sessions.max(by: { $0.oneRepMax < $1.oneRepMax }), best.oneRepMax > 0 {
             let formula = compact ? "" : " (\(PersonalBest.formula))"
-            lines.append(name("Best e1RM") + "\(shown(best.oneRepMax, tenths: true))\(formula) · \(day(best.date))")
+            lines.append(
+                name("Best e1RM")
+                    + "\(shown(Figures.oneRepMaxText(best.oneRepMax(in: unit))))\(formula) · \(day(best.date))")
         } else {
             lines.append(name("Best e1RM") + "none: no set of 1–12 reps")
         }
         if let most = sessions.max(by: { $0.volume < $1.volume }) {
-            let volume = WeightText.display(PersonalBest.weight(kilograms: most.volume, in: unit).rounded())
-            lines.append(name("Most volume") + "\(volume) \(unit.rawValue) · \(day(most.date))")
+            lines.append(
+                name("Most volume") + "\(shown(Figures.volumeText(most.volume(in: unit)))) · \(day(most.date))")
         }
         return lines
     }

@@ -5,7 +5,7 @@ extension DumbbellsWorkout {
     var palette: Palette { Palette(usesColor: display.usesColor) }
 
     var layout: ScreenLayout {
-        ScreenLayout(size: size, rowCount: rows.count, focus: selection.row)
+        ScreenLayout(size: size, rowCount: rows.count, focus: selection.row, restClock: pill.kind == .countdown)
     }
 
     /// The title at the top left; a click on it opens the exercise sheet.
@@ -57,7 +57,11 @@ extension DumbbellsWorkout {
                 let label = wide ? "\(seconds) s" : "\(seconds)s"
                 items.append(.button(label, .chooseRest(index), focused: picker.focus == index))
             }
-            items.append(.button("No rest", .noRest, focused: picker.focus == settings.restPresets.count))
+            let typed = picker.length.text.isEmpty ? "…" : picker.length.text
+            let typedFocused = picker.focus == settings.restPresets.count
+            let typedLabel = typed.contains(":") || !(wide || typedFocused) ? typed : typed + " s"
+            items.append(.button(typedLabel, .typedRest, focused: typedFocused))
+            items.append(.button("No rest", .noRest, focused: picker.focus == settings.restPresets.count + 1))
             var face = PillFace(items: items, spacing: spacing)
             // Presets that do not fit the screen are left out from the longest.
             while face.width > size.width && face.items.filter({ $0.action.map(Self.isPreset) == true }).count > 1 {
@@ -71,7 +75,9 @@ extension DumbbellsWorkout {
             return PillFace(
                 items: [
                     .text("Rest"), .text(Self.clock(left), .bold),
-                    PillFace.Item(content: .bar(fraction: fraction, width: wide ? 20 : 12), look: .plain, action: nil),
+                    PillFace.Item(content: .bar(fraction: fraction, width: wide ? 20 : 6), look: .plain, action: nil),
+                    .button("−\(RestCountdown.step)", .adjustRest(-RestCountdown.step)),
+                    .button("+\(RestCountdown.step)", .adjustRest(RestCountdown.step)),
                     .button("Skip", .skip, focused: true),
                 ], spacing: spacing)
         }
@@ -101,25 +107,7 @@ extension DumbbellsWorkout {
         case .keys:
             KeysSheet(tableBindings).render(into: &composition, state: keysScroll)
         case .exercise(let picker):
-            let layout = FieldListSheetLayout.exercise(screen: size, picker: picker)
-            let palette = self.palette
-            composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
-                canvas.write("Name:", at: area.origin, style: .bold, clip: area)
-                picker.field.render(into: &canvas, in: layout.field)
-                let choices = picker.choices
-                var scroll = picker.scroll
-                // The choices in view, "▲ N more" / "▼ N more" where some are out of view.
-                ScrollList.render(
-                    count: choices.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: palette.muted
-                ) { canvas, rect, index, selected in
-                    let style: Style = selected ? palette.selectedField : .plain
-                    canvas.fill(rect, with: Cell(.space, style: style))
-                    let marker = selected ? "▸ " : "  "
-                    canvas.write(marker + choices[index], at: rect.origin, style: style, clip: rect)
-                }
-                Text("Type · Tab completes · Enter uses", style: palette.muted, alignment: .center)
-                    .render(into: &canvas, in: layout.footer)
-            }
+            picker.render(into: &composition)
         case .summary(let summary):
             let layout = SummarySheetLayout(screen: size, summary: summary)
             let palette = self.palette
@@ -127,28 +115,12 @@ extension DumbbellsWorkout {
                 Self.renderSummary(summary, layout: layout, palette: palette, into: &canvas, in: area)
             }
         case .leave(let question), .endWorkout(let question), .deleteRoutine(let question, _),
-            .deletePastSet(let question, _, _):
+            .deletePastSet(let question, _, _), .deleteSet(let question, _):
             question.render(into: &composition)
         case .pastWorkouts(let past):
             renderPast(past, into: &composition)
         case .routines(let sheet):
-            let lines = RoutinesSheet.lines(settings.routines, typed: sheet.field.text)
-            let layout = FieldListSheetLayout.routines(screen: size, count: lines.count, scroll: sheet.scroll)
-            let palette = self.palette
-            let footer = notice?.text ?? "Enter starts · type a name, Enter on + Save"
-            composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
-                canvas.write("Name:", at: area.origin, style: .bold, clip: area)
-                sheet.field.render(into: &canvas, in: layout.field)
-                var scroll = sheet.scroll
-                ScrollList.render(
-                    count: lines.count, into: &canvas, in: layout.list, state: &scroll, markerStyle: palette.muted
-                ) { canvas, rect, index, selected in
-                    let style: Style = selected ? palette.selectedField : .plain
-                    canvas.fill(rect, with: Cell(.space, style: style))
-                    canvas.write((selected ? "▸ " : "  ") + lines[index], at: rect.origin, style: style, clip: rect)
-                }
-                Text(footer, style: palette.muted, alignment: .center).render(into: &canvas, in: layout.footer)
-            }
+            sheet.picker.render(into: &composition)
         case .progress(let progress):
             renderProgress(progress, into: &composition)
         case nil:
@@ -177,6 +149,10 @@ extension DumbbellsWorkout {
             Text("! " + problem, style: palette.problem, alignment: .center).render(into: &canvas, in: row)
         }
         if !isShowingSummary { renderPill(into: &canvas, layout: layout, palette: palette, at: now) }
+        if let look = layout.restClockLook, let left = restSecondsLeft(at: now) {
+            BigDigits(Self.clock(left), font: look.font, style: palette.accent, scale: look.scale)
+                .render(into: &canvas, in: layout.restClock)
+        }
         HelpBar(bindings.helpBar.hints, descriptionStyle: palette.muted).render(into: &canvas, in: layout.helpBar)
     }
 
@@ -351,7 +327,7 @@ extension DumbbellsWorkout {
             }
         }
         y += 1
-        line("Total volume  \(WeightText.display(summary.totalVolume)) \(unit)")
+        line("Total volume  \(Figures.volumeText(summary.totalVolume)) \(unit)")
         line("Total time    \(clock(summary.totalSeconds))")
         if summary.personalBests > 0 {
             let bests = summary.personalBests

@@ -83,41 +83,50 @@ extension SettingKey where Value == [Routine] {
     public static var dumbbellRoutines: Self { .init("dumbbells.routines") }
 }
 
-/// The routines sheet: the saved routines (Enter starts one, Ctrl-X deletes it) and, last, a
-/// line saving the workout on screen under the name typed.
+/// The routines sheet: TermUI's one list picker over the saved routines (typing filters them by
+/// name; Enter starts the highlighted one, Ctrl-X deletes it) and, once a name is typed that no
+/// routine has, “+ Save this workout as …”.
 public struct RoutinesSheet: Hashable, Sendable {
-    /// The name typed for saving.
-    public private(set) var field = TextField("", limit: Routine.nameLimit)
-    /// The highlighted line and how far the list is scrolled.
-    public private(set) var scroll = ScrollState(selection: 0)
+    /// The list and the name typed; each item's value is the routine's index.
+    public private(set) var picker: ListPicker<Int>
     /// The routine whose start was asked once while numbers are typed on screen: a second Enter
     /// on it replaces them; moving the highlight forgets the question.
     var replacingAsked: Int?
 
-    /// A sheet with the first line highlighted.
-    public init() {}
-
-    /// The highlighted line.
-    public var selection: Int { scroll.selection ?? 0 }
-
-    /// The lines: each routine, then the save line.
-    static func lines(_ routines: [Routine], typed: String) -> [String] {
-        let name = typed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return routines.map(\.label) + [name.isEmpty ? "+ Save this workout (type a name)" : "+ Save as “\(name)”"]
+    /// A sheet of `routines`, the first highlighted.
+    public init(routines: [Routine], theme: Theme = .color) {
+        picker = ListPicker(
+            title: "Routines",
+            items: routines.enumerated().map { index, routine in
+                ListPicker.Item(
+                    index, label: routine.name, detail: routine.exercises.map(\.label).joined(separator: ", "),
+                    isOwn: true)
+            },
+            prompt: routines.isEmpty ? "Type a name to save this workout as a routine" : nil, fieldLabel: "Name",
+            newLabel: "Save this workout as", commitLabel: "Start/Save", nameLimit: Routine.nameLimit, theme: theme)
     }
 
-    mutating func edit(_ key: Key) { _ = field.handle(key) }
+    /// The highlighted routine's index, if a routine is highlighted.
+    public var selection: Int? { picker.highlightedValue }
 
-    mutating func insert(_ text: String) { _ = field.insert(text) }
-
-    mutating func select(_ index: Int, count: Int) {
-        scroll.select(index, count: max(1, count))
+    /// An event for the picker; a choice made comes back (the sheet stays until the workout
+    /// closes it).
+    mutating func update(_ event: Event, in context: ComponentContext) -> SheetResult<ListPicker<Int>.Choice>? {
+        let result = picker.update(event, in: context)
         if replacingAsked != selection { replacingAsked = nil }
+        return result
     }
 
-    /// Scrolls just enough to show the highlighted line.
-    mutating func keepSelectionInView(count: Int, on size: Size) {
-        let list = FieldListSheetLayout.routines(screen: size, count: count, scroll: scroll).list
-        _ = scroll.visibleRows(count: count, height: list.height)
+    /// Says `message` under the list until the next key.
+    mutating func say(_ message: String) { picker.message = message }
+
+    /// Reads the routines again after one was deleted, the highlight near where it was.
+    mutating func replaceRoutines(_ routines: [Routine]) {
+        picker.replaceItems(
+            routines.enumerated().map { index, routine in
+                ListPicker.Item(
+                    index, label: routine.name, detail: routine.exercises.map(\.label).joined(separator: ", "),
+                    isOwn: true)
+            })
     }
 }

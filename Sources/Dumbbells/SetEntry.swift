@@ -115,15 +115,14 @@ public struct Weight: Hashable, Sendable {
 
     /// `value` in `from` as `to` (1 lb = 0.45359237 kg exactly).
     public static func convert(_ value: Double, from: WeightUnit, to: WeightUnit) -> Double {
-        guard from != to else { return value }
-        return to == .kilograms ? value * PersonalBest.kilogramsPerPound : value / PersonalBest.kilogramsPerPound
+        Figures.convert(value, from: from, to: to)
     }
+
+    /// The weight as TermFit keeps it (to the hundredth of its unit).
+    public var exact: ExactWeight { ExactWeight(value, unit) }
 }
 
 extension WeightUnit {
-    /// The smallest change of weight a set of plates makes: 0.25 kg, 0.5 lb.
-    public var step: Double { self == .kilograms ? 0.25 : 0.5 }
-
     /// The decimals a weight in this unit may end in, and every beginning of them.
     var decimalPrefixes: Set<String> {
         self == .kilograms ? ["", "0", "00", "2", "25", "5", "50", "7", "75"] : ["", "0", "00", "5", "50"]
@@ -168,8 +167,7 @@ public struct SetEntry: Hashable, Sendable {
     /// An entry showing `weight` (exact) in `unit`, rounded to the unit's step.
     public init(weight: Weight, in unit: WeightUnit, reps: String) {
         self.init(reps: reps, unit: unit)
-        let shown = weight.converted(to: unit)
-        self.weight = WeightText.display(shown, step: unit.step)
+        self.weight = weight.exact.text(in: unit)
         converted = weight
     }
 
@@ -255,11 +253,13 @@ public struct SetEntry: Hashable, Sendable {
         return Double(weight.hasPrefix(".") ? "0" + weight : weight)
     }
 
-    /// The weight in `unit`, for a field shown in `shown`: the exact converted weight when
-    /// TermFit put it there, else the typed number converted from `shown`.
+    /// The weight to save in `unit`, for a field shown in `shown`: what the field shows when
+    /// `unit` is the one shown (12.5 kg converted shows and saves as 27.5 lb); the weight TermFit
+    /// put in the field when it is in `unit` (27.5 lb shown for 12.5 kg saves 12.5 kg); else
+    /// the number shown, converted and kept to the hundredth (``ExactWeight/stored(in:)``).
     public func weight(in unit: WeightUnit, shownIn shown: WeightUnit) -> Double? {
-        if let converted { return converted.converted(to: unit) }
-        return weightValue.map { Weight.convert($0, from: shown, to: unit) }
+        if let converted, converted.unit == unit, shown != unit { return converted.exact.value }
+        return weightValue.map { ExactWeight($0, shown).stored(in: unit).value }
     }
 
     /// The entry shown in `unit` after it was shown in `old`: a weight that is a number keeps
@@ -296,20 +296,11 @@ public struct SetEntry: Hashable, Sendable {
     public var isValid: Bool { problem == nil }
 }
 
-/// Weights as TermFit writes them: as few characters as the value needs.
+/// Weights as TermFit writes them, through the one rule of ``ExactWeight`` and ``Figures``.
 enum WeightText {
     /// "12", "12.5", "0.25": whole numbers without a decimal point, others with up to two
     /// decimals.
-    static func display(_ value: Double) -> String {
-        guard value.isFinite else { return "?" }
-        let hundredths = (value * 100).rounded()
-        if hundredths.truncatingRemainder(dividingBy: 100) == 0 { return String(Int(hundredths / 100)) }
-        let whole = Int(hundredths / 100)
-        let fraction = Int(hundredths.truncatingRemainder(dividingBy: 100))
-        var decimals = fraction < 10 ? "0\(fraction)" : "\(fraction)"
-        if decimals.hasSuffix("0") { decimals.removeLast() }
-        return "\(whole).\(decimals)"
-    }
+    static func display(_ value: Double) -> String { Figures.text(value) }
 
     /// `value` rounded to the nearest `step` for the screen: "22" for 22.046 lb, "26.5" for
     /// 26.455 lb.
@@ -318,13 +309,10 @@ enum WeightText {
     }
 
     /// `value` to the nearest `step`.
-    static func rounded(_ value: Double, step: Double) -> Double {
-        guard value.isFinite, step > 0 else { return value }
-        return (value / step).rounded() * step
-    }
+    static func rounded(_ value: Double, step: Double) -> Double { Figures.rounded(value, step: step) }
 
-    /// `value` in `stored` as shown in `unit`, rounded to the unit's step.
+    /// `value` stored in `stored` as shown in `unit` (``ExactWeight/text(in:)``).
     static func display(_ value: Double, from stored: WeightUnit, in unit: WeightUnit) -> String {
-        display(Weight.convert(value, from: stored, to: unit), step: unit.step)
+        ExactWeight(value, stored).text(in: unit)
     }
 }

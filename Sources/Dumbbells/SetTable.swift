@@ -88,15 +88,15 @@ extension DumbbellsWorkout {
     /// Text pasted into the table: typed into the selected field all at once, or (at the first
     /// character refused, which says why) not at all.
     mutating func paste(_ text: String) {
-        if case .routines(var routines) = sheet {
-            routines.insert(text)
-            sheets.replaceTop(with: .routines(routines))
+        if case .routines = sheet {
+            var none: [Output] = []
+            updateRoutines(.paste(text), into: &none)
             return
         }
-        if case .exercise(var picker) = sheet {
-            picker.insert(text)
-            picker.keepSelectionInView(on: size)
-            sheets.replaceTop(with: .exercise(picker))
+        if case .exercise = sheet {
+            // A paste only types (or says it is too long): nothing is chosen by it.
+            var none: [Output] = []
+            updateExercisePicker(.paste(text), into: &none)
             return
         }
         if case .pastWorkouts = sheet { return pastePast(text) }
@@ -292,17 +292,48 @@ extension DumbbellsWorkout {
     }
 
     /// `d`: deletes set `index` (a finished one from the saved workout too); `z` brings it back.
-    mutating func deleteSet(at index: Int, into outputs: inout [Output]) {
-        guard rows.indices.contains(index), isEditable(index) else { return }
+    /// `d`: asks before the set at `index` is deleted, when it can be (nothing is dropped
+    /// without asking; `z` brings it back after).
+    mutating func askToDeleteSet(at index: Int, into outputs: inout [Output]) {
+        guard canDeleteSet(at: index, into: &outputs) else { return }
+        let row = rows[index]
+        let what: String
+        if let done = row.completed?.record {
+            let weight = WeightText.display(done.weight, from: savedUnit, in: settings.unit)
+            what = " (done: \(weight) \(settings.unit.rawValue) × \(done.reps); its saved record goes too)"
+        } else if row.entry.isTyped {
+            what =
+                " (as typed: \(row.entry.weight.isEmpty ? "–" : row.entry.weight) × "
+                + "\(row.entry.reps.isEmpty ? "–" : row.entry.reps))"
+        } else {
+            what = ""
+        }
+        sheets.push(
+            .deleteSet(
+                ConfirmSheet(
+                    "Delete set \(index + 1)\(what)? z brings it back.", title: "Delete?", confirm: "Delete",
+                    cancel: "Keep"),
+                index: index))
+    }
+
+    /// Whether the set at `index` can be deleted now; says why not.
+    private mutating func canDeleteSet(at index: Int, into outputs: inout [Output]) -> Bool {
+        guard rows.indices.contains(index), isEditable(index) else { return false }
         commitEdits(into: &outputs)
         if let running = runningSet {
             notice = Notice("Finish set \(running.index + 1) first", kind: .refused)
-            return
+            return false
         }
         guard rows.count > 1 else {
             notice = Notice("A workout keeps at least one set", kind: .refused)
-            return
+            return false
         }
+        return true
+    }
+
+    /// The delete question's Delete: the set at `index` goes (`z` brings it back).
+    mutating func deleteSet(at index: Int, into outputs: inout [Output]) {
+        guard canDeleteSet(at: index, into: &outputs) else { return }
         let removed = rows.remove(at: index)
         if removed.completed != nil, let session {
             let highest = completedSets.count + 1

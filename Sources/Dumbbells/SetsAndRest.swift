@@ -48,8 +48,8 @@ extension DumbbellsWorkout {
             startedAt: running.startedOn.addingTimeInterval(running.restTaken.seconds),
             finishedAt: running.startedOn.addingTimeInterval(max(0, (now - running.startedAt).seconds)),
             restBefore: running.restBefore)
-        let seconds = setSeconds(at: now) ?? 0
-        rows[running.index].completed = CompletedSet(record: record, seconds: seconds)
+        // The finished set shows the time history shows: from the dates saved.
+        rows[running.index].completed = CompletedSet(record: record, seconds: record.wholeSeconds)
         recomputeRecords()
         let beaten = rows[running.index].completed?.beaten ?? []
         if !session.isInLog {
@@ -83,15 +83,15 @@ extension DumbbellsWorkout {
 
     func personalBestMessage(_ set: DumbbellSet, beaten: BeatenRecords) -> String {
         let unit = settings.unit
-        let shown = Weight.convert(set.weight, from: session?.unit ?? unit, to: unit)
-        let weight = WeightText.display(shown, step: unit.step)
+        let exact = set.exactWeight(in: session?.unit ?? unit)
+        let weight = exact.text(in: unit)
         var what: [String] = []
         if beaten.contains(.volume) {
-            let volume = WeightText.display((shown * Double(set.reps)).rounded())
+            let volume = Figures.volumeText(Figures.volume(exact, reps: set.reps, in: unit))
             what.append("volume \(volume) \(unit.rawValue)")
         }
-        if beaten.contains(.oneRepMax), let estimate = PersonalBest.epley(weight: shown, reps: set.reps) {
-            let text = WeightText.display((estimate * 10).rounded() / 10)
+        if beaten.contains(.oneRepMax), let estimate = Figures.oneRepMax(exact, reps: set.reps, in: unit) {
+            let text = Figures.oneRepMaxText(estimate)
             what.append("est. 1RM \(text) \(unit.rawValue) (\(PersonalBest.formula))")
         }
         return "★ Personal best: \(weight) \(unit.rawValue) × \(set.reps), " + what.joined(separator: ", ")
@@ -162,7 +162,7 @@ extension DumbbellsWorkout {
             .summary(
                 WorkoutSummary(
                     parts: parts, notDone: all.filter { !$0.rows.contains { $0.completed != nil } }.map(\.exercise),
-                    unit: settings.unit, totalSeconds: clock.map { max(0, $0.ticks(at: end)) } ?? 0)))
+                    unit: settings.unit, totalSeconds: clock.map { $0.wholeSeconds(until: end) } ?? 0)))
     }
 
     /// Restart: a new workout of the same exercises, each with as many empty sets as it had; the
@@ -249,7 +249,7 @@ extension DumbbellsWorkout {
     public var pendingConfirmation: ConfirmSheet? {
         switch sheet {
         case .leave(let question), .endWorkout(let question), .deleteRoutine(let question, _),
-            .deletePastSet(let question, _, _):
+            .deletePastSet(let question, _, _), .deleteSet(let question, _):
             return question
         default: return nil
         }
@@ -275,20 +275,32 @@ extension DumbbellsWorkout {
     // MARK: Rest
 
     mutating func openRestPicker() {
+        let seconds = settings.rest(for: settings.exercise)
         switch pill {
-        case .start: pill = .restPicker(RestPicker(origin: .start))
-        case .keypad: pill = .restPicker(RestPicker(origin: .keypad))
-        case .active(let running): pill = .restPicker(RestPicker(origin: .active(running)))
+        case .start: pill = .restPicker(RestPicker(origin: .start, seconds: seconds))
+        case .keypad: pill = .restPicker(RestPicker(origin: .keypad, seconds: seconds))
+        case .active(let running): pill = .restPicker(RestPicker(origin: .active(running), seconds: seconds))
         case .restPicker, .countdown: break
         }
     }
 
+    /// Takes the focused rest: a preset, the length typed (refused with the reason when it is
+    /// none), or no rest.
     mutating func choose(_ picker: RestPicker, at now: Instant, into outputs: inout [Output]) {
-        guard settings.restPresets.indices.contains(picker.focus) else {
+        let seconds: Int
+        if settings.restPresets.indices.contains(picker.focus) {
+            seconds = settings.restPresets[picker.focus]
+        } else if picker.focus == settings.restPresets.count {
+            switch RestPicker.seconds(picker.length.text) {
+            case .success(let typed): seconds = typed
+            case .failure(let problem):
+                notice = Notice(problem.message, kind: .refused)
+                return
+            }
+        } else {
             pill = picker.origin.pill
             return
         }
-        let seconds = settings.restPresets[picker.focus]
         if settings.restByExercise[settings.exercise] != seconds {
             settings.restByExercise[settings.exercise] = seconds
             outputs.append(.saveSettings(settings))
@@ -301,7 +313,7 @@ extension DumbbellsWorkout {
         if settings.autoRest {
             startRest(seconds: settings.rest(for: settings.exercise), origin: .start, at: now)
         } else {
-            pill = .restPicker(RestPicker(origin: .start))
+            pill = .restPicker(RestPicker(origin: .start, seconds: settings.rest(for: settings.exercise)))
         }
     }
 
@@ -323,6 +335,32 @@ extension DumbbellsWorkout {
             endsAt = clock.startedAt + .seconds(clock.ticks(at: endsAt))
         }
         pill = .countdown(RestCountdown(seconds: seconds, startedAt: now, endsAt: endsAt, origin: origin))
+    }
+
+    /// `+` `-` during a rest: it ends `change` seconds later (or sooner); a rest shortened to
+    /// nothing ends now.
+    mutating func adjustRest(by change: Int, at now: Instant) {
+        guard case .countdown(var countdown) = pill else { return }
+        countdown.adjust(by: change, at: now)
+        if countdown.timer.isUp(at: now) {
+            endRest(countdown, at: now)
+            notice = Notice("Rest over")
+            return
+        }
+        pill = .countdown(countdown)
+        let left = countdown.secondsLeft(at: now)
+        notice = Notice("Rest \(change > 0 ? "+" : "−")\(abs(change)) s · \(Self.clock(left)) left")
+    }
+
+    /// A key typed into the rest picker's length (focused on it first).
+    mutating func typeRestLength(_ key: Key) {
+        guard case .restPicker(var picker) = pill else { return }
+        if picker.focus != settings.restPresets.count {
+            picker.focus = settings.restPresets.count
+            picker.length.select()
+        }
+        _ = picker.length.handle(key)
+        pill = .restPicker(picker)
     }
 
     mutating func endRest(_ countdown: RestCountdown, at now: Instant) {

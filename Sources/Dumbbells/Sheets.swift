@@ -7,105 +7,36 @@ import TermUI
     import Foundation
 #endif
 
-/// The exercise sheet: a name typed, completed to the exercises TermFit knows.
-///
-/// The list shows the known exercises containing what was typed; Enter takes the highlighted
-/// one (the first match unless moved), Tab completes the name to it, and a new exercise is made
-/// only by choosing the last line, `+ New: “…”`, on purpose.
-public struct ExercisePicker: Hashable, Sendable {
-    /// One line of the list.
-    public enum Choice: Hashable, Sendable {
-        /// A known exercise.
-        case known(String)
-        /// A new exercise of the name typed.
-        case new(String)
-
-        /// The exercise's name.
-        public var name: String {
-            switch self {
-            case .known(let name), .new(let name): name
-            }
-        }
-
-        /// The line as the list shows it.
-        public var label: String {
-            switch self {
-            case .known(let name): name
-            case .new(let name): "+ New: “\(name)”"
-            }
-        }
+extension DumbbellsWorkout {
+    /// The exercise picker: TermUI's one list picker over the member's own exercises (always
+    /// listed, first: the one in use, those of this workout, of the routines, any chosen before)
+    /// and the common ones; typing filters without regard to case, and a new exercise is made
+    /// only by choosing “+ New exercise …”, offered when no exercise has the name in any case.
+    func makeExercisePicker() -> ListPicker<String> {
+        let own = ownExercises
+        let items =
+            own.map { ListPicker.Item($0, label: $0, isOwn: true) }
+            + DumbbellExercises.common.map { ListPicker.Item($0, label: $0) }
+        return ListPicker(
+            title: "Exercise", items: items, selected: settings.exercise, fieldLabel: "Name",
+            newLabel: "New exercise", commitLabel: "Use", nameLimit: DumbbellsSettings.exerciseNameLimit,
+            theme: palette.theme)
     }
 
-    /// The name typed so far.
-    public private(set) var field: TextField
-    /// The highlighted choice and how far the list is scrolled.
-    public private(set) var scroll = ScrollState(selection: 0)
-    /// The exercises TermFit knows: the common ones, and the one in use.
-    public let known: [String]
-
-    /// The highlighted choice.
-    public var selection: Int { scroll.selection ?? 0 }
-
-    /// A picker with the common list (and `current` when it is not on it), `current`
-    /// highlighted.
-    public init(current: String) {
-        field = TextField("", limit: DumbbellsSettings.exerciseNameLimit)
-        known =
-            DumbbellExercises.common.contains(current) ? DumbbellExercises.common : DumbbellExercises.common + [current]
-        if let index = known.firstIndex(of: current) { scroll.select(index, count: known.count) }
+    /// The member's own exercises, each name once (whatever its case), the one in use first.
+    var ownExercises: [String] {
+        let candidates =
+            [settings.exercise] + exerciseNames + settings.exercises
+            + settings.routines.flatMap { $0.exercises.map(\.name) } + settings.restByExercise.keys.sorted()
+        var seen = Set<String>()
+        return candidates.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
-    /// The name typed, its blanks tidied.
-    var typed: String { field.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-
-    /// The lines on offer: the known exercises containing what was typed (those starting with it
-    /// first), then a new exercise of the typed name unless it is known already.
-    public var choiceList: [Choice] {
-        let typed = self.typed
-        guard !typed.isEmpty else { return known.map(Choice.known) }
-        // Case-insensitive without the user's locale (which would need ICU): the names are English.
-        let needle = typed.lowercased()
-        let starting = known.filter { $0.lowercased().hasPrefix(needle) }
-        let containing = known.filter { !$0.lowercased().hasPrefix(needle) && $0.lowercased().contains(needle) }
-        let matches = (starting + containing).map(Choice.known)
-        if known.contains(where: { $0.lowercased() == needle }) { return matches }
-        return matches + [.new(typed)]
-    }
-
-    /// The lines as the list shows them.
-    public var choices: [String] { choiceList.map(\.label) }
-
-    /// Tab: the name completed to the highlighted known exercise; `false` when there is none.
-    mutating func complete() -> Bool {
-        let list = choiceList
-        guard list.indices.contains(selection), case .known(let name) = list[selection] else { return false }
-        // The name completed is the member's own typing carried on: the cursor after it, not a
-        // value selected for replacing.
-        field = TextField(name, limit: DumbbellsSettings.exerciseNameLimit)
-        field.commit()
-        scroll = ScrollState(selection: 0)
-        return true
-    }
-
-    /// A key typed into the name, or editing it; a changed name highlights its first choice.
-    mutating func edit(_ key: Key) {
-        let before = field.text
-        _ = field.handle(key)
-        if field.text != before { scroll = ScrollState(selection: 0) }
-    }
-
-    mutating func insert(_ text: String) {
-        if field.insert(text) { scroll = ScrollState(selection: 0) }
-    }
-
-    mutating func select(_ index: Int) {
-        scroll.select(index, count: max(1, choices.count))
-    }
-
-    /// Scrolls the list just enough to show the highlighted choice on a screen of `size`.
-    mutating func keepSelectionInView(on size: Size) {
-        let list = FieldListSheetLayout.exercise(screen: size, picker: self).list
-        _ = scroll.visibleRows(count: choices.count, height: list.height)
+    /// The spelling an exercise already has, matched without regard to case: "incline press"
+    /// typed is the member's "Incline press". A name nobody has is kept as typed.
+    func knownSpelling(of name: String) -> String {
+        let needle = name.lowercased()
+        return (ownExercises + DumbbellExercises.common).first { $0.lowercased() == needle } ?? name
     }
 }
 
@@ -146,18 +77,6 @@ struct FieldListSheetLayout {
         var scroll = scroll
         rows = ScrollList.frames(count: count, state: &scroll, in: list).map { (rect: $0.frame, index: $0.index) }
     }
-
-    /// The exercise picker's.
-    static func exercise(screen: Size, picker: ExercisePicker) -> Self {
-        Self(
-            title: "Exercise", width: 44, label: 7, count: picker.choices.count, scroll: picker.scroll,
-            screen: screen)
-    }
-
-    /// The routines sheet's, with `count` lines.
-    static func routines(screen: Size, count: Int, scroll: ScrollState) -> Self {
-        Self(title: "Routines", width: 72, label: 6, count: count, scroll: scroll, screen: screen)
-    }
 }
 
 /// What the summary sheet shows once the workout is over: each exercise's sets, the totals.
@@ -180,7 +99,7 @@ public struct WorkoutSummary: Hashable, Sendable {
 
         /// The sum of weight × reps over its sets, in `unit`.
         public func volume(in unit: WeightUnit) -> Double {
-            sets.reduce(0) { $0 + Weight.convert($1.record.weight, from: savedUnit, to: unit) * Double($1.record.reps) }
+            Figures.volume(sets.map(\.record), savedIn: savedUnit, in: unit)
         }
     }
 
@@ -248,7 +167,7 @@ public struct WorkoutSummary: Hashable, Sendable {
                 + [.aside("   … and \(part.sets.count - shown) more")]
         }
         let compact = parts.map { part -> Line in
-            let volume = WeightText.display(part.volume(in: unit).rounded())
+            let volume = Figures.volumeText(part.volume(in: unit))
             let stars = part.sets.filter { !$0.beaten.isEmpty }.count
             return .exercise(
                 "\(part.exercise) · \(count(part.sets.count)) · \(volume) \(unitName)" + (stars > 0 ? " ★\(stars)" : "")

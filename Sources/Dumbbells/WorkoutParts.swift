@@ -34,7 +34,7 @@ extension DumbbellsWorkout {
         /// Every key.
         case keys
         /// Choosing the exercise.
-        case exercise(ExercisePicker)
+        case exercise(ListPicker<String>)
         /// The workout is over: its sets, totals and Restart.
         case summary(WorkoutSummary)
         /// Leaving would lose work in progress: Leave or Stay.
@@ -51,6 +51,8 @@ extension DumbbellsWorkout {
         case pastWorkouts(PastWorkoutsSheet)
         /// Delete set `number` of this past workout? Delete or Keep.
         case deletePastSet(ConfirmSheet, workoutID: UUID, number: Int)
+        /// `d`: delete the set at this index of the table? Delete or Keep.
+        case deleteSet(ConfirmSheet, index: Int)
     }
 
     /// A one-line message over the pill.
@@ -130,6 +132,12 @@ extension DumbbellsWorkout {
             let elapsed = (instant - startedAt).totalNanoseconds
             let second: Int64 = 1_000_000_000
             return Int(elapsed >= 0 ? elapsed / second : -((-elapsed + second - 1) / second))
+        }
+
+        /// Whole seconds from the workout's start to `instant` as history and the summary show
+        /// them (``Figures/wholeSeconds(from:to:)`` of the dates saved).
+        func wholeSeconds(until instant: Instant) -> Int {
+            Figures.wholeSeconds(from: startedOn, to: date(at: instant))
         }
 
         /// The wall-clock date of `instant`.

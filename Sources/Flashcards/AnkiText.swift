@@ -28,9 +28,16 @@ public enum AnkiText {
         public var deck: String?
         /// The line the note starts on.
         public var line: Int
+        /// The Anki note type, when the file names one or its fields are Anki's HTML.
+        public var notetype: String
+        /// The note's fields as HTML, kept for a lossless export (empty for plain-text rows).
+        public var fields: [String]
+        /// Which of the note's cards this is (a note of several cards is several `Note`s).
+        public var ordinal: Int
 
         public init(
-            prompt: String, answer: String, guid: String? = nil, tags: [String] = [], deck: String? = nil, line: Int
+            prompt: String, answer: String, guid: String? = nil, tags: [String] = [], deck: String? = nil, line: Int,
+            notetype: String = "", fields: [String] = [], ordinal: Int = 0
         ) {
             self.prompt = prompt
             self.answer = answer
@@ -38,6 +45,9 @@ public enum AnkiText {
             self.tags = tags
             self.deck = deck
             self.line = line
+            self.notetype = notetype
+            self.fields = fields
+            self.ordinal = ordinal
         }
     }
 
@@ -78,6 +88,8 @@ public enum AnkiText {
         public var isHTML = false
         /// The first row, when it named the columns instead of being a card.
         public var columnNames: Skip?
+
+        public init() {}
     }
 
     /// Names of columns, lower-cased, by what they hold.
@@ -233,27 +245,56 @@ public enum AnkiText {
                             : "needs a prompt and an answer separated by \(separatorName)"))
                 return
             }
-            let notetype = cell(columns.notetype) ?? fixedNotetype ?? ""
-            var prompt = clean(rawPrompt, isHTML: isHTML)
-            var answer = clean(rawAnswer, isHTML: isHTML)
-            if notetype.lowercased().contains("cloze") || Cloze.contains(prompt) {
-                let extra = answer
-                prompt = Cloze.front(of: clean(rawPrompt, isHTML: isHTML))
-                answer = Cloze.back(of: clean(rawPrompt, isHTML: isHTML)) + (extra.isEmpty ? "" : "\n" + extra)
-            }
-            for (side, text) in [("prompt", prompt), ("answer", answer)] {
-                if text.isEmpty {
-                    contents.skipped.append(DeckFile.Skip(line: line, "the \(side) is empty"))
-                    return
+            let named = cell(columns.notetype) ?? fixedNotetype
+            let notetype: AnkiNotetype?
+            var values: [String]
+            if let named, !named.trimmingBlanks().isEmpty {
+                // Every column that is not the guid, deck, tags or note type is a field, in order.
+                let meta = Set([columns.guid, columns.deck, columns.tags, columns.notetype].compactMap { $0 })
+                values = fields.indices.filter { !meta.contains($0) }.map { fields[$0] }
+                let type = AnkiNotetype.forText(named: named, fieldCount: values.count)
+                // `#columns:` naming the note type's fields puts each where it belongs.
+                let positions = type.fields.map { name in columns.labels.firstIndex(of: name.lowercased()) }
+                if !columns.labels.isEmpty, positions.allSatisfy({ $0 != nil }) {
+                    values = positions.map { cell($0) ?? "" }
                 }
-                if text.count > DeckFile.maximumLength {
+                if type.fields.count < values.count && AnkiNotetype.stock(named: named) != nil {
+                    values.removeLast(values.count - type.fields.count)
+                }
+                notetype = type
+            } else if Cloze.contains(rawPrompt) {
+                values = [rawPrompt, rawAnswer]
+                notetype = .cloze
+            } else if isHTML {
+                values = [rawPrompt, rawAnswer]
+                notetype = .basic
+            } else {
+                values = [rawPrompt, rawAnswer]
+                notetype = nil
+            }
+            if !isHTML { values = values.map(HTMLText.escaped) }
+            guard values.count <= ValueLimits.noteFields,
+                values.reduce(0, { $0 + $1.utf8.count }) <= ValueLimits.noteFieldsLength
+            else {
+                contents.skipped.append(
+                    DeckFile.Skip(line: line, "the note is larger than \(ValueLimits.noteFieldsLength) bytes"))
+                return
+            }
+            var cards: [(ordinal: Int, prompt: String, answer: String)]
+            if let notetype {
+                cards = notetype.cardOrdinals(for: values).map { ordinal in
+                    let card = notetype.card(ordinal: ordinal, values: values)
+                    return (ordinal, card.prompt, card.answer)
+                }
+                if cards.isEmpty {
                     contents.skipped.append(
-                        DeckFile.Skip(line: line, "the \(side) is longer than \(DeckFile.maximumLength) characters"))
+                        DeckFile.Skip(
+                            line: line,
+                            notetype.isCloze ? "a cloze note without a deletion {{c1::…}}" : "the prompt is empty"))
                     return
                 }
-            }
-            guard contents.notes.count < DeckFile.maximumCards else {
-                throw DeckFileError(line: line, "more than \(DeckFile.maximumCards) cards in one file")
+            } else {
+                cards = [(0, clean(rawPrompt, isHTML: false), clean(rawAnswer, isHTML: false))]
             }
             var tags = globalTags
             for tag in Self.tags(cell(columns.tags) ?? "") where !tags.contains(tag) {
@@ -261,11 +302,30 @@ public enum AnkiText {
             }
             let guid = cell(columns.guid)?.trimmingBlanks(andNewlines: true)
             let deck = (cell(columns.deck)?.trimmingBlanks(andNewlines: true)).flatMap { $0.isEmpty ? nil : $0 }
-            contents.notes.append(
-                AnkiText.Note(
-                    prompt: prompt, answer: answer,
-                    guid: guid.flatMap { $0.isEmpty || $0.count > ValueLimits.nameLength ? nil : $0 }, tags: tags,
-                    deck: deck ?? fixedDeck, line: line))
+            for card in cards {
+                var problem: String?
+                for (side, text) in [("prompt", card.prompt), ("answer", card.answer)] where problem == nil {
+                    if text.isEmpty && side == "prompt" || text.isEmpty && notetype == nil {
+                        problem = "the \(side) is empty"
+                    } else if text.count > DeckFile.maximumLength {
+                        problem = "the \(side) is longer than \(DeckFile.maximumLength) characters"
+                    }
+                }
+                if let problem {
+                    contents.skipped.append(
+                        DeckFile.Skip(line: line, cards.count > 1 ? "card \(card.ordinal + 1): \(problem)" : problem))
+                    continue
+                }
+                guard contents.notes.count < DeckFile.maximumCards else {
+                    throw DeckFileError(line: line, "more than \(DeckFile.maximumCards) cards in one file")
+                }
+                contents.notes.append(
+                    AnkiText.Note(
+                        prompt: card.prompt, answer: card.answer,
+                        guid: guid.flatMap { $0.isEmpty || $0.count > ValueLimits.nameLength ? nil : $0 }, tags: tags,
+                        deck: deck ?? fixedDeck, line: line, notetype: notetype?.name ?? "",
+                        fields: notetype == nil ? [] : values, ordinal: card.ordinal))
+            }
         }
 
         func clean(_ field: String, isHTML: Bool) -> String {
@@ -281,6 +341,8 @@ public enum AnkiText {
         var deck: Int?
         var tags: Int?
         var notetype: Int?
+        /// The column names (lower-cased), when the file gave them.
+        var labels: [String] = []
 
         init(reader: Reader, labels: [String]? = nil) {
             guid = reader.guidColumn
@@ -288,6 +350,7 @@ public enum AnkiText {
             tags = reader.tagsColumn
             notetype = reader.notetypeColumn
             let names = (labels ?? reader.labels).map { $0.trimmingBlanks().lowercased() }
+            self.labels = names
             func named(_ set: Set<String>) -> Int? { names.firstIndex { set.contains($0) } }
             guid = guid ?? named(["guid"])
             deck = deck ?? named(["deck"])
@@ -320,35 +383,7 @@ extension DeckFile {
     public typealias Skip = AnkiText.Skip
 }
 
-/// Anki's cloze deletions, `{{c1::answer::hint}}`: the front hides them, the back shows them.
+/// Anki's cloze deletions, `{{c1::answer::hint}}` (the cards they make: ``AnkiNotetype/cloze``).
 enum Cloze {
-    static func contains(_ text: String) -> Bool { text.contains("{{c") && text.contains("::") }
-
-    /// `text` with each deletion as `[…]` (or `[hint]`).
-    static func front(of text: String) -> String { replacing(text) { _, hint in "[\(hint ?? "…")]" } }
-
-    /// `text` with each deletion's answer in place.
-    static func back(of text: String) -> String { replacing(text) { answer, _ in answer } }
-
-    private static func replacing(_ text: String, _ body: (String, String?) -> String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{c") {
-            let afterOpen = rest[open.upperBound...]
-            let digits = afterOpen.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, afterOpen.dropFirst(digits.count).hasPrefix("::"),
-                let close = afterOpen.firstRange(of: "}}")
-            else {
-                result += rest[..<open.upperBound]
-                rest = afterOpen
-                continue
-            }
-            result += rest[..<open.lowerBound]
-            let inside = afterOpen[afterOpen.index(afterOpen.startIndex, offsetBy: digits.count + 2)..<close.lowerBound]
-            let parts = inside.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false)
-            result += body(String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
-            rest = afterOpen[close.upperBound...]
-        }
-        return result + rest
-    }
+    static func contains(_ text: String) -> Bool { !AnkiCloze.numbers(in: text).isEmpty }
 }

@@ -24,6 +24,10 @@ public enum FlashcardsAction: Hashable, Sendable {
     case undoAnswer
     /// Scroll the top card's text by this many rows.
     case scrollCard(Int)
+    /// Open the scheduling sheet (desired retention, maximum interval, when a day begins).
+    case openScheduling
+    /// Change the chosen setting of the scheduling sheet by this many steps.
+    case adjust(Int)
 
     // Any sheet.
     /// Close the sheet on top.
@@ -53,10 +57,8 @@ public enum FlashcardsAction: Hashable, Sendable {
     case deleteCard
 
     // The decks list.
-    /// Open the highlighted deck.
-    case openDeck
-    /// Open the deck with this number (from 1).
-    case openDeckNumber(Int)
+    /// A key for the list picker of decks (typing filters, ↑↓ move, Enter opens, Esc closes).
+    case pickDeck(Key)
 
     // The leave question.
     /// Leave (the session is saved as abandoned).
@@ -157,6 +159,9 @@ enum FlashcardsBindings {
                     : "cram: every card of the deck, no due date moves",
                 action: .toggleCram),
             KeyBinding(
+                [.character("o")], "Scheduling", group: "Deck",
+                meaning: "desired retention, maximum interval and the hour a day begins", action: .openScheduling),
+            KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Workout", bar: 9, meaning: "every key",
                 action: .showKeys),
             KeyBinding(
@@ -183,33 +188,6 @@ enum FlashcardsBindings {
                 [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 2,
                 display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
         ])
-    }
-
-    /// The list of decks.
-    static func decks(count: Int) -> KeyBindings<FlashcardsAction> {
-        let digits = (1...max(1, min(9, count))).map { Key.character(Character(String($0))) }
-        return KeyBindings(
-            moving(through: "deck", group: "Decks", bar: 1, meaning: "move through the decks") + [
-                KeyBinding(
-                    [.enter, .character(" ")], "Open", group: "Decks", bar: 2,
-                    meaning: "open the highlighted deck (a click too)",
-                    action: .openDeck),
-                KeyBinding(
-                    digits, "Open", group: "Decks", listing: "1…\(digits.count)", meaning: "open a deck by its number"
-                ) { key in
-                    if case .character(let digit) = key, let number = digit.wholeNumberValue {
-                        return .openDeckNumber(number)
-                    }
-                    return .openDeck
-                },
-                KeyBinding(
-                    [.escape, .character("q"), .character("d")], "Cancel", group: "Decks", bar: 3,
-                    meaning: "keep the deck in use", action: .close),
-                KeyBinding(
-                    [.character("?"), .function(1)], "Keys", group: "Decks", bar: 4, meaning: "every key",
-                    action: .showKeys
-                ),
-            ])
     }
 
     /// Moving through a list of `noun`s: ↑↓ (and j k) a row, PgUp PgDn a page, Home End the ends.

@@ -314,8 +314,9 @@ public struct CardEditor: Hashable, Sendable {
     }
 }
 
-/// The deck list: every deck with its size and how many cards are due, and a line that names a
-/// new deck or renames one.
+/// The deck list: TermUI's list picker of every deck with its size and how many cards are due
+/// (type to filter, Enter opens, "+ New deck “Name”" makes one), and a name sheet over it that
+/// names a new deck or renames one.
 public struct DeckPicker: Hashable, Sendable {
     /// One line of the list.
     public struct Entry: Hashable, Sendable {
@@ -329,6 +330,9 @@ public struct DeckPicker: Hashable, Sendable {
         public var due: Int
         /// Its new cards a session would serve today (within the daily limit).
         public var new: Int
+
+        /// What the list shows after the name: "12 cards · 3 due · 2 new".
+        var detail: String { (count == 1 ? "1 card" : "\(count) cards") + " · \(due) due · \(new) new" }
     }
 
     /// What the name line is for.
@@ -341,74 +345,87 @@ public struct DeckPicker: Hashable, Sendable {
 
     /// The decks, oldest first.
     public private(set) var entries: [Entry]
-    /// The highlighted line and where the list is scrolled to.
-    public private(set) var scroll = ScrollState()
-    /// The highlighted line.
-    public var selection: Int { scroll.selection ?? 0 }
+    /// The list as shown: the filter typed and the highlighted deck.
+    public private(set) var list: ListPicker<UUID>
     /// What the name line is for, while it takes the keys.
     public private(set) var naming: Naming?
     /// The name being typed.
     public private(set) var name = TextField(limit: ValueLimits.nameLength)
-    /// What happened last, or why a key was refused.
-    public private(set) var message: String?
+    /// Why the name typed was refused (or a paste too long for it), shown over the name.
+    public private(set) var namingMessage: String?
 
     /// A list of `entries` with `current` highlighted.
-    public init(entries: [Entry], current: UUID?) {
+    public init(entries: [Entry], current: UUID?, theme: Theme = .color) {
         self.entries = entries
-        scroll.select(entries.firstIndex { $0.id == current } ?? 0, count: entries.count)
+        list = ListPicker(
+            title: "Decks", items: Self.items(entries), selected: current, newLabel: "New deck",
+            commitLabel: "Open", nameLimit: ValueLimits.nameLength, theme: theme)
     }
 
-    /// Moves the highlight by `rows` (clamped to the list).
-    public mutating func move(by rows: Int) {
-        scroll.move(by: rows, count: entries.count)
+    /// The decks as the picker lists them: each the member's own.
+    static func items(_ entries: [Entry]) -> [ListPicker<UUID>.Item] {
+        entries.map { ListPicker.Item($0.id, label: $0.name, detail: $0.detail, isOwn: true) }
     }
+
+    /// What happened last, or why a key was refused: over the name while one is typed, else
+    /// under the list until the next key.
+    public var message: String? { naming == nil ? list.message : namingMessage }
 
     /// The highlighted deck.
-    public var chosen: UUID? { entries.indices.contains(selection) ? entries[selection].id : nil }
+    public var chosen: UUID? { list.highlightedValue }
 
-    /// Highlights line `index`.
-    public mutating func select(_ index: Int) {
-        if entries.indices.contains(index) { scroll.select(index, count: entries.count) }
-    }
+    /// The entry of deck `id`.
+    func entry(_ id: UUID?) -> Entry? { entries.first { $0.id == id } }
 
-    /// Scrolls the list to keep the highlighted line in view in `height` rows.
-    mutating func scrollList(height: Int) {
-        _ = scroll.visibleRows(count: entries.count, height: height)
+    /// An event for the list: see `ListPicker.update`.
+    mutating func update(_ event: Event, in context: ComponentContext) -> SheetResult<ListPicker<UUID>.Choice>? {
+        list.update(event, in: context)
     }
 
     /// The list read again: the highlight stays on its deck (else on `current`).
     mutating func refresh(_ newEntries: [Entry], current: UUID?) {
         let kept = chosen
         entries = newEntries
-        let index = entries.firstIndex { $0.id == kept } ?? entries.firstIndex { $0.id == current } ?? 0
-        scroll = ScrollState()
-        scroll.select(index, count: entries.count)
+        list.replaceItems(Self.items(newEntries))
+        if kept == nil || entry(kept) == nil { list.highlight(current) }
     }
 
-    /// Shows `text` on the name line.
-    mutating func say(_ text: String?) { message = text }
+    /// Highlights deck `id` with nothing typed.
+    mutating func highlight(_ id: UUID?) {
+        list = ListPicker(
+            title: list.title, items: Self.items(entries), selected: id, newLabel: list.newLabel,
+            commitLabel: list.commitLabel, nameLimit: ValueLimits.nameLength, theme: list.theme)
+    }
 
-    /// Starts typing a name: empty for a new deck, the deck's name to rename it.
+    /// Shows `text` under the list (or over the name while one is typed).
+    mutating func say(_ text: String?) {
+        if naming == nil { list.message = text } else { namingMessage = text }
+    }
+
+    /// Starts typing a name: what was typed in the filter for a new deck, the deck's name to
+    /// rename it (selected: the first key typed replaces it).
     mutating func startNaming(_ what: Naming) {
         naming = what
-        message = nil
-        if case .rename(let id) = what, let entry = entries.first(where: { $0.id == id }) {
+        namingMessage = nil
+        list.message = nil
+        if case .rename(let id) = what, let entry = entry(id) {
             name.set(entry.name)
         } else {
-            name.set("")
+            name.set(list.typed)
         }
     }
 
-    /// Stops typing a name.
+    /// Stops typing a name; `note` shows under the list.
     mutating func stopNaming(_ note: String? = nil) {
         naming = nil
         name.set("")
-        message = note
+        namingMessage = nil
+        list.message = note
     }
 
     /// A key for the name being typed.
     mutating func type(_ key: Key) {
-        message = nil
+        namingMessage = nil
         _ = name.handle(key)
     }
 
@@ -416,22 +433,27 @@ public struct DeckPicker: Hashable, Sendable {
     /// paste too long for the name goes in not at all and says so.
     mutating func paste(_ text: String) {
         guard naming != nil else { return }
-        message = name.paste(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })).message
+        namingMessage = name.paste(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })).message
+    }
+
+    /// `typed`, checked: not empty and not another deck's; `nil` with a message if not.
+    mutating func checkedName(_ typed: String, renaming renamed: UUID?) -> String? {
+        let typed = typed.trimmingBlanks()
+        guard !typed.isEmpty else {
+            say("Type a name first")
+            return nil
+        }
+        if entries.contains(where: { $0.name.lowercased() == typed.lowercased() && $0.id != renamed }) {
+            say("A deck is already called “\(typed.truncated(toWidth: 30))”: choose another name")
+            return nil
+        }
+        return typed
     }
 
     /// The name typed, checked: not empty and not another deck's; `nil` with a message if not.
     mutating func typedName() -> String? {
-        let typed = name.text.trimmingBlanks()
-        guard !typed.isEmpty else {
-            message = "Type a name first"
-            return nil
-        }
         var renamed: UUID?
         if case .rename(let id) = naming { renamed = id }
-        if entries.contains(where: { $0.name == typed && $0.id != renamed }) {
-            message = "A deck is already called “\(typed.truncated(toWidth: 30))”"
-            return nil
-        }
-        return typed
+        return checkedName(name.text, renaming: renamed)
     }
 }

@@ -231,27 +231,26 @@ public enum DeckFile {
 
     // MARK: Writing
 
-    /// `decks` as a file of `format` that TermFit and Anki read back.
+    /// `decks` as a file of `format` that TermFit and Anki read back: Anki's "Notes in Plain
+    /// Text" with its header lines, one row a note (the cards of one note share its guid).
     ///
-    /// Tab-separated files start with Anki's header lines: `#separator:tab`, `#html:false` (the
-    /// fields are plain text), `#notetype:Basic`, `#guid column:1`, `#deck column:2`,
-    /// `#tags column:5` and `#columns:` naming them, so that a re-import in either program
-    /// updates the notes instead of adding them again. CSV starts with the row
-    /// `guid,deck,front,back,tags`, which the reader takes as the column names. Fields holding
-    /// the separator, a quote or a line break, or starting with `#`, are quoted.
+    /// Both formats start with `#separator:`, `#html:true`, `#guid column:1`,
+    /// `#notetype column:2`, `#deck column:3` and `#tags column:N`; then each note's guid, note
+    /// type, deck, fields and tags. A note from Anki gives its fields back exactly as Anki had
+    /// them (``AnkiExport``); a card made or edited in TermFit is written as HTML that shows its
+    /// text. Fields holding the separator, a quote or a line break, or starting with `#`, are
+    /// quoted.
     public static func write(_ decks: [FlashcardDeck], format: DeckFileFormat) -> String {
         let separator = format.separator
-        let names = ["guid", "deck", "Front", "Back", "tags"]
-        var text =
-            format == .tsv
-            ? "#separator:tab\n#html:false\n#notetype:Basic\n#guid column:1\n#deck column:2\n#tags column:5\n"
-                + "#columns:" + names.joined(separator: "\t") + "\n"
-            : names.map { $0.lowercased() }.joined(separator: ",") + "\n"
-        for deck in decks {
-            for card in deck.cards {
-                let fields = [card.guid, deck.name, card.prompt, card.answer, card.tags.joined(separator: " ")]
-                text += fields.map { quoted($0, separator: separator) }.joined(separator: String(separator)) + "\n"
-            }
+        let notes = AnkiExport.notes(of: decks)
+        let width = max(2, notes.map(\.fields.count).max() ?? 2)
+        var text = "#separator:\(format == .tsv ? "tab" : "comma")\n#html:true\n#guid column:1\n"
+        text += "#notetype column:2\n#deck column:3\n#tags column:\(width + 4)\n"
+        for note in notes {
+            let padding = Array(repeating: "", count: width - note.fields.count)
+            let row =
+                [note.guid, note.notetype, note.deck] + note.fields + padding + [note.tags.joined(separator: " ")]
+            text += row.map { quoted($0, separator: separator) }.joined(separator: String(separator)) + "\n"
         }
         return text
     }

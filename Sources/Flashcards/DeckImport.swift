@@ -21,6 +21,8 @@ public struct DeckImport: Sendable {
     public var added = 0
     /// Cards updated from a note with their guid.
     public var updated = 0
+    /// Notes with a card's guid whose prompt, answer and tags the card already has.
+    public var unchanged = 0
     /// Rows that made no card or change, and why.
     public var skipped: [AnkiText.Skip] = []
     /// Names of the decks made.
@@ -42,35 +44,57 @@ public struct DeckImport: Sendable {
         skipped = contents.skipped
         columnNames = contents.columnNames
         var all = existing
-        var changed: [UUID: [UUID]] = [:]
+        // The cards added or updated in each deck (a set: 100,000 cards stay linear).
+        var changed: [UUID: Set<UUID>] = [:]
         var order: [UUID] = []
+        // A note's cards share its guid; each is found by guid and ordinal.
+        func key(_ guid: String, _ ordinal: Int) -> String { ordinal == 0 ? guid : guid + "\u{1F}\(ordinal)" }
         var byGUID: [String: (deck: Int, card: Int)] = [:]
         for (deckIndex, deck) in all.enumerated() {
-            for (cardIndex, card) in deck.cards.enumerated() { byGUID[card.guid] = (deckIndex, cardIndex) }
+            for (cardIndex, card) in deck.cards.enumerated() {
+                byGUID[key(card.guid, card.ordinal)] = (deckIndex, cardIndex)
+            }
         }
         var seenGUIDs: [String: Int] = [:]
+        // The guid given to the cards of a note that came without one (one note, one guid).
+        var madeGUIDs: [Int: String] = [:]
         func mark(_ deck: Int, _ card: UUID) {
             let id = all[deck].id
             if changed[id] == nil { order.append(id) }
-            if changed[id]?.contains(card) != true { changed[id, default: []].append(card) }
+            changed[id, default: []].insert(card)
         }
-        for (position, note) in contents.notes.enumerated() {
+        for (position, read) in contents.notes.enumerated() {
+            var note = read
+            // A Basic note whose fields are just its text (what an export writes for a card made
+            // in TermFit) is kept as such a card: nothing of Anki's to keep.
+            if note.notetype == "Basic",
+                note.fields == [HTMLText.escaped(note.prompt), HTMLText.escaped(note.answer)]
+            {
+                note.notetype = ""
+                note.fields = []
+            }
             if let guid = note.guid {
-                if let earlier = seenGUIDs[guid] {
+                if let earlier = seenGUIDs[key(guid, note.ordinal)] {
                     skipped.append(.init(line: note.line, "the same guid as line \(earlier)"))
                     continue
                 }
-                seenGUIDs[guid] = note.line
-                if let found = byGUID[guid], contents.ifMatches != .keepBoth {
+                seenGUIDs[key(guid, note.ordinal)] = note.line
+                if let found = byGUID[key(guid, note.ordinal)], contents.ifMatches != .keepBoth {
                     if contents.ifMatches == .keepCurrent {
                         skipped.append(
                             .init(line: note.line, "already in “\(all[found.deck].name)” (#if matches: keep current)"))
                         continue
                     }
                     var card = all[found.deck].cards[found.card]
+                    if card.prompt == note.prompt && card.answer == note.answer && card.tags == note.tags {
+                        unchanged += 1
+                        continue
+                    }
                     card.prompt = note.prompt
                     card.answer = note.answer
                     card.tags = note.tags
+                    card.notetype = note.notetype
+                    card.fields = note.fields
                     all[found.deck].cards[found.card] = card
                     mark(found.deck, card.id)
                     updated += 1
@@ -93,7 +117,9 @@ public struct DeckImport: Sendable {
                 deckIndex = all.count - 1
             }
             if note.guid == nil,
-                all[deckIndex].cards.contains(where: { $0.prompt == note.prompt && $0.answer == note.answer })
+                all[deckIndex].cards.contains(where: {
+                    $0.prompt == note.prompt && $0.answer == note.answer && $0.ordinal == note.ordinal
+                })
             {
                 skipped.append(.init(line: note.line, "already in “\(name)”"))
                 continue
@@ -103,19 +129,24 @@ public struct DeckImport: Sendable {
                     line: note.line, "“\(name)” would hold more than \(ValueLimits.cardsPerDeck) cards")
             }
             let id = makeIdentifier()
-            // A second note with a known guid (keep both) gets a guid of its own.
-            let guid = note.guid.flatMap { byGUID[$0] == nil ? $0 : nil }
+            // A second note with a known guid (keep both) gets a guid of its own, shared by its cards.
+            var guid = note.guid.flatMap { byGUID[key($0, note.ordinal)] == nil ? $0 : nil }
+            if guid == nil, !note.fields.isEmpty {
+                guid = madeGUIDs[note.line] ?? Flashcard.guid(for: id)
+                madeGUIDs[note.line] = guid
+            }
             let card = Flashcard(
                 id: id, prompt: note.prompt, answer: note.answer,
-                createdAt: now.addingTimeInterval(Double(position) / 1000), guid: guid, tags: note.tags)
+                createdAt: now.addingTimeInterval(Double(position) / 1000), guid: guid, tags: note.tags,
+                notetype: note.notetype, fields: note.fields, ordinal: note.ordinal)
             all[deckIndex].cards.append(card)
-            byGUID[card.guid] = (deckIndex, all[deckIndex].cards.count - 1)
+            byGUID[key(card.guid, card.ordinal)] = (deckIndex, all[deckIndex].cards.count - 1)
             mark(deckIndex, id)
             added += 1
         }
         decks = order.compactMap { id in
             guard var deck = all.first(where: { $0.id == id }) else { return nil }
-            let ids = Set(changed[id] ?? [])
+            let ids = changed[id] ?? []
             deck.cards = deck.cards.filter { ids.contains($0.id) }
             return deck
         }
@@ -127,6 +158,7 @@ public struct DeckImport: Sendable {
     public var summary: String {
         func cards(_ count: Int) -> String { count == 1 ? "1 card" : "\(count) cards" }
         var parts = ["added \(cards(added))", "updated \(updated)", "skipped \(skipped.count)"]
+        if unchanged > 0 { parts.insert("unchanged \(unchanged)", at: 2) }
         if !newDecks.isEmpty {
             parts.append(
                 "new " + (newDecks.count == 1 ? "deck " : "decks ") + newDecks.map { "“\($0)”" }.joined(separator: ", ")

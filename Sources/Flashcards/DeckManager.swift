@@ -7,15 +7,16 @@ import TermUI
     import Foundation
 #endif
 
-/// Managing decks from the list of decks: it is read again each time it opens (a deck another
-/// TermFit imported shows up), `n` names a new deck, `r` renames the highlighted one, and `x`
-/// deletes it after a question that says how many cards go with it.
+/// Managing decks from the list of decks (TermUI's list picker: typing filters it): it is read
+/// again each time it opens (a deck another TermFit imported shows up); "+ New deck “Name”" or
+/// Ctrl-N makes a deck, Ctrl-R renames the highlighted one, and Ctrl-X deletes it after a
+/// question that says how many cards go with it.
 extension FlashcardsWorkout {
     /// Whether a typed character goes into a text field now (the editor's fields, a deck's name).
     var acceptsText: Bool {
         switch sheet {
         case .editor(let editor): return editor.focus != .list
-        case .decks(let picker): return picker.naming != nil
+        case .decks: return true
         default: return false
         }
     }
@@ -32,7 +33,7 @@ extension FlashcardsWorkout {
         deckIndex = decks.firstIndex { $0.id == current }
         if deckIndex == nil, current != nil {
             deckIndex = decks.isEmpty ? nil : 0
-            schedule = ReviewSchedule()
+            schedule = ReviewSchedule(fsrs: study.fsrs, day: study.day)
             startAgain(at: now)
         }
         refreshPicker()
@@ -67,26 +68,14 @@ extension FlashcardsWorkout {
             sheets.replaceTop(with: .decks(picker))
             return
         }
-        picker.say(nil)
         switch action {
-        case .move(let rows): picker.move(by: rows)
-        case .first: picker.select(0)
-        case .last: picker.select(picker.entries.count - 1)
-        case .openDeck:
-            if let chosen = picker.chosen { return choose(deck: chosen, at: now, into: &outputs) }
-        case .openDeckNumber(let number):
-            if picker.entries.indices.contains(number - 1) {
-                return choose(deck: picker.entries[number - 1].id, at: now, into: &outputs)
-            }
-        case .close: return close(at: now)
+        case .pickDeck(let key), .type(let key): return updateList(.key(key), picker, at: now, into: &outputs)
         case .showKeys: return open(.keys(ScrollState(selection: nil)), at: now)
         case .newDeck: picker.startNaming(.new)
         case .renameDeck:
             if let chosen = picker.chosen { picker.startNaming(.rename(chosen)) }
         case .deleteDeck:
-            guard let chosen = picker.chosen, let entry = picker.entries.first(where: { $0.id == chosen }) else {
-                break
-            }
+            guard let chosen = picker.chosen, let entry = picker.entry(chosen) else { break }
             let cards = entry.count == 1 ? "its 1 card" : "its \(entry.count) cards"
             let question = ConfirmSheet(
                 "Delete “\(entry.name)” and \(cards)? Past sessions stay in the history.", title: "Delete deck?",
@@ -95,6 +84,38 @@ extension FlashcardsWorkout {
             return open(.deleteDeck(question, chosen), at: now)
         default: break
         }
+        sheets.replaceTop(with: .decks(picker))
+    }
+
+    /// An event for the list itself: a deck chosen opens; "+ New deck" makes one; Esc or a
+    /// click outside closes the list.
+    mutating func updateList(_ event: Event, _ picker: DeckPicker, at now: Instant, into outputs: inout [Output]) {
+        var picker = picker
+        let result = picker.update(
+            event, in: ComponentContext(screen: size, helpBar: display.plain ? nil : layout.helpBar))
+        sheets.replaceTop(with: .decks(picker))
+        switch result {
+        case .committed(.existing(let id))?: choose(deck: id, at: now, into: &outputs)
+        case .committed(.new(let typed))?:
+            guard let name = picker.checkedName(typed, renaming: nil) else {
+                return sheets.replaceTop(with: .decks(picker))
+            }
+            makeDeck(named: name, picker, into: &outputs)
+        case .cancelled?: close(at: now)
+        case nil: break
+        }
+    }
+
+    /// A new, empty deck called `name`, highlighted in the list.
+    private mutating func makeDeck(named name: String, _ picker: DeckPicker, into outputs: inout [Output]) {
+        var picker = picker
+        let deck = FlashcardDeck(id: makeIdentifier(), name: name, createdAt: wallClock())
+        decks.append(deck)
+        outputs.append(.saveDeck(deck))
+        picker.stopNaming()
+        picker.refresh(pickerEntries(), current: nil)
+        picker.highlight(deck.id)
+        picker.say("Made “\(name.truncated(toWidth: 30))”: Enter opens it")
         sheets.replaceTop(with: .decks(picker))
     }
 
@@ -107,20 +128,17 @@ extension FlashcardsWorkout {
         }
         switch naming {
         case .new:
-            let deck = FlashcardDeck(id: makeIdentifier(), name: name, createdAt: wallClock())
-            decks.append(deck)
-            outputs.append(.saveDeck(deck))
-            picker.stopNaming("Made “\(name.truncated(toWidth: 30))”: Enter opens it")
-            picker.refresh(pickerEntries(), current: nil)
-            picker.select(picker.entries.count - 1)
+            return makeDeck(named: name, picker, into: &outputs)
         case .rename(let id):
             guard let index = decks.firstIndex(where: { $0.id == id }) else { return }
             decks[index].name = name
             var saved = decks[index]
             saved.cards = []
             outputs.append(.saveDeck(saved))
-            picker.stopNaming("Renamed to “\(name.truncated(toWidth: 30))”")
+            picker.stopNaming()
             picker.refresh(pickerEntries(), current: deck?.id)
+            picker.highlight(id)
+            picker.say("Renamed to “\(name.truncated(toWidth: 30))”")
         }
         sheets.replaceTop(with: .decks(picker))
     }
@@ -139,7 +157,7 @@ extension FlashcardsWorkout {
         deckIndex = decks.firstIndex { $0.id == current }
         if wasCurrent {
             deckIndex = decks.isEmpty ? nil : 0
-            schedule = ReviewSchedule()
+            schedule = ReviewSchedule(fsrs: study.fsrs, day: study.day)
             startAgain(at: now)
             if let deck {
                 outputs.append(.rememberDeck(deck.id))
@@ -155,8 +173,9 @@ extension FlashcardsWorkout {
 }
 
 extension FlashcardsBindings {
-    /// The list of decks: moving, opening, and making, renaming and deleting decks; while a name
-    /// is typed, the name line's keys.
+    /// The list of decks: TermUI's list picker's keys (typing filters, ↑↓ Enter Esc Tab), and on
+    /// keys that never type, F1 for every key and making, renaming and deleting decks; while a
+    /// name is typed, the name line's keys.
     static func decks(_ picker: DeckPicker) -> KeyBindings<FlashcardsAction> {
         if picker.naming != nil {
             let what = picker.naming == .new ? "make the deck" : "rename the deck"
@@ -172,16 +191,18 @@ extension FlashcardsBindings {
                 KeyBinding([.function(1)], "Keys", group: "Name", bar: 3, meaning: "every key", action: .showKeys),
             ])
         }
-        let hasDeck = !picker.entries.isEmpty
-        var bindings = decks(count: picker.entries.count).bindings
+        let hasDeck = picker.chosen != nil
+        var bindings = picker.list.bindings.map { key in FlashcardsAction.pickDeck(key) }.bindings
         bindings.append(contentsOf: [
+            KeyBinding([.function(1)], "Keys", group: "Decks", bar: 5, meaning: "every key", action: .showKeys),
             KeyBinding(
-                [.character("n")], "New", group: "Manage", bar: 5, meaning: "make a new, empty deck", action: .newDeck),
+                [.control("n")], "New", group: "Manage", bar: 6, display: "^N", listing: "Ctrl-N",
+                meaning: "name a new, empty deck (or type its name, then Enter on “+ New deck”)", action: .newDeck),
             KeyBinding(
-                [.character("r")], "Rename", group: "Manage", bar: 6, meaning: "rename the highlighted deck",
-                enabled: hasDeck, action: .renameDeck),
+                [.control("r")], "Rename", group: "Manage", bar: 7, display: "^R", listing: "Ctrl-R",
+                meaning: "rename the highlighted deck", enabled: hasDeck, action: .renameDeck),
             KeyBinding(
-                [.character("x"), .delete], "Delete", group: "Manage", bar: 7,
+                [.control("x")], "Delete", group: "Manage", bar: 8, display: "^X", listing: "Ctrl-X",
                 meaning: "delete the highlighted deck and its cards (asks first)", enabled: hasDeck,
                 action: .deleteDeck),
         ])
@@ -197,27 +218,42 @@ extension FlashcardsBindings {
     }
 }
 
-extension DeckPickerLayout {
-    /// Draws the name line (while a name is typed) or the last message on `footer`.
-    static func drawFooter(_ picker: DeckPicker, in footer: Rect, plain: Bool, muted: Style, into canvas: inout Canvas)
-    {
-        guard !footer.isEmpty else { return }
-        if let naming = picker.naming {
-            // The name's line is the last; a message (why Enter refused the name) the one above.
-            let line = footer.row(footer.height - 1)
-            if let message = picker.message, footer.height > 1 {
-                Text(message, style: .bold).render(into: &canvas, in: footer.row(0))
+extension DeckPicker {
+    /// Where the name sheet goes over the list, above the help bar: the message (why a name was
+    /// refused) and the name's line.
+    static func namingSheet(screen: Size, naming: Naming) -> (sheet: Sheet, bounds: Rect) {
+        let bounds = Rect(size: screen).inset(bottom: screen.height > 0 ? 1 : 0)
+        let title = naming == .new ? "New deck" : "Rename deck"
+        return (
+            Sheet(title: title, size: Size(width: min(60, screen.width - 2), height: min(5, bounds.height))), bounds
+        )
+    }
+
+    /// Draws the list and, while a name is typed, the name sheet over it. On a plain display the
+    /// list stands on a cleared screen with `helpBar` drawn as plain text.
+    func render(into composition: inout Composition, plain: Bool, helpBar: HelpBar) {
+        if plain {
+            composition.add(.sheet) { canvas in
+                canvas.clear()
+                helpBar.render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
             }
-            let label = naming == .new ? "New deck: " : "New name: "
+        }
+        list.render(into: &composition)
+        guard let naming else { return }
+        let (sheet, bounds) = Self.namingSheet(screen: composition.size, naming: naming)
+        let message = namingMessage
+        let name = self.name
+        let label = naming == .new ? "Name: " : "New name: "
+        _ = composition.addSheet(sheet, in: bounds) { canvas, content in
+            let area = content.inset(left: 1, right: 1)
+            guard !area.isEmpty else { return }
+            let line = area.row(area.height - 1)
+            if let message, area.height > 1 {
+                Text(message, style: .bold, wraps: true).render(into: &canvas, in: area.inset(bottom: 1))
+            }
             canvas.write(label, at: line.origin, style: .bold, clip: line)
-            let field = Rect(x: line.x + label.count, y: line.y, width: max(0, line.width - label.count), height: 1)
-            picker.name.render(into: &canvas, in: field, style: plain ? .plain : .underline)
-        } else if let message = picker.message {
-            Text(message, style: .bold).render(into: &canvas, in: footer)
-        } else if picker.entries.isEmpty {
-            Text("No decks: n makes one", style: muted).render(into: &canvas, in: footer)
-        } else {
-            Text("n new · r rename · x delete", style: muted).render(into: &canvas, in: footer)
+            let field = line.inset(left: label.count)
+            name.render(into: &canvas, in: field, style: plain ? .plain : .underline)
         }
     }
 }

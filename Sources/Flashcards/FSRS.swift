@@ -11,9 +11,10 @@ import Records
     import Darwin
 #endif
 
-/// The Free Spaced Repetition Scheduler, version 6 (FSRS-6), the scheduler Anki uses, written from
-/// its published description (open-spaced-repetition, fsrs4anki wiki, "The Algorithm", FSRS-6)
-/// with its published default parameters, a desired retention of 0.9 and no fuzz.
+/// The Free Spaced Repetition Scheduler, version 6 (FSRS-6), the scheduler Anki uses, matching the
+/// reference implementation py-fsrs 6.3.2 step for step (Tests/FlashcardsTests/Vectors holds its
+/// answers), with its published default parameters; desired retention, maximum interval and fuzz
+/// are the member's settings.
 ///
 /// A card's memory has a stability S (days until its recall probability falls to 90 %) and a
 /// difficulty D (1…10). With t whole days since the last review and grade G (Again 1 … Easy 4):
@@ -25,7 +26,11 @@ import Records
 /// - recalled (G ≥ 2): S' = S · (1 + e^w8 · (11 − D) · S^−w9 · (e^(w10 · (1 − R)) − 1) · w15 if Hard · w16 if Easy)
 /// - forgotten (G = 1): S' = min(w11 · D^−w12 · ((S + 1)^w13 − 1) · e^(w14 · (1 − R)), S / e^(w17 · w18))
 /// - again the same day (t < 1): S' = S · e^(w17 · (G − 3 + w18)) · S^−w19, never less than S for
-///   Good and Easy; so answering a card several times in one day does not push it out.
+///   Hard, Good and Easy (py-fsrs 6.3.2: a same-day Hard no longer lowers stability); so answering
+///   a card several times in one day does not push it out.
+/// - fuzz (Anki's, when on): a review interval of 3 days or more moves by up to ±15 % (2.5–7 days),
+///   ±10 % (7–20) and ±5 % beyond, by a generator seeded from the card and its answer count, so the
+///   interval a grade shows is the one it gives.
 ///
 /// New cards go through learning steps (1 min, 10 min) and forgotten ones through relearning
 /// steps (10 min) before their interval is in days, as in Anki.
@@ -50,19 +55,26 @@ public struct FSRS: Hashable, Sendable {
     public var relearningSteps: [TimeInterval]
     /// The longest interval, in days.
     public var maximumInterval: Int
+    /// Whether review intervals are fuzzed (Anki's fuzz, seeded per card and answer).
+    public var fuzzes: Bool
+
+    /// The desired retentions a member may choose.
+    public static let retentionRange = 0.7...0.99
 
     /// The scheduler with the published defaults: retention 0.9, steps 1 min 10 min and 10 min, at
     /// most 100 years.
     public init(
         parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9,
         learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600],
-        maximumInterval: Int = 36_500
+        maximumInterval: Int = 36_500, fuzzes: Bool = false
     ) {
         self.parameters = parameters.count == 21 ? parameters : FSRS.defaultParameters
-        self.desiredRetention = min(0.99, max(0.7, desiredRetention))
+        self.desiredRetention = min(
+            Self.retentionRange.upperBound, max(Self.retentionRange.lowerBound, desiredRetention))
         self.learningSteps = learningSteps
         self.relearningSteps = relearningSteps
         self.maximumInterval = max(1, maximumInterval)
+        self.fuzzes = fuzzes
     }
 
     private func w(_ index: Int) -> Double { parameters[index] }
@@ -121,11 +133,27 @@ public struct FSRS: Hashable, Sendable {
     /// S' after `grade` less than a day after the last review.
     public func sameDayStability(_ stability: Double, after grade: ReviewGrade) -> Double {
         var increase = exp(w(17) * (Double(grade.number - 3) + w(18))) * pow(stability, -w(19))
-        if grade >= .good { increase = max(1, increase) }
+        if grade >= .hard { increase = max(1, increase) }
         return max(Self.minimumStability, stability * increase)
     }
 
     static func clampDifficulty(_ difficulty: Double) -> Double { min(10, max(1, difficulty)) }
+
+    /// `days` fuzzed as py-fsrs and Anki do: unchanged under 3 days, else a whole number of days
+    /// drawn from a range around it (see the type's summary) by a generator seeded with `seed`.
+    public func fuzzed(_ days: Int, seed: UInt64) -> Int {
+        guard fuzzes, Double(days) >= 2.5 else { return days }
+        var delta = 1.0
+        for (start, end, factor) in [(2.5, 7.0, 0.15), (7.0, 20.0, 0.1), (20.0, Double.infinity, 0.05)] {
+            delta += factor * max(min(Double(days), end) - start, 0)
+        }
+        let upper = min(Int((Double(days) + delta).rounded(.toNearestOrEven)), maximumInterval)
+        let lower = min(max(2, Int((Double(days) - delta).rounded(.toNearestOrEven))), upper)
+        var random = SeededRandom(seed: seed)
+        let unit = Double(random.next() >> 11) / Double(1 << 53)
+        let drawn = (unit * Double(upper - lower + 1) + Double(lower)).rounded(.toNearestOrEven)
+        return min(Int(drawn), upper)
+    }
 }
 
 /// What FSRS knows of one card, replayed from its answers.
@@ -154,6 +182,8 @@ public struct CardMemory: Hashable, Sendable {
     public private(set) var due: Date?
     /// When it was first answered (it stopped being new then).
     public private(set) var firstReviewed: Date?
+    /// How many answers it has had (cram answers are not counted); with the card, it seeds fuzz.
+    public private(set) var answerCount = 0
 
     /// A card never answered.
     public init() {}
@@ -161,7 +191,7 @@ public struct CardMemory: Hashable, Sendable {
     /// The memory after `reviews` of one card, replayed oldest first; cram answers are skipped.
     public init(replaying reviews: [FlashcardReview], using fsrs: FSRS = FSRS()) {
         for review in reviews.sorted(by: { $0.reviewedAt < $1.reviewedAt }) where !review.isCram {
-            record(review.grade, at: review.reviewedAt, using: fsrs)
+            record(review.grade, at: review.reviewedAt, using: fsrs, card: review.cardID)
         }
     }
 
@@ -182,13 +212,8 @@ public struct CardMemory: Hashable, Sendable {
         return Int((due.timeIntervalSince(lastReviewed) / FSRS.day).rounded(.down))
     }
 
-    /// Whether the card should be answered at `date`: new, or its due date has come.
-    public func isDue(at date: Date) -> Bool {
-        due.map { $0 <= date } ?? true
-    }
-
-    /// Records one answer of `grade` at `date`.
-    public mutating func record(_ grade: ReviewGrade, at date: Date, using fsrs: FSRS) {
+    /// Records one answer of `grade` at `date` to `card` (whose identifier seeds the fuzz).
+    public mutating func record(_ grade: ReviewGrade, at date: Date, using fsrs: FSRS, card: UUID? = nil) {
         let elapsedDays = lastReviewed.map { Int((date.timeIntervalSince($0) / FSRS.day).rounded(.down)) }
         if phase == .new {
             stability = fsrs.initialStability(grade)
@@ -205,6 +230,8 @@ public struct CardMemory: Hashable, Sendable {
             }
             difficulty = fsrs.nextDifficulty(difficulty, after: grade)
         }
+        // Fuzz applies only where the card ends up in review, the one place the interval is used.
+        let interval = fsrs.fuzzed(fsrs.interval(stability: stability), seed: Self.fuzzSeed(card, answerCount))
         let wait: TimeInterval
         switch phase {
         case .new, .review:
@@ -213,19 +240,35 @@ public struct CardMemory: Hashable, Sendable {
                 wait = first
             } else {
                 phase = .review
-                wait = Double(fsrs.interval(stability: stability)) * FSRS.day
+                wait = Double(interval) * FSRS.day
             }
         case .learning(let step):
-            (phase, wait) = Self.step(
-                step, of: fsrs.learningSteps, after: grade, interval: fsrs.interval(stability: stability)
-            ) { .learning(step: $0) }
+            (phase, wait) = Self.step(step, of: fsrs.learningSteps, after: grade, interval: interval) {
+                .learning(step: $0)
+            }
         case .relearning(let step):
-            (phase, wait) = Self.step(
-                step, of: fsrs.relearningSteps, after: grade, interval: fsrs.interval(stability: stability)
-            ) { .relearning(step: $0) }
+            (phase, wait) = Self.step(step, of: fsrs.relearningSteps, after: grade, interval: interval) {
+                .relearning(step: $0)
+            }
         }
+        answerCount += 1
         lastReviewed = date
         due = date.addingTimeInterval(wait)
+    }
+
+    /// What the card would be after `grade` at `date`, for the interval a grade button shows.
+    public func after(_ grade: ReviewGrade, at date: Date, using fsrs: FSRS, card: UUID? = nil) -> CardMemory {
+        var memory = self
+        memory.record(grade, at: date, using: fsrs, card: card)
+        return memory
+    }
+
+    /// The fuzz's seed for the answer numbered `count` to `card`: the same answer always draws the
+    /// same interval, so the interval a grade shows is the one it gives.
+    static func fuzzSeed(_ card: UUID?, _ count: Int) -> UInt64 {
+        let bytes = card.map { withUnsafeBytes(of: $0.uuid) { Array($0) } } ?? []
+        let seed = bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        return seed &+ UInt64(count) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// The next phase and wait of a card at `step` of `steps` answered `grade`: Again back to the

@@ -49,6 +49,8 @@ public struct FlashcardsWorkout: Workout {
         case saveDeck(FlashcardDeck)
         /// Delete a deck and its cards.
         case deleteDeck(UUID)
+        /// Keep these settings of the profile (the scheduling sheet's).
+        case keepSettings([String: JSONValue])
     }
 
     /// How the screen should look and move.
@@ -82,6 +84,8 @@ public struct FlashcardsWorkout: Workout {
         case deleteDeck(ConfirmSheet, UUID)
         /// Closing the editor would drop the card being written: Discard or Keep.
         case discardDraft(ConfirmSheet)
+        /// Desired retention, maximum interval, the hour a day begins.
+        case scheduling(SchedulingSheet)
     }
 
     /// The mouse holding the top card.
@@ -156,17 +160,21 @@ public struct FlashcardsWorkout: Workout {
         public var newCardsPerDay: Int
         /// Shuffles the due and the new cards of a session; `nil` keeps the deck's order.
         public var random: SeededRandom?
-        /// Where days begin and end, for the daily limit.
-        public var calendar: Calendar
+        /// Where days begin and end (for the daily limit and review cards) and the learn-ahead.
+        public var day: StudyDay
+        /// The scheduler: desired retention, maximum interval, fuzz.
+        public var fsrs: FSRS
 
-        /// Anki's defaults: 20 new cards a day, shuffled, days of the local calendar.
+        /// Anki's defaults: 20 new cards a day, shuffled, days of the local calendar from 4 am,
+        /// FSRS at retention 0.9 without fuzz.
         public init(
             newCardsPerDay: Int = StudyQueue.defaultNewCardsPerDay, random: SeededRandom? = .fresh(),
-            calendar: Calendar = .current
+            calendar: Calendar = .current, day: StudyDay? = nil, fsrs: FSRS = FSRS()
         ) {
             self.newCardsPerDay = max(0, newCardsPerDay)
             self.random = random
-            self.calendar = calendar
+            self.day = day ?? StudyDay(calendar: calendar)
+            self.fsrs = fsrs
         }
     }
 
@@ -181,7 +189,7 @@ public struct FlashcardsWorkout: Workout {
     /// The deck in use (an index into `decks`), if there is any.
     public internal(set) var deckIndex: Int?
     /// The FSRS memories of the cards.
-    public internal(set) var schedule = ReviewSchedule()
+    public internal(set) var schedule: ReviewSchedule
     /// How sessions choose their cards.
     public internal(set) var study: Study
     /// Whether this session studies or crams.
@@ -239,6 +247,7 @@ public struct FlashcardsWorkout: Workout {
         self.decks = decks
         self.display = display
         self.study = study
+        schedule = ReviewSchedule(fsrs: study.fsrs, day: study.day)
         self.wallClock = wallClock
         self.makeIdentifier = makeIdentifier
         timer = PausableTimer(length: sessionLength)
@@ -302,9 +311,9 @@ public struct FlashcardsWorkout: Workout {
     mutating func take(_ reviews: Result<[FlashcardReview], any Error>) {
         switch reviews {
         case .success(let found):
-            schedule = ReviewSchedule(reviews: found)
+            schedule = ReviewSchedule(reviews: found, fsrs: study.fsrs, day: study.day)
         case .failure(let error):
-            schedule = ReviewSchedule()
+            schedule = ReviewSchedule(fsrs: study.fsrs, day: study.day)
             problem = "Could not read past answers (cards are dealt as new): \(error)"
         }
     }
@@ -364,16 +373,12 @@ public struct FlashcardsWorkout: Workout {
         case .editor(var editor):
             editor.scrollList(height: EditorLayout(screen: size, editor: editor, plain: display.plain).list.height)
             sheets.replaceTop(with: .editor(editor))
-        case .decks(var picker):
-            picker.scrollList(
-                height: DeckPickerLayout(screen: size, picker: picker, plain: display.plain).content.height)
-            sheets.replaceTop(with: .decks(picker))
         case .keys(var scroll):
             let keys = KeysSheet(bindings(below: sheets.sheets.count - 1, at: now))
             let height = display.plain ? size.height - 2 : keys.size(on: size).height - 2
             _ = scroll.visibleRows(count: keys.lines.count + (display.plain ? 1 : 0), height: max(0, height))
             sheets.replaceTop(with: .keys(scroll))
-        case .leave, .deleteDeck, .discardDraft, nil:
+        case .decks, .leave, .deleteDeck, .discardDraft, .scheduling, nil:
             break
         }
     }

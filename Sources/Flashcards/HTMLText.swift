@@ -3,8 +3,9 @@
 /// `<br>` is a line break, block elements (`div`, `p`, `li`, `tr`, headings, …) start and end
 /// lines, `<style>` and `<script>` go with their contents, every other tag is dropped (keeping its
 /// text), entities are decoded (named ones of Latin-1 and typography, and numeric ones), `&nbsp;`
-/// is a space, runs of spaces and source line breaks are one space as a browser shows them, and
-/// Anki's media references (`[sound:…]`) are removed. The result has no blank lines at its ends
+/// is a space, runs of spaces and source line breaks are one space as a browser shows them. Media
+/// is never dropped silently: `<img src="x.jpg" alt="a heart">` reads `[image: x.jpg, a heart]`
+/// and Anki's `[sound:a.mp3]` reads `[sound: a.mp3]`. The result has no blank lines at its ends
 /// and at most one blank line in a row.
 public enum HTMLText {
     /// `html` as plain text.
@@ -15,6 +16,7 @@ public enum HTMLText {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "<", let tag = Tag(scalars, at: index) {
+                let start = index
                 index = tag.end
                 if tag.dropsContent && !tag.isClosing {
                     index = endOfElement(tag.name, in: scalars, from: index)
@@ -22,20 +24,79 @@ public enum HTMLText {
                 }
                 if tag.name == "br" {
                     output.lineBreak()
+                } else if tag.name == "img", !tag.isClosing {
+                    let source = attribute("src", in: scalars[start..<tag.end]) ?? ""
+                    let alt = attribute("alt", in: scalars[start..<tag.end]) ?? ""
+                    let name = [source, alt].filter { !$0.isEmpty }.joined(separator: ", ")
+                    output.text(" ")
+                    for character in "[image: \(name)]".unicodeScalars { output.text(character) }
+                    output.text(" ")
                 } else if Tag.blocks.contains(tag.name) {
                     output.endLine()
                 }
                 continue
             }
             if scalar == "&", let (decoded, end) = entity(scalars, at: index) {
-                for character in decoded.unicodeScalars { output.text(character) }
+                // A space written as an entity (`&nbsp;`) is not folded into its neighbours.
+                for character in decoded.unicodeScalars {
+                    if character == " " || character == "\t" {
+                        output.hardSpace(character)
+                    } else {
+                        output.text(character)
+                    }
+                }
                 index = end
                 continue
             }
             output.text(scalar)
             index += 1
         }
-        return removingMedia(output.finished())
+        return markingSounds(output.finished())
+    }
+
+    /// The value of the attribute `name` in the tag `tag` (entities decoded), if it has one.
+    private static func attribute(_ name: String, in tag: ArraySlice<Unicode.Scalar>) -> String? {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: tag)
+        let lowered = text.lowercased()
+        var search = lowered.startIndex
+        while let found = lowered[search...].firstRange(of: name + "=") {
+            let before = found.lowerBound == lowered.startIndex ? " " : lowered[lowered.index(before: found.lowerBound)]
+            search = found.upperBound
+            guard before.isWhitespace else { continue }
+            let rest = text[found.upperBound...]
+            var value: Substring
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                let body = rest.dropFirst()
+                value = body.prefix { $0 != quote }
+            } else {
+                value = rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+            }
+            return plain(String(value)).replacing("\n", with: " ")
+        }
+        return nil
+    }
+
+    /// `text` as HTML that shows it the same: `&`, `<`, `>` as entities, line breaks as `<br>`,
+    /// a space that a browser would fold into the one before (or drop at a line's start or end)
+    /// as `&nbsp;`.
+    public static func escaped(_ text: String) -> String {
+        var html = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let before = index == 0 ? "\n" : characters[index - 1]
+            let after = index + 1 == characters.count ? "\n" : characters[index + 1]
+            switch character {
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            case "\n", "\r\n", "\r": html += "<br>"
+            case " " where before == " " || before.isNewline || after.isNewline: html += "&nbsp;"
+            case "\t": html += "&#9;"
+            default: html.append(character)
+            }
+        }
+        return html
     }
 
     /// Whether `text` looks like HTML from Anki's editor: a tag it writes or an entity.
@@ -195,6 +256,17 @@ public enum HTMLText {
             text.unicodeScalars.append(scalar)
         }
 
+        /// A space that stays (`&nbsp;`), as a browser shows it.
+        mutating func hardSpace(_ scalar: Unicode.Scalar) {
+            if pendingSpace, !text.isEmpty, text.last != "\n" { text.append(" ") }
+            pendingSpace = false
+            // Held as a private-use stand-in until the lines are trimmed, so no trimming takes it.
+            text.unicodeScalars.append(scalar == " " ? Self.hardSpace : Self.hardTab)
+        }
+
+        static let hardSpace: Unicode.Scalar = "\u{F8FE}"
+        static let hardTab: Unicode.Scalar = "\u{F8FF}"
+
         /// `<br>`: always a new line.
         mutating func lineBreak() {
             pendingSpace = false
@@ -215,12 +287,20 @@ public enum HTMLText {
             while lines.last?.isEmpty == true { lines.removeLast() }
             var kept: [String] = []
             for line in lines where !(line.isEmpty && kept.last?.isEmpty == true) { kept.append(line) }
-            return kept.joined(separator: "\n")
+            let joined = kept.joined(separator: "\n")
+            guard joined.unicodeScalars.contains(where: { $0 == Self.hardSpace || $0 == Self.hardTab }) else {
+                return joined
+            }
+            var result = String.UnicodeScalarView()
+            for scalar in joined.unicodeScalars {
+                result.append(scalar == Self.hardSpace ? " " : scalar == Self.hardTab ? "\t" : scalar)
+            }
+            return String(result)
         }
     }
 
-    /// `text` without Anki's `[sound:file]` references.
-    private static func removingMedia(_ text: String) -> String {
+    /// `text` with Anki's `[sound:file]` references written `[sound: file]`.
+    private static func markingSounds(_ text: String) -> String {
         guard text.contains("[sound:") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -230,7 +310,10 @@ public enum HTMLText {
                 rest = rest[start.lowerBound...]
                 break
             }
+            if let last = result.last, !last.isWhitespace { result += " " }
+            result += "[sound: " + String(rest[start.upperBound..<close]).trimmingBlanks() + "]"
             rest = rest[rest.index(after: close)...]
+            if let next = rest.first, !next.isWhitespace { result += " " }
         }
         result += rest
         return result.trimmingBlanks(andNewlines: true)

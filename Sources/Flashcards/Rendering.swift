@@ -38,8 +38,14 @@ extension FlashcardsWorkout {
         guard cardCount == 0 else { return nil }
         guard let deck else { return "There is no deck yet: import one with `termfit flashcards import`." }
         if !deck.cards.isEmpty {
-            let next = deck.cards.compactMap { schedule[$0.id].due }.min()
-            let when = next.map { " The next is due " + Self.relative($0, from: wallClock()) + "." } ?? ""
+            let date = wallClock()
+            let when: String
+            if let learning = schedule.learningLater(of: deck.cards, at: date) {
+                when = " \(learning.count) due \(Self.relative(learning.next, from: date)) (learning steps)."
+            } else {
+                let next = deck.cards.compactMap { schedule[$0.id].due }.min()
+                when = next.map { " The next is due " + Self.relative($0, from: date) + "." } ?? ""
+            }
             return "Nothing of “\(deck.name)” is due now.\(when) Press c to cram every card (no due date moves)."
         }
         return "“\(deck.name)” has no cards. Press e to add some."
@@ -55,6 +61,43 @@ extension FlashcardsWorkout {
         if seconds >= 86_400 { return count(seconds / 86_400, "day") }
         if seconds >= 3600 { return count(seconds / 3600, "hour") }
         return count(max(1, seconds / 60), "minute")
+    }
+
+    /// "45s", "6m", "3h", "8d", "1.5mo", "2.1y": a wait as a grade shows it.
+    static func span(_ seconds: TimeInterval) -> String {
+        let days = seconds / 86_400
+        func tenths(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        if seconds < 60 { return "\(max(1, Int(seconds.rounded())))s" }
+        if seconds < 3600 { return "\(Int((seconds / 60).rounded()))m" }
+        if seconds < 86_400 { return "\(Int((seconds / 3600).rounded()))h" }
+        if days < 30.5 { return "\(Int(days.rounded()))d" }
+        if days < 365 { return tenths(days / 30) + "mo" }
+        return tenths(days / 365) + "y"
+    }
+
+    /// The line under a card whose answer shows: what each grade does. Studying, each grade with
+    /// the wait it gives ("1 Again 1m · 2 Hard 6m · 3 Good 10m · 4 Easy 8d"); cramming, that no
+    /// due date moves.
+    /// In a narrow window the keys go first, then the names ("1m · 6m · 10m · 8d").
+    func gradeLine(at now: Instant, width: Int = .max) -> String? {
+        guard isRevealed, let card = topCard, !isOver(at: now) else { return nil }
+        if mode == .cram {
+            let cram = "Cram: grades move no due dates (Again puts the card under the stack)"
+            return cram.displayWidth <= width ? cram : "Cram: no due date moves"
+        }
+        let date = session?.date(at: now) ?? wallClock()
+        let waits = ReviewGrade.allCases.map {
+            (grade: $0, span: Self.span(schedule.wait(after: $0, of: card.id, at: date)))
+        }
+        let forms = [
+            waits.map { "\($0.grade.number) \($0.grade.rawValue.capitalized) \($0.span)" },
+            waits.map { "\($0.grade.rawValue.capitalized) \($0.span)" },
+            waits.map(\.span),
+        ].map { $0.joined(separator: " · ") }
+        return forms.first { $0.displayWidth <= width } ?? forms[forms.count - 1]
     }
 
     /// A card waits for its learning step while the stack is empty: when it comes back.
@@ -107,7 +150,7 @@ extension FlashcardsWorkout {
         let hint = startAgainHint
         let cards = self.cardsToDraw(at: now)
         let notice = problem
-        let note = self.note
+        let note = self.note ?? gradeLine(at: now, width: layout.notice.width)
         let showsButtons = layout.showsButtons
         let endMessage = self.endMessage(at: now)
         let correct = correctCount
@@ -248,36 +291,15 @@ extension FlashcardsWorkout {
                 plain: plain, sheet: EditorLayout.sheet(screen: size), title: "Edit cards · \(deckName)",
                 into: &composition, draw: draw)
         case .decks(let picker):
-            let layout = DeckPickerLayout(screen: size, picker: picker, plain: plain)
+            picker.render(
+                into: &composition, plain: plain, helpBar: HelpBar(bindings(at: now).helpBar.hints, keyStyle: .plain))
+        case .scheduling(let scheduling):
             let helpBar = bindings(at: now).helpBar
-            let draw = { (canvas: inout Canvas) in
-                if plain { canvas.write("Decks", at: layout.frame.origin, clip: layout.frame) }
-                var scroll = picker.scroll
-                ScrollList.render(
-                    count: picker.entries.count, into: &canvas, in: layout.content, state: &scroll,
-                    markerStyle: plain ? .plain : palette.muted
-                ) { canvas, rect, index, _ in
-                    let entry = picker.entries[index]
-                    let selected = index == picker.selection
-                    let count = entry.count == 1 ? "1 card" : "\(entry.count) cards"
-                    let line =
-                        "\(selected ? "▸" : " ") \(index < 9 ? "\(index + 1)" : " ")  \(entry.name) · \(count) · "
-                        + "\(entry.due) due · \(entry.new) new"
-                    Text(line, style: selected && !plain ? Style(attributes: [.reverse, .bold]) : .plain)
-                        .render(into: &canvas, in: rect)
-                }
-                DeckPickerLayout.drawFooter(
-                    picker, in: layout.footer, plain: plain, muted: plain ? .plain : palette.muted, into: &canvas)
-                if plain {
-                    HelpBar(helpBar.hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
-                }
+            let frame = Self.schedulingSheet(screen: size)
+            let content = frame.contentRect(in: Rect(size: size).inset(bottom: 1))
+            addLayer(plain: plain, sheet: frame, title: "Scheduling", into: &composition) { canvas in
+                Self.drawScheduling(scheduling, in: content, plain: plain, helpBar: helpBar, into: &canvas)
             }
-            addLayer(
-                plain: plain,
-                sheet: DeckPickerLayout.sheet(
-                    screen: size, count: picker.entries.count, footerRows: DeckPickerLayout.footerRows(picker)),
-                title: "Decks",
-                into: &composition, draw: draw)
         case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question):
             if plain {
                 composition.add(.sheet) { canvas in
@@ -370,6 +392,7 @@ extension FlashcardsWorkout {
             paragraphs.append("Prompt: " + card.prompt.replacingNewlines)
             paragraphs.append(
                 isRevealed ? "Answer: " + card.answer.replacingNewlines : "Answer: hidden, Space shows it")
+            if let grades = gradeLine(at: now) { paragraphs.append("Grades: " + grades) }
             if let drag, drag.offset != 0 {
                 paragraphs.append(drag.offset > 0 ? "Moving right: good" : "Moving left: again")
             }

@@ -32,6 +32,7 @@ extension FlashcardsWorkout {
         case .leave: return FlashcardsBindings.leaveQuestion
         case .deleteDeck: return FlashcardsBindings.deleteDeckQuestion
         case .discardDraft: return FlashcardsBindings.discardDraftQuestion
+        case .scheduling: return FlashcardsBindings.scheduling
         }
     }
 
@@ -84,6 +85,9 @@ extension FlashcardsWorkout {
             case .keepDraft: close(at: now)
             default: break
             }
+        case .scheduling(let scheduling):
+            if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
+            performInScheduling(action, scheduling, at: now, into: &outputs)
         case nil:
             performOnCards(action, at: now, into: &outputs)
         }
@@ -98,6 +102,7 @@ extension FlashcardsWorkout {
                 leave(at: now, into: &outputs)
             }
         case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
+        case .openScheduling: open(.scheduling(SchedulingSheet(study: study)), at: now)
         case .edit: openEditor(at: now)
         case .chooseDeck:
             openDeckPicker(at: now)
@@ -183,6 +188,10 @@ extension FlashcardsWorkout {
         {
             return perform(action, at: now, into: &outputs)
         }
+        if case .decks(let picker) = sheet {
+            if picker.naming == nil { updateList(.mouse(mouse), picker, at: now, into: &outputs) }
+            return
+        }
         if mouse.kind == .scrollUp || mouse.kind == .scrollDown {
             if case .editor(let editor) = sheet, editor.focus != .list { return }
             return perform(.move(mouse.kind == .scrollUp ? -1 : 1), at: now, into: &outputs)
@@ -213,16 +222,11 @@ extension FlashcardsWorkout {
                 editor.select(row.index)
                 sheets.replaceTop(with: .editor(editor))
             }
-        case .decks(var picker):
-            let layout = DeckPickerLayout(screen: size, picker: picker, plain: display.plain)
-            if let row = layout.rows.first(where: { $0.rect.contains(point) }) {
-                picker.select(row.index)
-                sheets.replaceTop(with: .decks(picker))
-                perform(.openDeck, at: now, into: &outputs)
-            } else if !layout.frame.contains(point) {
+        case .scheduling:
+            if !Self.schedulingSheet(screen: size).frame(in: Rect(size: size).inset(bottom: 1)).contains(point) {
                 close(at: now)
             }
-        case .leave, .deleteDeck, .discardDraft:
+        case .decks, .leave, .deleteDeck, .discardDraft:
             break
         }
     }
@@ -248,7 +252,7 @@ extension FlashcardsWorkout {
     }
 
     mutating func openDeckPicker(at now: Instant) {
-        open(.decks(DeckPicker(entries: pickerEntries(), current: deck?.id)), at: now)
+        open(.decks(DeckPicker(entries: pickerEntries(), current: deck?.id, theme: palette)), at: now)
     }
 
     /// The lines of the list of decks.
@@ -262,7 +266,7 @@ extension FlashcardsWorkout {
                     max(
                         0,
                         study.newCardsPerDay
-                            - schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar))))
+                            - schedule.introducedCount(of: deck.cards, on: date))))
         }
     }
 

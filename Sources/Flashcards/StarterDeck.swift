@@ -55,4 +55,10 @@ extension SettingKey where Value == Bool {
 extension SettingKey where Value == Int {
     /// How many flashcards may be answered for the first time in one day (default 20).
     public static var flashcardsNewPerDay: Self { .init("flashcards.newCardsPerDay") }
+    /// The chance of recall at which FSRS makes a card due, in percent (70…99, default 90).
+    public static var flashcardsRetention: Self { .init("flashcards.desiredRetention") }
+    /// The longest interval FSRS gives, in days (default 36,500).
+    public static var flashcardsMaximumInterval: Self { .init("flashcards.maximumInterval") }
+    /// The hour at which a study day begins (0…23, default 4).
+    public static var flashcardsDayStartsAt: Self { .init("flashcards.dayStartsAt") }
 }

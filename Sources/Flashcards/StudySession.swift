@@ -63,7 +63,9 @@ extension FlashcardsWorkout {
         } else {
             schedule.record(grade, card: card.id, at: date)
             let memory = schedule[card.id]
-            let endsOn = date.addingTimeInterval(Double(secondsLeft(at: now)))
+            // A learning card can come back while the session lasts: at its step, or up to the
+            // learn-ahead sooner once nothing else is left.
+            let endsOn = date.addingTimeInterval(Double(secondsLeft(at: now)) + schedule.day.learnAhead)
             if memory.isLearning, let due = memory.due, due <= endsOn {
                 waiting.append(Waiting(card: card, due: due))
                 waiting.sort { $0.due < $1.due }
@@ -133,11 +135,18 @@ extension FlashcardsWorkout {
     }
 
     /// Puts the waiting cards whose step is due at `now` into the stack, after the top card (the
-    /// one on screen does not change under the member), or on top of an empty stack.
+    /// one on screen does not change under the member), or on top of an empty stack; with the
+    /// stack empty, the soonest comes at once if its step is within the learn-ahead (Anki's
+    /// learn-ahead limit).
     mutating func bringBackWaiting(at now: Instant) {
         guard let session, !session.isFinished else { return }
         let date = session.date(at: now)
-        let ready = waiting.prefix { $0.due <= date }
+        var ready = waiting.prefix { $0.due <= date }
+        if ready.isEmpty, stack.isEmpty, let first = waiting.first,
+            first.due <= date.addingTimeInterval(schedule.day.learnAhead)
+        {
+            ready = waiting.prefix(1)
+        }
         guard !ready.isEmpty else { return }
         waiting.removeFirst(ready.count)
         stack.insert(contentsOf: ready.map(\.card), at: stack.isEmpty ? 0 : 1)
@@ -157,7 +166,7 @@ extension FlashcardsWorkout {
         let hasDue = schedule.dueCount(of: deck.cards, at: date) > 0
         let hasNew =
             schedule.newCount(of: deck.cards) > 0
-            && schedule.introducedCount(of: deck.cards, on: date, calendar: study.calendar) < study.newCardsPerDay
+            && schedule.introducedCount(of: deck.cards, on: date) < study.newCardsPerDay
         return hasDue || hasNew ? .study : .cram
     }
 
@@ -181,8 +190,7 @@ extension FlashcardsWorkout {
         var random = study.random
         defer { study.random = random }
         return StudyQueue(
-            deck.cards, schedule: schedule, at: date, newCardsPerDay: study.newCardsPerDay, calendar: study.calendar,
-            random: &random)
+            deck.cards, schedule: schedule, at: date, newCardsPerDay: study.newCardsPerDay, random: &random)
     }
 
     /// The stack for a new session: the study queue, or in a cram session the whole deck

@@ -376,23 +376,26 @@ public struct CircuitProblem: Error, Hashable, Sendable, CustomStringConvertible
     init(_ description: String) { self.description = description }
 }
 
-/// The circuits sheet: the four built-in circuits and the member's own, one of them chosen for
-/// `c`; the member's can be made, edited, renamed and deleted.
+/// The circuits sheet: TermUI's list picker of the member's own circuits (listed first) and the
+/// four built-in ones (Standard, Tabata, EMOM, AMRAP), filtered as the member types; Enter chooses
+/// the one `c` runs. Ctrl-N makes a circuit from the highlighted one, Ctrl-O edits the member's
+/// own, Ctrl-R renames it, Ctrl-X deletes it (after asking); a name no circuit has offers "+ New
+/// circuit “Legs”". The field that makes, edits or renames one opens over the list.
 public struct CircuitsEditor: Hashable, Sendable {
     /// What the text field is for.
     public enum Editing: Hashable, Sendable {
         /// A new circuit, written as `Name: spec`.
         case new
-        /// The selected circuit's exercises and timing.
-        case spec
-        /// The selected circuit's name.
-        case rename
+        /// A new circuit of this name (the "+ New" row): the field holds its exercises and timing.
+        case newNamed(String)
+        /// The exercises and timing of the member's circuit at this index of `presets`.
+        case spec(Int)
+        /// The name of the member's circuit at this index of `presets`.
+        case rename(Int)
     }
 
     /// The member's own circuits.
     public internal(set) var presets: [Circuit]
-    /// The row selected: Standard, Tabata, EMOM, AMRAP, then the presets.
-    public internal(set) var selection = 0
     /// The field being edited and what for.
     public internal(set) var field: TextField?
     public internal(set) var editing: Editing?
@@ -405,6 +408,40 @@ public struct CircuitsEditor: Hashable, Sendable {
     /// How many built-in circuits head the sheet (Standard, Tabata, EMOM, AMRAP).
     public static let builtInCount = 4
 
-    /// Whether the selected row is one of the member's (editable).
-    public var selectsPreset: Bool { selection >= Self.builtInCount }
+    /// The index in `presets` of the member's circuit called `name`, if it is one of theirs.
+    public func presetIndex(named name: String?) -> Int? { presets.firstIndex { $0.name == name } }
+
+    /// The list picker of every circuit, `chosen` (the one `c` runs) highlighted and marked.
+    func picker(standard: Circuit, chosen: Circuit, theme: Theme) -> ListPicker<String> {
+        ListPicker(
+            title: "Circuits", items: items(standard: standard, chosen: chosen), selected: chosen.name,
+            fieldLabel: "Find", newLabel: "New circuit", commitLabel: "Choose",
+            nameLimit: ValueLimits.circuitNameLength, theme: theme)
+    }
+
+    /// The picker's items: the member's own first, then Standard, Tabata, EMOM and
+    /// AMRAP (fixed).
+    func items(standard: Circuit, chosen: Circuit) -> [ListPicker<String>.Item] {
+        func detail(_ circuit: Circuit, fixed: Bool) -> String {
+            (circuit == chosen ? "● " : "") + (fixed ? "fixed · " : "") + circuit.spec
+        }
+        return presets.map { ListPicker.Item($0.name, label: $0.name, detail: detail($0, fixed: false), isOwn: true) }
+            + [standard, .tabata, .emom, .amrap].map {
+                ListPicker.Item($0.name, label: $0.name, detail: detail($0, fixed: true))
+            }
+    }
+
+    /// Opens the field for `editing`, its text selected (the first key typed replaces it).
+    mutating func open(_ editing: Editing, text: String) {
+        self.editing = editing
+        field = TextField(text, limit: 600)
+        problem = nil
+    }
+
+    /// Closes the field, keeping nothing of it.
+    mutating func closeField() {
+        field = nil
+        editing = nil
+        problem = nil
+    }
 }

@@ -55,7 +55,10 @@ extension HIITWorkout {
         case .highFive: return Self.highFiveBindings
         case .leave(let question): return Self.questionBindings(question, confirm: .confirmLeave)
         case .discard(let question, _): return Self.questionBindings(question, confirm: .confirmDiscard)
-        case .circuits: return circuitsBindings
+        case .circuits(let picker): return Self.circuitsBindings(picker, own: highlightedPreset != nil)
+        case .circuitField: return circuitFieldBindings
+        case .deleteCircuit(let question, _):
+            return Self.questionBindings(question, confirm: .circuitsEdit(.confirmDelete))
         case nil: return run != nil ? runBindings : pageBindings
         }
     }
@@ -204,47 +207,44 @@ extension HIITWorkout {
         ])
     }
 
-    /// The circuits sheet's keys: the list's, or the field's while one is edited.
-    public var circuitsBindings: KeyBindings<HIITAction> {
-        if circuitsEditor.field != nil {
-            return KeyBindings([
-                KeyBinding(
-                    [.enter, .tab, .backTab, .up, .down], "Save", group: "Circuit", bar: 1, display: "Enter",
-                    listing: "Enter  Tab  ↑ ↓", meaning: "save the circuit"
-                ) { key in .circuitsEdit(.key(key)) },
-                KeyBinding(
-                    [.escape], "Cancel", group: "Circuit", bar: 2, meaning: "put back the circuit as it was"
-                ) { key in .circuitsEdit(.key(key)) },
-                KeyBinding(
-                    TextField.printableKeys + TextField.editingKeys, "Type", group: "Circuit", listing: "a-z 0-9 …",
-                    meaning: "Name: Squat 30/10, Plank 45; rounds 3; warm-up 60; cool-down 60"
-                ) { key in .circuitsEdit(.key(key)) },
-            ])
-        }
-        let own = circuitsEditor.selectsPreset
-        return KeyBindings([
+    /// The circuits sheet's keys: TermUI's list picker's (typing filters; ↑↓ Enter Esc Tab), and
+    /// on Ctrl-keys, which never type, making, editing, renaming and deleting the member's own.
+    static func circuitsBindings(_ picker: ListPicker<String>, own: Bool) -> KeyBindings<HIITAction> {
+        var bindings = picker.bindings.map { key in HIITAction.circuitsEdit(.picker(key)) }.bindings
+        bindings.append(contentsOf: [
             KeyBinding(
-                [.enter], "Choose", group: "Circuits", bar: 1, meaning: "the circuit c runs",
-                action: .circuitsEdit(.choose)),
-            KeyBinding(
-                [.up, .down, .character("k"), .character("j")], "Select", group: "Circuits", bar: 4, display: "↑↓",
-                listing: "↑ ↓  k j", meaning: "the circuit above / below"
-            ) { key in .circuitsEdit(.move([Key.up, .character("k")].contains(key) ? -1 : 1)) },
-            KeyBinding(
-                [.character("n")], "New", group: "Circuits", bar: 2, meaning: "a new circuit from this one",
+                [.control("n")], "New", group: "Circuits", bar: 5, display: "^N", listing: "Ctrl-N",
+                meaning: "a new circuit from the highlighted one", enabled: picker.highlightedValue != nil,
                 action: .circuitsEdit(.new)),
             KeyBinding(
-                [.character("e")], "Edit", group: "Circuits", bar: 5, meaning: "its exercises and timing", enabled: own,
+                [.control("o")], "Edit", group: "Circuits", bar: 6, display: "^O", listing: "Ctrl-O",
+                meaning: "the highlighted circuit's exercises and timing (your own)", enabled: own,
                 action: .circuitsEdit(.editSpec)),
             KeyBinding(
-                [.character("r")], "Rename", group: "Circuits", bar: 6, meaning: "rename it", enabled: own,
-                action: .circuitsEdit(.rename)),
+                [.control("r")], "Rename", group: "Circuits", bar: 7, display: "^R", listing: "Ctrl-R",
+                meaning: "rename the highlighted circuit (your own)", enabled: own, action: .circuitsEdit(.rename)),
             KeyBinding(
-                [.character("x"), .delete], "Delete", group: "Circuits", bar: 7, listing: "x  Del",
-                meaning: "delete it", enabled: own, action: .circuitsEdit(.delete)),
+                [.control("x")], "Delete", group: "Circuits", bar: 8, display: "^X", listing: "Ctrl-X",
+                meaning: "delete the highlighted circuit (your own; asks first)", enabled: own,
+                action: .circuitsEdit(.delete)),
+        ])
+        return KeyBindings(bindings)
+    }
+
+    /// The keys of the field that makes, edits or renames a circuit.
+    public var circuitFieldBindings: KeyBindings<HIITAction> {
+        KeyBindings([
             KeyBinding(
-                [.escape, .character("q")], "Close", group: "Circuits", bar: 3, meaning: "close the circuits",
-                action: .close),
+                [.enter, .tab, .backTab, .up, .down], "Save", group: "Circuit", bar: 1, display: "Enter",
+                listing: "Enter  Tab  ↑ ↓", meaning: "save the circuit"
+            ) { key in .circuitsEdit(.key(key)) },
+            KeyBinding(
+                [.escape], "Cancel", group: "Circuit", bar: 2, meaning: "put back the circuit as it was"
+            ) { key in .circuitsEdit(.key(key)) },
+            KeyBinding(
+                TextField.printableKeys + TextField.editingKeys, "Type", group: "Circuit", listing: "a-z 0-9 …",
+                meaning: "Name: Squat 30/10, Plank 45; rounds 3; warm-up 60; cool-down 60"
+            ) { key in .circuitsEdit(.key(key)) },
         ])
     }
 
@@ -298,18 +298,22 @@ extension HIITWorkout {
 
 /// A change on the circuits sheet.
 public enum CircuitEdit: Hashable, Sendable {
-    /// Moves the selection by rows.
-    case move(Int)
-    /// Chooses the selected circuit for `c`.
-    case choose
-    /// Starts a new circuit from the selected one.
+    /// A key for the list picker (typing filters, ↑↓ move, Enter chooses, Esc closes).
+    case picker(Key)
+    /// A click or the wheel on the list picker.
+    case pickerMouse(MouseEvent)
+    /// Starts a new circuit from the highlighted one.
     case new
-    /// Edits the selected circuit's exercises and timing.
+    /// Edits the highlighted circuit's exercises and timing.
     case editSpec
-    /// Renames the selected circuit.
+    /// Renames the highlighted circuit.
     case rename
-    /// Deletes the selected circuit.
+    /// Asks whether to delete the highlighted circuit.
     case delete
+    /// Yes to the question: the circuit is deleted.
+    case confirmDelete
     /// A key for the field being edited.
     case key(Key)
+    /// Text pasted into the picker's filter or the field.
+    case paste(String)
 }

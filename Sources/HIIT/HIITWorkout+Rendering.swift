@@ -289,7 +289,13 @@ extension HIITWorkout {
         case .highFive: renderHighFive(into: &composition)
         case .keys: KeysSheet(screenBindings).render(into: &composition, state: keysSheetScroll)
         case .leave(let question), .discard(let question, _): question.render(into: &composition)
-        case .circuits: renderCircuits(into: &composition)
+        case .circuits(let picker): picker.render(into: &composition)
+        case .circuitField:
+            openCircuitsPicker?.render(into: &composition)
+            renderCircuitField(into: &composition)
+        case .deleteCircuit(let question, _):
+            openCircuitsPicker?.render(into: &composition)
+            question.render(into: &composition)
         case nil: break
         }
     }

@@ -70,25 +70,40 @@ struct HighFiveLayout {
     }
 }
 
-/// Where the circuits sheet's parts go: the list, a label, the field and a problem.
-struct CircuitsSheetLayout {
+/// Where the field that makes, edits or renames a circuit goes, over the circuits list: a
+/// label, the field and a problem.
+struct CircuitFieldLayout {
     var sheet: Sheet
     var frame: Rect
-    var list: Rect
     var label: Rect
     var field: Rect
     var problem: Rect
 
-    init(screen size: Size) {
-        let screen = Rect(size: size)
-        sheet = Sheet(title: "Circuits", size: Size(width: min(size.width - 2, 100), height: min(size.height - 2, 16)))
+    init(screen size: Size, editor: CircuitsEditor) {
+        let screen = Rect(size: size).inset(bottom: size.height > 0 ? 1 : 0)
+        let title: String
+        switch editor.editing {
+        case .new, .newNamed, nil: title = "New circuit"
+        case .spec: title = "Edit circuit"
+        case .rename: title = "Rename circuit"
+        }
+        sheet = Sheet(title: title, size: Size(width: min(size.width - 2, 100), height: min(screen.height, 7)))
         frame = sheet.frame(in: screen)
         let content = sheet.contentRect(in: screen).inset(left: 1, right: 1)
-        let problemRows = content.height >= 8 ? 2 : 1
         var rest: Rect
-        (rest, problem) = content.splitBottom(problemRows)
-        (rest, field) = rest.splitBottom(1)
-        (list, label) = rest.splitBottom(1)
+        (label, rest) = content.splitTop(1)
+        (field, problem) = rest.splitTop(1)
+        if problem.height > 1 { problem = problem.inset(top: 1) }
+    }
+
+    /// What the label above the field says.
+    static func label(of editing: CircuitsEditor.Editing?, presets: [Circuit]) -> String {
+        switch editing {
+        case .new, nil: "Name: exercises; rounds; warm-up; cool-down"
+        case .newNamed(let name): "Exercises and timing of \(name):"
+        case .spec(let index): "Exercises and timing of \(presets[index].name):"
+        case .rename(let index): "New name of \(presets[index].name):"
+        }
     }
 }
 
@@ -164,39 +179,20 @@ extension HIITWorkout {
         }
     }
 
-    func renderCircuits(into composition: inout Composition) {
-        let layout = CircuitsSheetLayout(screen: composition.size)
+    /// The field that makes, edits or renames a circuit, over the circuits list.
+    func renderCircuitField(into composition: inout Composition) {
         let editor = circuitsEditor
-        let all = editor.circuits(standard: configuration.circuit)
-        let chosen = circuit
+        let layout = CircuitFieldLayout(screen: composition.size, editor: editor)
         let palette = self.palette
-        composition.addSheet(layout.sheet) { canvas, _ in
-            var state = ScrollState(selection: editor.selection)
-            ScrollList.render(
-                count: all.count, into: &canvas, in: layout.list, state: &state, markerStyle: palette.muted
-            ) { canvas, area, index, selected in
-                let circuit = all[index]
-                let style: Style = selected ? palette.selection : .plain
-                canvas.fill(area, with: Cell(.space, style: style))
-                let mark = circuit == chosen ? "● " : "  "
-                let fixed = index < 2 ? " (fixed)" : ""
-                Text(mark + circuit.name + fixed + " · " + circuit.spec, style: style).render(into: &canvas, in: area)
-            }
-            if let field = editor.field {
-                let label: String
-                switch editor.editing {
-                case .new: label = "New circuit (Name: exercises; rounds; warm-up; cool-down)"
-                case .spec: label = "Exercises and timing:"
-                case .rename, nil: label = "Name:"
-                }
-                Text(label, style: palette.muted).render(into: &canvas, in: layout.label)
-                field.render(into: &canvas, in: layout.field)
-            } else {
-                let help = "Enter chooses · n new · e edit · r rename · x delete"
-                Text(help, style: palette.muted).render(into: &canvas, in: layout.label)
-            }
+        let label = CircuitFieldLayout.label(of: editor.editing, presets: editor.presets)
+        _ = composition.addSheet(layout.sheet, in: Rect(size: composition.size).inset(bottom: 1)) { canvas, _ in
+            Text(label, style: palette.muted).render(into: &canvas, in: layout.label)
+            editor.field?.render(into: &canvas, in: layout.field)
             if let problem = editor.problem {
                 Text(problem, style: palette.negative, wraps: true).render(into: &canvas, in: layout.problem)
+            } else {
+                let help = "Squat 30/10 is 30 s of work, 10 s of rest · Enter saves · Esc puts it back"
+                Text(help, style: palette.muted, wraps: true).render(into: &canvas, in: layout.problem)
             }
         }
     }

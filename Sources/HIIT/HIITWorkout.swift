@@ -39,8 +39,14 @@ public struct HIITWorkout: Workout, Sendable {
         /// A page change or Reset would drop the countdown running or paused: the question, and
         /// the action carried out when the member says yes.
         case discard(ConfirmSheet, then: HIITAction)
-        /// The circuits: choose the one `c` runs, make, edit, rename and delete the member's own.
-        case circuits
+        /// The circuits: TermUI's list picker; choose the one `c` runs, make, edit, rename and
+        /// delete the member's own.
+        case circuits(ListPicker<String>)
+        /// The field that makes, edits or renames a circuit, over the circuits (its state is in
+        /// `circuitsEditor`).
+        case circuitField
+        /// Whether to delete the member's circuit of this name.
+        case deleteCircuit(ConfirmSheet, name: String)
     }
 
     /// What the workout asks its host to do.
@@ -231,7 +237,10 @@ public struct HIITWorkout: Workout, Sendable {
             handle(key, at: now, into: &outputs)
         case .mouse(let mouse):
             handle(mouse, at: now, into: &outputs)
-        case .tick, .paste, .focusIn, .focusOut, .message:
+        case .paste(let text):
+            // Only the circuits sheet takes text pasted (its filter, or its field).
+            perform(.circuitsEdit(.paste(text)), at: now, into: &outputs)
+        case .tick, .focusIn, .focusOut, .message:
             break
         }
         // A stretch may end right now after a change (a resume).
@@ -262,6 +271,7 @@ public struct HIITWorkout: Workout, Sendable {
         if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: helpBar) {
             return perform(action, at: now, into: &outputs)
         }
+        if case .circuits = sheet { return perform(.circuitsEdit(.pickerMouse(mouse)), at: now, into: &outputs) }
         switch mouse.kind {
         case .scrollUp where sheet != nil: return perform(.scroll(-1), at: now, into: &outputs)
         case .scrollDown where sheet != nil: return perform(.scroll(1), at: now, into: &outputs)
@@ -277,7 +287,18 @@ public struct HIITWorkout: Workout, Sendable {
             if HighFiveLayout(screen: size).continueButton.contains(point) { perform(.close, at: now, into: &outputs) }
             return
         case .circuits:
-            if !CircuitsSheetLayout(screen: size).frame.contains(point) { perform(.close, at: now, into: &outputs) }
+            return
+        case .circuitField:
+            if !CircuitFieldLayout(screen: size, editor: circuitsEditor).frame.contains(point) {
+                perform(.circuitsEdit(.key(.escape)), at: now, into: &outputs)
+            }
+            return
+        case .deleteCircuit(let question, _):
+            switch question.handle(mouse, screen: size) {
+            case .leave: perform(.circuitsEdit(.confirmDelete), at: now, into: &outputs)
+            case .stay: perform(.close, at: now, into: &outputs)
+            case .none: break
+            }
             return
         case .leave(let question):
             switch question.handle(mouse, screen: size) {
@@ -329,11 +350,7 @@ public struct HIITWorkout: Workout, Sendable {
             }
         case .primary: pressPrimaryButton(at: now, into: &outputs)
         case .circuit: startRun(at: now)
-        case .circuits:
-            circuitsEditor.selection =
-                circuitsEditor.circuits(standard: configuration.circuit).firstIndex { $0 == circuit } ?? 0
-            circuitsEditor.problem = nil
-            sheets.push(.circuits)
+        case .circuits: openCircuits()
         case .circuitsEdit(let edit): editCircuits(edit, into: &outputs)
         case .togglePause: togglePause(at: now)
         case .skipStretch: skipStretch(at: now, into: &outputs)
@@ -373,7 +390,8 @@ public struct HIITWorkout: Workout, Sendable {
             sheets.pop()
             if run != nil {
                 // Stopping the hands-free circuit goes back to the HIIT page; the work intervals
-                // that ended are saved already.
+                // that ended are saved already, and the stop is saved as left early.
+                recordCircuitLeftEarly(at: now, into: &outputs)
                 run = nil
             } else {
                 leave(into: &outputs)

@@ -14,8 +14,8 @@ public enum WeightUnit: String, Sendable, Codable, CaseIterable {
 public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
     /// The set's place in the workout, from 1.
     public var number: Int
-    /// The weight lifted, in the workout's unit.
-    public var weight: Double
+    /// The weight lifted, in whole hundredths of the workout's unit (exact: 12.5 kg is 1250).
+    public var weightHundredths: Int
     /// The repetitions done.
     public var reps: Int
     /// When the set began.
@@ -36,7 +36,7 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
         restBefore: TimeInterval? = nil, type: SetType = .working, rpe: Double? = nil, note: String? = nil
     ) {
         self.number = number
-        self.weight = weight
+        self.weightHundredths = Figures.hundredths(weight)
         self.reps = reps
         self.startedAt = startedAt
         self.finishedAt = finishedAt
@@ -46,8 +46,50 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
         self.note = note
     }
 
+    /// The weight lifted, in the workout's unit: ``weightHundredths`` as a number. Setting it
+    /// keeps the nearest hundredth.
+    public var weight: Double {
+        get { Double(weightHundredths) / 100 }
+        set { weightHundredths = Figures.hundredths(newValue) }
+    }
+
+    /// The weight as an exact value in `unit` (the workout's).
+    public func exactWeight(in unit: WeightUnit) -> ExactWeight {
+        ExactWeight(hundredths: weightHundredths, unit: unit)
+    }
+
     /// The time spent on the set itself, in seconds.
     public var duration: TimeInterval { finishedAt.timeIntervalSince(startedAt) }
+
+    /// The set's time in whole seconds, as every surface shows it (``Figures/wholeSeconds(from:to:)``).
+    public var wholeSeconds: Int { Figures.wholeSeconds(from: startedAt, to: finishedAt) }
+
+    private enum CodingKeys: String, CodingKey {
+        case number, weight, reps, startedAt, finishedAt, restBefore
+    }
+
+    // The weight is written as a number ("weight": 27.5), as recovery logs and exports always
+    // had it, and read back to the nearest hundredth.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            number: try container.decode(Int.self, forKey: .number),
+            weight: try container.decode(Double.self, forKey: .weight),
+            reps: try container.decode(Int.self, forKey: .reps),
+            startedAt: try container.decode(Date.self, forKey: .startedAt),
+            finishedAt: try container.decode(Date.self, forKey: .finishedAt),
+            restBefore: try container.decodeIfPresent(TimeInterval.self, forKey: .restBefore))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(reps, forKey: .reps)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(finishedAt, forKey: .finishedAt)
+        try container.encodeIfPresent(restBefore, forKey: .restBefore)
+    }
 }
 
 /// A dumbbell workout's sets of one exercise, in order. A workout of several exercises is one
@@ -98,4 +140,33 @@ public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifia
 
     /// Total rest taken between sets, in seconds.
     public var totalRest: TimeInterval { sets.reduce(0) { $0 + ($1.restBefore ?? 0) } }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, exercise, unit, startedAt, finishedAt, status, sets, sessionID
+    }
+
+    /// Only a set's weight, as written.
+    private struct WrittenWeight: Decodable {
+        var weight: Double
+    }
+
+    // An export written before weights were whole hundredths may carry the float noise of a unit
+    // conversion (27.557782773109697 lb): read in, such a weight is rounded to its unit's step as
+    // migration v9 rounds a stored one (``ExactWeight/init(repairing:unit:)``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(UUID.self, forKey: .id),
+            exercise: try container.decode(String.self, forKey: .exercise),
+            unit: try container.decode(WeightUnit.self, forKey: .unit),
+            startedAt: try container.decode(Date.self, forKey: .startedAt),
+            finishedAt: try container.decodeIfPresent(Date.self, forKey: .finishedAt),
+            status: try container.decode(SessionStatus.self, forKey: .status),
+            sets: try container.decode([DumbbellSet].self, forKey: .sets),
+            sessionID: try container.decodeIfPresent(UUID.self, forKey: .sessionID))
+        let written = try container.decode([WrittenWeight].self, forKey: .sets)
+        for index in sets.indices where index < written.count {
+            sets[index].weightHundredths = ExactWeight(repairing: written[index].weight, unit: unit).hundredths
+        }
+    }
 }

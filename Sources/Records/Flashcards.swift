@@ -19,9 +19,18 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     public var guid: String
     /// Anki's tags of the note (words without spaces), kept for export.
     public var tags: [String]
+    /// The Anki note type of a card that came from Anki ("Basic", "Cloze", …); empty for a card
+    /// made in TermFit.
+    public var notetype: String
+    /// The note's fields exactly as Anki had them (HTML), written back unchanged on export unless
+    /// the card was edited here; empty for a card made in TermFit.
+    public var fields: [String]
+    /// Which of its note's cards this is (Anki's ordinal: the template, or the cloze number - 1).
+    public var ordinal: Int
 
     public init(
-        id: UUID = UUID(), prompt: String, answer: String, createdAt: Date, guid: String? = nil, tags: [String] = []
+        id: UUID = UUID(), prompt: String, answer: String, createdAt: Date, guid: String? = nil, tags: [String] = [],
+        notetype: String = "", fields: [String] = [], ordinal: Int = 0
     ) {
         self.id = id
         self.prompt = prompt
@@ -29,6 +38,9 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.guid = guid ?? Flashcard.guid(for: id)
         self.tags = tags
+        self.notetype = notetype
+        self.fields = fields
+        self.ordinal = ordinal
     }
 
     /// A guid for a card made in TermFit: the two halves of its identifier's 128 bits combined
@@ -49,7 +61,21 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, prompt, answer, createdAt, guid, tags
+        case id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal
+    }
+
+    /// Writes a card; a card made in TermFit (no Anki note) is written as before notes were kept.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(prompt, forKey: .prompt)
+        try container.encode(answer, forKey: .answer)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(guid, forKey: .guid)
+        try container.encode(tags, forKey: .tags)
+        if !notetype.isEmpty { try container.encode(notetype, forKey: .notetype) }
+        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        if ordinal != 0 { try container.encode(ordinal, forKey: .ordinal) }
     }
 
     /// Reads a card; an export from before guids and tags gets the guid made from its identifier.
@@ -61,7 +87,10 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
             answer: try container.decode(String.self, forKey: .answer),
             createdAt: try container.decode(Date.self, forKey: .createdAt),
             guid: try container.decodeIfPresent(String.self, forKey: .guid),
-            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [])
+            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            notetype: try container.decodeIfPresent(String.self, forKey: .notetype) ?? "",
+            fields: try container.decodeIfPresent([String].self, forKey: .fields) ?? [],
+            ordinal: try container.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0)
     }
 }
 

@@ -161,9 +161,15 @@ extension SettingShape {
             key: exerciseKey, value: .whole(ValueLimits.restSeconds), count: ValueLimits.exercisesRemembered),
         "dumbbells.unit": .choice(WeightUnit.allCases.map(\.rawValue)),
         "dumbbells.exercise": .text(maximum: ValueLimits.dumbbellExerciseLength, empty: false),
+        "dumbbells.exercises": .list(
+            .text(maximum: ValueLimits.dumbbellExerciseLength, empty: false), count: 0...ValueLimits.exercisesRemembered
+        ),
         "dumbbells.routines": .list(routine, count: 0...ValueLimits.routinesPerProfile),
         "flashcards.sessionSeconds": .whole(ValueLimits.countdownSeconds),
         "flashcards.newCardsPerDay": .whole(ValueLimits.newCardsPerDay),
+        "flashcards.desiredRetention": .whole(ValueLimits.desiredRetentionPercent),
+        "flashcards.maximumInterval": .whole(ValueLimits.maximumIntervalDays),
+        "flashcards.dayStartsAt": .whole(ValueLimits.dayRolloverHour),
         "flashcards.deckID": .text(maximum: ValueLimits.nameLength, empty: false),
         "flashcards.plain": .flag,
         "hiit.exerciseSeconds": .whole(ValueLimits.countdownSeconds),

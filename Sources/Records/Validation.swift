@@ -153,6 +153,13 @@ extension Flashcard {
                 throw LogError.invalidValue("a card's tag has a space in it: \(tag)")
             }
         }
+        try Check.text(notetype, "a card's note type", maximum: ValueLimits.nameLength)
+        if fields.count > ValueLimits.noteFields {
+            throw LogError.invalidValue("a note has more than \(ValueLimits.noteFields) fields")
+        }
+        if fields.reduce(0, { $0 + $1.utf8.count }) > ValueLimits.noteFieldsLength {
+            throw LogError.invalidValue("a note's fields are longer than \(ValueLimits.noteFieldsLength) bytes")
+        }
     }
 }
 

@@ -37,8 +37,13 @@ public enum ValueLimits {
     public static let drawsPerSession = 10_000
     /// The most reviews one flashcard session holds.
     public static let reviewsPerSession = 100_000
-    /// The most cards one flashcard deck holds.
-    public static let cardsPerDeck = 10_000
+    /// The most cards one flashcard deck holds: room for the largest real Anki collections
+    /// (language and medical decks of 200,000 notes), still a bound against a hostile file.
+    public static let cardsPerDeck = 250_000
+    /// The most characters of one Anki note's fields together (its HTML, kept for export).
+    public static let noteFieldsLength = 131_072
+    /// The most fields one Anki note has.
+    public static let noteFields = 64
 
     /// The longest name (an exercise, a deck, a deck's identifier, a card's code), in characters.
     public static let nameLength = 200
@@ -99,6 +104,12 @@ public enum ValueLimits {
     public static let suitExerciseLength = 24
     /// New flashcards a day.
     public static let newCardsPerDay = 0...9_999
+    /// The flashcards' desired retention, in percent (FSRS: 0.70…0.99).
+    public static let desiredRetentionPercent = 70...99
+    /// The longest interval FSRS gives a flashcard, in days (Anki's maximum is 100 years).
+    public static let maximumIntervalDays = 1...36_500
+    /// The hour at which a study day begins (Anki's "next day starts at").
+    public static let dayRolloverHour = 0...23
     /// The most exercises a per-exercise setting (ratings, rests) remembers.
     public static let exercisesRemembered = 1_000
     /// A set's rate of perceived exertion (Strong and Hevy offer 6 to 10 in halves).

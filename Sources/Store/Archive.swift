@@ -289,11 +289,12 @@ extension TermFitStore {
         try db.execute(
             sql: """
                 INSERT INTO dumbbell_set
-                    (workout_id, number, weight, reps, started_at, finished_at, rest_before, set_type, rpe, note)
+                    (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before, set_type,
+                     rpe, note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                 """,
             arguments: [
-                workoutID.uuidString, set.number, set.weight, set.reps, set.startedAt.storedMilliseconds,
+                workoutID.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
                 set.finishedAt.storedMilliseconds, set.restBefore, set.type.rawValue, set.rpe, set.note,
             ])
         return db.changesCount > 0

@@ -55,7 +55,8 @@ public struct HistoryEntry: Sendable, Codable, Equatable {
 /// One set, card, flashcard answer or HIIT exercise of a session: a row of `history --detail`.
 /// Fields that do not apply to the item are `nil` (empty in CSV, left out of JSON).
 public struct HistoryDetail: Sendable, Codable, Equatable {
-    /// The session it belongs to.
+    /// The session it belongs to; for a dumbbell set, the whole workout's session (the
+    /// `sessionID` the export carries), shared by the workout's every exercise.
     public var sessionID: UUID
     public var workout: WorkoutKind
     /// How the session ended.
@@ -130,20 +131,22 @@ extension HistoryEntry {
     }
 
     init(_ workout: DumbbellWorkout) {
-        let sets = workout.sets.map { "\(HistoryReport.number($0.weight)) \(workout.unit.rawValue) x \($0.reps)" }
+        let unit = workout.unit
+        let sets = workout.sets.map { "\($0.exactWeight(in: unit).text(in: unit)) \(unit.rawValue) x \($0.reps)" }
         let count = workout.sets.count == 1 ? "1 set" : "\(workout.sets.count) sets"
         let end = workout.finishedAt ?? workout.sets.last?.finishedAt
         self.init(
             id: workout.id, workout: .dumbbells, startedAt: workout.startedAt, finishedAt: workout.finishedAt,
-            status: workout.status, durationSeconds: end.map { $0.timeIntervalSince(workout.startedAt) },
+            status: workout.status,
+            durationSeconds: end.map { Double(Figures.wholeSeconds(from: workout.startedAt, to: $0)) },
             summary: sets.isEmpty
                 ? "\(workout.exercise): no sets" : "\(workout.exercise): \(count), " + sets.joined(separator: ", "),
             details: workout.sets.map { set in
                 HistoryDetail(
-                    workout.id, .dumbbells, workout.status, item: "set", number: set.number, at: set.startedAt,
-                    exercise: workout.exercise, weight: set.weight, unit: workout.unit.rawValue, reps: set.reps,
-                    duration: set.duration, rest: set.restBefore, setType: set.type.rawValue, rpe: set.rpe,
-                    note: set.note)
+                    workout.sessionID ?? workout.id, .dumbbells, workout.status, item: "set", number: set.number,
+                    at: set.startedAt, exercise: workout.exercise, weight: set.weight, unit: unit.rawValue,
+                    reps: set.reps, duration: Double(set.wholeSeconds), rest: set.restBefore,
+                    setType: set.type.rawValue, rpe: set.rpe, note: set.note)
             })
     }
 
@@ -163,6 +166,7 @@ extension HistoryEntry {
 
     init(_ session: HIITSession) {
         var summary = session.exercise
+        if !session.completed { summary += ", left early" }
         if let rating = session.rating { summary += ", rated \(rating)/5" }
         let status: SessionStatus = session.completed ? .finished : .abandoned
         self.init(
@@ -248,13 +252,14 @@ extension ProfileStore {
     /// - Parameters:
     ///   - detail: one row per set, card, answer or exercise instead of one per session.
     ///   - timeZone: the zone the table's times are shown in (CSV and JSON use UTC).
+    ///   - newestFirst: detail CSV rows newest session first instead of oldest first.
     public func historyReport(
         format: HistoryFormat, since: Date? = nil, workout: WorkoutKind? = nil, limit: Int? = nil,
-        detail: Bool = false, timeZone: TimeZone = .current
+        detail: Bool = false, newestFirst: Bool = false, timeZone: TimeZone = .current
     ) throws -> String {
         HistoryReport.render(
             try history(since: since, workout: workout, limit: limit), format: format, detail: detail,
-            timeZone: timeZone)
+            newestFirst: newestFirst, timeZone: timeZone)
     }
 
     /// How many sessions ``history(since:workout:limit:)`` would list without a limit.
@@ -308,13 +313,16 @@ public enum HistoryReport {
     ///
     /// With `detail`, each set, card, answer or exercise is a row of its own: CSV and JSON list
     /// ``HistoryDetail`` rows (durations in whole seconds), the table puts them under their session.
+    /// Detail CSV lists the oldest session first (a spreadsheet's order) unless `newestFirst`;
+    /// each weight is in its row's unit, named in the `unit` column.
     public static func render(
-        _ entries: [HistoryEntry], format: HistoryFormat, detail: Bool = false, timeZone: TimeZone
+        _ entries: [HistoryEntry], format: HistoryFormat, detail: Bool = false, newestFirst: Bool = false,
+        timeZone: TimeZone
     ) -> String {
         switch (format, detail) {
         case (.table, _): table(entries, detail: detail, timeZone: timeZone)
         case (.csv, false): csv(entries)
-        case (.csv, true): detailCSV(entries.flatMap(\.details))
+        case (.csv, true): detailCSV((newestFirst ? entries : entries.reversed()).flatMap(\.details))
         case (.json, false): json(entries)
         case (.json, true): json(entries.flatMap(\.details))
         }
@@ -373,7 +381,7 @@ public enum HistoryReport {
         var parts = ["\(detail.item) \(detail.number)"]
         switch detail.workout {
         case .dumbbells:
-            parts.append("\(number(detail.weight ?? 0)) \(detail.unit ?? "") x \(detail.reps ?? 0)")
+            parts.append("\(Figures.text(detail.weight ?? 0)) \(detail.unit ?? "") x \(detail.reps ?? 0)")
         case .cards: parts.append("\(detail.card ?? "") \(detail.exercise ?? "") x \(detail.reps ?? 0)")
         case .flashcards: parts.append(detail.outcome ?? "")
         case .hiit: parts.append(detail.exercise ?? "")
@@ -392,7 +400,7 @@ public enum HistoryReport {
         for detail in details {
             let text: [String?] = [
                 detail.sessionID.uuidString, detail.workout.rawValue, detail.status.rawValue, detail.item,
-                String(detail.number), Timestamp.isoText(detail.at), detail.exercise, detail.weight.map(number),
+                String(detail.number), Timestamp.isoText(detail.at), detail.exercise, detail.weight.map(Figures.text),
                 detail.unit,
             ]
             let numbers: [Int?] = [detail.reps, detail.durationSeconds, detail.restSeconds]

@@ -275,6 +275,8 @@ extension ProfileStore: DumbbellLog {
                 ])
             for set in workout.sets { try Self.saveSet(db, set, workoutID: workout.id) }
         }
+        // This process does the workout now: another window does not carry it on.
+        if workout.status == .inProgress { _ = WorkoutClaims.claim(workout.groupID, in: store.location) }
     }
 
     public func save(_ set: DumbbellSet, inWorkout workoutID: UUID) throws {
@@ -294,6 +296,7 @@ extension ProfileStore: DumbbellLog {
 
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try finishSession(table: "dumbbell_workout", id: workoutID, status: status, at: finishedAt)
+        WorkoutClaims.release(workoutID, in: store.location)
     }
 
     public func workout(id: UUID) throws -> DumbbellWorkout? {
@@ -309,15 +312,17 @@ extension ProfileStore: DumbbellLog {
         try db.execute(
             sql: """
                 INSERT INTO dumbbell_set
-                    (workout_id, number, weight, reps, started_at, finished_at, rest_before, set_type, rpe, note)
+                    (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before, set_type,
+                     rpe, note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (workout_id, number) DO UPDATE SET
-                    weight = excluded.weight, reps = excluded.reps, started_at = excluded.started_at,
-                    finished_at = excluded.finished_at, rest_before = excluded.rest_before,
-                    set_type = excluded.set_type, rpe = excluded.rpe, note = excluded.note
+                    weight_hundredths = excluded.weight_hundredths, reps = excluded.reps,
+                    started_at = excluded.started_at, finished_at = excluded.finished_at,
+                    rest_before = excluded.rest_before, set_type = excluded.set_type, rpe = excluded.rpe,
+                    note = excluded.note
                 """,
             arguments: [
-                workoutID.uuidString, set.number, set.weight, set.reps, set.startedAt.storedMilliseconds,
+                workoutID.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
                 set.finishedAt.storedMilliseconds, set.restBefore, set.type.rawValue, set.rpe, set.note,
             ])
     }
@@ -346,7 +351,8 @@ extension ProfileStore: DumbbellLog {
             guard let position = index[try row.decode(forColumn: "workout_id")] else { continue }
             workouts[position].sets.append(
                 DumbbellSet(
-                    number: try row.decode(forColumn: "number"), weight: try row.decode(forColumn: "weight"),
+                    number: try row.decode(forColumn: "number"),
+                    weight: try Double(row.decode(Double.self, forColumn: "weight_hundredths")) / 100,
                     reps: try row.decode(forColumn: "reps"), startedAt: try Columns.date(row, "started_at"),
                     finishedAt: try Columns.date(row, "finished_at"),
                     restBefore: try row.decode(forColumn: "rest_before"),
@@ -486,14 +492,17 @@ extension ProfileStore: FlashcardLibrary {
         }
         try db.execute(
             sql: """
-                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
-                    created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags
+                    created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags,
+                    notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal
                 """,
             arguments: [
                 card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
-                card.guid, card.tags.joined(separator: " "),
+                card.guid, card.tags.joined(separator: " "), card.notetype,
+                card.fields.isEmpty ? nil : card.fields.joined(separator: "\u{1F}"), card.ordinal,
             ])
     }
 
@@ -537,7 +546,11 @@ extension ProfileStore: FlashcardLibrary {
                     id: try Columns.uuid(row, "id"), prompt: try row.decode(forColumn: "prompt"),
                     answer: try row.decode(forColumn: "answer"), createdAt: try Columns.date(row, "created_at"),
                     guid: try row.decode(forColumn: "guid"),
-                    tags: (try row.decode(String.self, forColumn: "tags")).split(separator: " ").map(String.init)))
+                    tags: (try row.decode(String.self, forColumn: "tags")).split(separator: " ").map(String.init),
+                    notetype: try row.decode(forColumn: "notetype"),
+                    fields: (try row.decode(String?.self, forColumn: "fields")).map {
+                        $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                    } ?? [], ordinal: try row.decode(forColumn: "ordinal")))
         }
         return decks
     }

@@ -50,6 +50,14 @@ enum Schema {
             try moveSettingsIntoItems(db)
             try db.execute(sql: "PRAGMA user_version = 8")
         }
+        migrator.registerMigration("v9 set weights are whole hundredths of their unit") { db in
+            try migrateWeightsToHundredths(db)
+            try db.execute(sql: "PRAGMA user_version = 9")
+        }
+        migrator.registerMigration("v11 flashcards keep their Anki note") { db in
+            try db.execute(sql: version11)
+            try db.execute(sql: "PRAGMA user_version = 11")
+        }
         migrator.registerMigration("v13 set types, RPE and notes") { db in
             try db.execute(sql: version13)
             try db.execute(sql: "PRAGMA user_version = 13")
@@ -72,6 +80,14 @@ enum Schema {
     private static let version4 = """
         ALTER TABLE dumbbell_workout ADD COLUMN session_id TEXT;
         CREATE INDEX dumbbell_workout_by_session ON dumbbell_workout(session_id);
+        """
+
+    /// A card from Anki keeps its note: the note type's name, the fields as Anki had them (HTML,
+    /// joined by U+001F as in Anki's own database) and which of the note's cards it is.
+    private static let version11 = """
+        ALTER TABLE flashcard ADD COLUMN notetype TEXT NOT NULL DEFAULT '';
+        ALTER TABLE flashcard ADD COLUMN fields TEXT;
+        ALTER TABLE flashcard ADD COLUMN ordinal INTEGER NOT NULL DEFAULT 0;
         """
 
     /// A dumbbell set's type (warm-up, working, drop, failure), its RPE and note; a workout's

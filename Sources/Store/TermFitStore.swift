@@ -179,6 +179,7 @@ public final class TermFitStore: Sendable {
     /// Closes the database. Every committed write is already on disk; closing merges the
     /// write-ahead log into the database file when this was the last process using it.
     public func close() throws {
+        WorkoutClaims.releaseAll(in: location)
         do {
             // Close the read-only connections first (the checking connection, then the pool's
             // readers): only a read-write connection that closes last can merge the write-ahead
@@ -308,7 +309,12 @@ public final class TermFitStore: Sendable {
                 statistics.longest = max(statistics.longest, took)
             }
         }
-        do { return try writer().write(body) } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
+        do {
+            return try writer().write { db in
+                SlowedWrites.wait()
+                return try body(db)
+            }
+        } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
     }
 
     static func validated(_ name: String) throws -> String {

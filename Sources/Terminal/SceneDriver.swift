@@ -44,9 +44,10 @@ public struct SceneDriver<Content: Scene> {
     /// event of `events` opens one, the keys, clicks and pastes after it in `events` are dropped,
     /// since they were on their way before the member could see it (a pasted `xy` must not delete
     /// with its `x` and confirm with its `y`).
-    public mutating func deliver(_ events: [Event], at now: Instant) -> [Effect] {
+    /// `firingDeadline`: `false` hands over `events` alone (after the run ended).
+    public mutating func deliver(_ events: [Event], at now: Instant, firingDeadline: Bool = true) -> [Effect] {
         var effects: [Effect] = []
-        if let scheduled, scheduled <= now {
+        if firingDeadline, let scheduled, scheduled <= now {
             effects += scene.handle(.tick, at: now)
             needsFrame = true
         }

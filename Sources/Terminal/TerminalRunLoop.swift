@@ -87,6 +87,15 @@ public final class TerminalRunLoop<Content: Scene> {
         return result
     }
 
+    /// Hands the scene what was posted to the wake pipe since the loop last looked, without
+    /// touching the terminal or firing a deadline: after a run, the answers of background work
+    /// that finished once the loop had ended. Their effects are dropped.
+    public func deliverWaitingEvents() {
+        let events = wake.drain()
+        guard !events.isEmpty else { return }
+        _ = driver.deliver(events, at: clock.now, firingDeadline: false)
+    }
+
     private func waitForEvents() -> [Event] {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),

@@ -13,8 +13,9 @@ struct CardsCommand: ParsableCommand {
         discussion: """
             Deck mode (the default) deals a shuffled deck one card at a time: Enter marks a card done \
             and draws the next; your time to the last card is the score. Flip mode flips cards at \
-            10 Hz until Space stops on one. r opens the rules (kept for the profile): in a rule's \
-            field the first key typed replaces the name, Enter or Tab keeps it, Esc puts it back. \
+            10 Hz until Space stops on one. r opens the rules (kept for the profile): type to find \
+            one, Enter edits it or takes its next choice, ← → change it; in a rule's field the \
+            first key typed replaces the name, Enter or Tab keeps it, Esc puts it back. \
             u takes back the last card done. q leaves; with a deck under way it asks first. Every \
             card done is saved at once.
             --deck-api URL draws from a server that speaks the Deck of Cards API (e.g. \

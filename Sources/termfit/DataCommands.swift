@@ -188,6 +188,13 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "One row per set, card, flashcard answer or HIIT exercise (the table lists them under each session).")
     var detail = false
 
+    @Flag(
+        help: """
+            With --detail --format csv: the newest session first (by default the oldest comes first, \
+            each set's weight in its own row's unit, named in the unit column).
+            """)
+    var newestFirst = false
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
@@ -198,7 +205,9 @@ struct HistoryCommand: ParsableCommand {
         try reportingErrors {
             try withProfileForReading(data) { profile in
                 let entries = try profile?.history(since: since, workout: workout, limit: limit == 0 ? nil : limit)
-                writeOutput(HistoryReport.render(entries ?? [], format: format, detail: detail, timeZone: .current))
+                writeOutput(
+                    HistoryReport.render(
+                        entries ?? [], format: format, detail: detail, newestFirst: newestFirst, timeZone: .current))
                 let hidden = try (profile?.historyCount(since: since, workout: workout) ?? 0) - (entries?.count ?? 0)
                 guard hidden > 0 else { return }
                 // The table is for people: the line ends it. CSV and JSON stay data: it goes to stderr.

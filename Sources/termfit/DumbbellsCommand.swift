@@ -13,9 +13,12 @@ struct DumbbellsCommand: ParsableCommand {
             for all of them. A field moved onto is selected: the first digit typed replaces its value \
             (a finished set's too), Enter, Tab or an arrow keeps it (a correction is saved) and Esc \
             puts it back. --sets and --exercise apply to this run only; inside the workout, a adds a \
-            set and d deletes one, e chooses the exercise and u the unit, and those are kept for the \
-            profile; x ends the workout (it asks first) and q or Esc leaves (it asks first when work \
-            would be lost); h lists past workouts, to correct or delete their sets.
+            set and d deletes one (it asks first), e chooses the exercise (your own ones always \
+            listed; a name in another case is the same exercise) and u the unit, and those are kept \
+            for the profile; during a rest + and - make it 15 s longer or shorter, and r offers any \
+            length typed besides the presets; x ends the workout (it asks first) and q or Esc leaves \
+            (it asks first when work would be lost); h lists past workouts, to correct or delete \
+            their sets.
             """)
 
     @Option(name: .customLong("sets"), help: "Rows in the table of sets, 1 to 10 (default: the profile's, else 3).")

@@ -1,3 +1,4 @@
+import AnkiPackage
 import App
 import ArgumentParser
 import Flashcards
@@ -15,12 +16,12 @@ struct FlashcardsCommand: ParsableCommand {
             Space (or Enter) shows the answer; once it shows, grade it: 1 Again, 2 Hard, 3 Good, \
             4 Easy; ← (or h) is Again and → (or l) is Good, or drag the card with the mouse to swipe \
             it. u takes back the last answer (its saved review is removed). ↑ ↓, PgUp PgDn and the \
-            mouse wheel scroll a card longer than the window. e edits the deck's cards, d chooses \
-            another deck, c crams the whole deck, ? lists every key, q leaves. Each answer is saved \
+            mouse wheel scroll a card longer than the window. e edits the deck's cards, d lists the \
+            decks (type to filter, Enter opens one; Ctrl-N new, Ctrl-R rename, Ctrl-X delete), c crams the whole deck, ? lists every key, q leaves. Each answer is saved \
             at once. A new profile starts with a deck about muscles and training; \
             'termfit flashcards import FILE --deck NAME' adds your own.
             """,
-        subcommands: [FlashcardsImportCommand.self, FlashcardsExportCommand.self])
+        subcommands: [FlashcardsImportCommand.self, FlashcardsExportCommand.self, FlashcardsDecksCommand.self])
 
     @Option(help: "Seconds of each session, 1 to 5999 (default: the flashcards.sessionSeconds setting, else 100).")
     var seconds: Int?
@@ -65,9 +66,12 @@ private func withProfile(_ data: DataOptions, _ body: (ProfileStore) throws -> V
 struct FlashcardsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update cards from a tab-separated or CSV file, such as Anki's \"Notes in Plain Text\".",
+        abstract: "Add or update cards from an Anki package (.apkg, .colpkg) or a tab-separated or CSV file.",
         discussion: """
-            One card a row: prompt, then answer (a tab or a comma between them). Quoted fields may \
+            An Anki package (current or legacy format) brings every card Anki has, in its deck \
+            (Parent::Child), with its note's fields kept as Anki wrote them, so that an export \
+            gives them back unchanged; a progress bar shows on a terminal. \
+            In a text file, one card a row: prompt, then answer (a tab or a comma between them). Quoted fields may \
             hold separators and line breaks. Anki's export is read in full: its # header lines, HTML \
             turned into plain text, a deck column (each deck is made or added to), tags, and the \
             guid column, so that importing a newer export updates the cards instead of adding them \
@@ -92,11 +96,17 @@ struct FlashcardsImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        // 10,000 cards of two 1,000-character sides, with room for quoting and comments.
-        let contents = try readImportFile(file, limit: 32 << 20)
         var read: AnkiText.Contents
         do {
-            read = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
+            if AnkiPackage.isPackage(file) {
+                let bar = ProgressBar(label: "Reading \((file as NSString).lastPathComponent)")
+                defer { bar.finish() }
+                read = try AnkiPackage.read(URL(fileURLWithPath: file)) { done, total in bar.show(done, of: total) }
+            } else {
+                // The largest real collections as text: 250,000 notes of a few hundred bytes.
+                let contents = try readImportFile(file, limit: 256 << 20)
+                read = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
+            }
         } catch {
             printError("\(file): \(error); nothing was imported")
             throw TermFitExitStatus.dataFile
@@ -129,51 +139,82 @@ struct FlashcardsImportCommand: ParsableCommand {
     }
 }
 
-/// `termfit flashcards export --deck NAME [--format tsv|csv]`.
+/// `termfit flashcards export (--deck NAME | --all) [--format tsv|csv|apkg] [--output FILE]`.
 struct FlashcardsExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a deck's cards to standard output as Anki's plain-text notes (tab-separated) or CSV.",
+        abstract: "Write decks as Anki's plain-text notes (tab-separated or CSV) or as an Anki package (apkg).",
         discussion: """
-            The fields are plain text (#html:false); each card's guid, deck and tags are written too, \
-            so importing the file again, here or into Anki, updates the cards instead of adding them.
-            Example: termfit flashcards export --deck "Muscles and training" > muscles.txt
+            Text starts with Anki's header lines (#separator, #html:true, #guid column, \
+            #notetype column, #deck column, #tags column) and has one row a note: a note that came \
+            from Anki gets its fields back exactly as Anki had them, so importing the file into \
+            that collection (or here) updates the notes instead of adding them, and changes none \
+            that was not edited. --format apkg writes a package Anki opens, with decks, tags and \
+            each card's review history; it needs --output.
+            Example: termfit flashcards export --all > decks.txt
             Exit status: 0 success, 1 error (no such deck), 2 usage error, 3 database problem.
             """)
 
-    @Option(help: ArgumentHelp("The deck to write.", valueName: "name"))
-    var deck: String
+    @Option(help: ArgumentHelp("The deck to write (with the decks under it).", valueName: "name"))
+    var deck: String?
 
-    @Option(help: "tsv or csv.", transform: parseFormat)
-    var format: DeckFileFormat = .tsv
+    @Flag(help: "Write every deck into one file.")
+    var all = false
+
+    @Option(help: "tsv, csv or apkg.", transform: parseExportFormat)
+    var format: ExportFormat = .text(.tsv)
+
+    @Option(help: ArgumentHelp("The file to write (default: standard output; apkg needs one).", valueName: "file"))
+    var output: String?
 
     @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        if (deck == nil) == !all { throw ValidationError("Give --deck NAME or --all.") }
+        if case .apkg = format, output == nil { throw ValidationError("--format apkg needs --output FILE.") }
+    }
 
     func run() throws {
         try withProfile(data) { profile in
             let decks = try profile.decks()
-            guard let found = decks.first(where: { $0.name == deck }) else {
-                let names = decks.map { "“\($0.name)”" }.joined(separator: ", ")
-                printError("no deck is called “\(deck)”" + (names.isEmpty ? "" : "; the decks are \(names)"))
-                throw TermFitExitStatus.failure
+            var chosen = decks
+            if let deck {
+                guard decks.contains(where: { $0.name == deck }) else {
+                    let names = decks.map { "“\($0.name)”" }.joined(separator: ", ")
+                    printError("no deck is called “\(deck)”" + (names.isEmpty ? "" : "; the decks are \(names)"))
+                    throw TermFitExitStatus.failure
+                }
+                chosen = decks.filter { $0.name == deck || $0.name.hasPrefix(deck + "::") }
             }
-            // The deck's own format. What TermFit keeps has no control or bidirectional character
-            // (StoredText), so this changes nothing and the file reads back exactly; only a card
-            // kept before that rule could hold one, and it is made visible rather than sent raw.
-            let text = DeckFile.write([found], format: format)
-            // The deck format's reader trims each field, as Anki does: say so rather than change
-            // such a card silently on the way back in.
-            let trimmed = found.cards.filter { card in
-                [card.prompt, card.answer].contains { $0.trimmingBlanks(andNewlines: true) != $0 }
+            switch format {
+            case .apkg:
+                let reviews = try profile.flashcardReviews(ofCards: chosen.flatMap(\.cards).map(\.id))
+                try AnkiPackage.write(chosen, reviews: reviews, to: URL(fileURLWithPath: output ?? "deck.apkg"))
+            case .text(let format):
+                let text = DeckFile.write(chosen, format: format)
+                let bytes = Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8)
+                if let output {
+                    try bytes.write(to: URL(fileURLWithPath: output))
+                } else {
+                    FileHandle.standardOutput.write(bytes)
+                }
             }
-            if !trimmed.isEmpty {
-                printError(
-                    "\(trimmed.count == 1 ? "1 card has" : "\(trimmed.count) cards have") blanks or line breaks at "
-                        + "the start or end of a side, which a deck file does not keep; 'termfit export' keeps them")
-            }
-            FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
     }
+}
+
+/// What `export` writes.
+enum ExportFormat {
+    case text(DeckFileFormat)
+    case apkg
+}
+
+private func parseExportFormat(_ text: String) throws -> ExportFormat {
+    if text.lowercased() == "apkg" { return .apkg }
+    guard let format = DeckFileFormat(rawValue: text.lowercased()) else {
+        throw ValidationError("'\(text)' is not a format; use tsv, csv or apkg.")
+    }
+    return .text(format)
 }
 
 extension AnkiText.Contents {

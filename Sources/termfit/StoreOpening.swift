@@ -1,11 +1,13 @@
+import Foundation
 import Records
 import Store
 
-/// TermFit's database for one interactive session, opened once: before the terminal is taken
-/// when a workout opens straight away (its first frame shows its history), and just after the
-/// first frame behind the home menu, which shows nothing from it.
+/// TermFit's database for one interactive session, opened once, by the store worker's first
+/// job: the first frame (the home menu, or "Opening…" of a workout started straight away) never
+/// waits for it.
 ///
-/// Only the run loop's thread uses it (workouts are made there), so it needs no lock.
+/// Only the store worker's serial queue uses it while the session runs, and the main thread
+/// once the worker is idle after it, so it needs no lock.
 final class StoreOpening: @unchecked Sendable {
     let location: StoreLocation
     /// The profile the session starts on, its name already checked.
@@ -41,9 +43,11 @@ final class StoreOpening: @unchecked Sendable {
         opened = store
         // Saves an earlier session could not make go in before anything reads the history.
         recoveries = Recovery.replay(into: store, profile: profileName)
-        // A session a killed TermFit left running ended there: it was cut off. (A failure here
-        // changes nothing a member sees: the session just still reads "in progress".)
-        _ = try? profile.map(store.profileStore(for:))?.closeInterruptedSessions()
+        // A session a killed TermFit left running ended there: it was cut off, but for the
+        // dumbbell workout that can still be carried on (DumbbellWorkout.resumableFor). (A
+        // failure here changes nothing a member sees: the session just still reads "in progress".)
+        _ = try? profile.map(store.profileStore(for:))?.closeInterruptedSessions(
+            resumableSince: Date().addingTimeInterval(-DumbbellWorkout.resumableFor))
         return store
     }
 

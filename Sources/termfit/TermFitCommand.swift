@@ -82,7 +82,8 @@ struct HIITCommand: ParsableCommand {
             --seconds says otherwise), a 1-5 rating and your history. Enter starts the countdown and,
             once it reaches zero (the exercise is saved then), Done goes on; Space pauses; ← → go
             between pages; r resets; c runs the circuit hands-free (q stops it, back to the page); e
-            chooses or edits circuits (Enter, Tab or ↑ ↓ save the field, Esc puts it back). While a
+            lists the circuits: type to filter, Enter chooses one for c, Ctrl-N new, Ctrl-O edit,
+            Ctrl-R rename, Ctrl-X delete (Enter, Tab or ↑ ↓ save the field, Esc puts it back). While a
             countdown runs or is paused, a page change, r and q ask first (y goes ahead, n stays).
             q or Esc leaves; at zero nothing is lost, so it does not ask.
             """
@@ -227,6 +228,7 @@ enum Interactive {
             request.interface, request.data, request.workout, request.options
         )
         let environment = interface.environment(from: ProcessInfo.processInfo.environment)
+        TermFitStore.slowWritesForBenchmarks(environment: environment)
         // Without a terminal, say so before touching anything, the database included.
         guard Launcher.isInteractive else {
             FileHandle.standardError.write(Data("termfit: needs an interactive terminal\n".utf8))
@@ -240,9 +242,6 @@ enum Interactive {
                 location: interface.kiosk
                     ? try data.kioskLocation(hidingPath: true) : try data.location(environment: environment),
                 profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment))
-            // A workout's first frame shows what the database holds; the home menu's shows
-            // nothing from it, so there the database opens once the menu is on screen.
-            if workout != nil { _ = try database.store() }
         } catch let error as StoreError {
             printError(error.description)
             throw TermFitExitStatus.status(for: error)
@@ -251,12 +250,15 @@ enum Interactive {
             noColor: interface.noColor, reduceMotion: interface.reduceMotion, workout: workout,
             environment: environment, dataLocation: interface.kiosk ? nil : database.location.databasePath,
             kiosk: interface.kiosk)
+        // The database opens on the store worker, its first job: the first frame never waits for
+        // it, and every later read and command goes through the same worker, in order.
         let status = Launcher.run(
             options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
             workouts: Workouts.all(
                 database: database, options: workoutOptions,
                 refusesInternalDeckAddresses: interface.refusesInternalDeckAddresses),
-            afterFirstFrame: {
+            worker: StoreWorker(),
+            openData: {
                 do {
                     _ = try database.store()
                     return nil

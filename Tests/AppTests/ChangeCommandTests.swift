@@ -1,10 +1,11 @@
 import App
 import Foundation
 import Records
+import TermUI
 import Testing
 
-/// The card, flashcard and HIIT hosts queue the change itself (`UnsavedStep`): what they carry
-/// out is what a recovery file keeps, so a change is declared once for both.
+/// Every host queues the change itself (`UnsavedStep`): what the worker carries out is what a
+/// recovery file keeps, so a change is declared once for both.
 @Suite struct ChangeCommandTests {
     @Test func aChangeIsCarriedOutOnItsOwnWorkoutsLogAndRefusedOnAnothers() throws {
         let log = InMemoryWorkoutLog()
@@ -25,7 +26,12 @@ import Testing
         let squat = HIITSession(
             exercise: "Squat", startedAt: Date(timeIntervalSince1970: 1_800_000_000), duration: 30,
             completed: true)
-        #expect(data.unsavedStep(.hiitExercise(squat), in: nil) == .hiitExercise(squat))
-        #expect(data.describe([.hiitExercise(squat), .hiitExercise(squat)]) == "Squat")
+        var workout = HIITData.open(context: AppContext(profile: "alex"), log: InMemoryWorkoutLog()).0
+        guard case .save(let command) = data.route(.save(squat), in: &workout, at: .zero) else {
+            Issue.record("a done exercise is a command")
+            return
+        }
+        #expect(command == .hiitExercise(squat))
+        #expect(data.describe([.hiitExercise(squat), .hiitExercise(squat)], in: nil) == "Squat")
     }
 }

@@ -38,7 +38,7 @@ import Testing
         var driver = onTheDeckList()
         #expect(try deckNames() == [StarterDeck.name])
         #expect(driver.scene.pendingQuestion == nil)
-        _ = driver.deliver([.key(.character("x")), .key(.character("y"))], at: .zero)
+        _ = driver.deliver([.key(.control("x")), .key(.character("y"))], at: .zero)
         #expect(try deckNames() == [StarterDeck.name], "the y came with the x that asked")
         #expect(driver.scene.pendingQuestion?.hasPrefix("Delete deck? Delete “\(StarterDeck.name)” and its") == true)
         #expect(driver.scene.pendingConfirmation?.keysLine() == "y Delete · n Keep")
@@ -50,14 +50,14 @@ import Testing
 
     @Test func aPastedXYDeletesNothing() throws {
         var driver = onTheDeckList()
-        _ = driver.deliver([.key(.character("x")), .paste("y"), .key(.enter)], at: .zero)
+        _ = driver.deliver([.key(.control("x")), .paste("y"), .key(.enter)], at: .zero)
         #expect(try deckNames() == [StarterDeck.name])
         #expect(driver.scene.pendingQuestion != nil)
     }
 
     @Test func onTheTooSmallNoticeTheQuestionShowsItsOwnAnswersAndTheyDoWhatTheySay() throws {
         var driver = onTheDeckList()
-        _ = driver.deliver([.key(.character("x"))], at: .zero)
+        _ = driver.deliver([.key(.control("x"))], at: .zero)
         _ = driver.deliver([.resize(Size(width: 39, height: 12))], at: .zero)
         let question = try #require(driver.scene.pendingQuestion)
         #expect(notice(driver.scene).hasPrefix("\(question) y Delete · n Keep The window is too small."))
@@ -67,13 +67,13 @@ import Testing
         #expect(driver.scene.pendingQuestion == nil, "n keeps")
         #expect(try deckNames() == [StarterDeck.name])
         _ = driver.deliver([.resize(Size(width: 80, height: 24))], at: .zero)
-        _ = driver.deliver([.key(.character("x"))], at: .zero)
+        _ = driver.deliver([.key(.control("x"))], at: .zero)
         _ = driver.deliver([.resize(Size(width: 39, height: 12))], at: .zero)
         _ = driver.deliver([.key(.escape)], at: .zero)
         #expect(driver.scene.pendingQuestion == nil, "Esc keeps")
         #expect(try deckNames() == [StarterDeck.name])
         _ = driver.deliver([.resize(Size(width: 80, height: 24))], at: .zero)
-        _ = driver.deliver([.key(.character("x"))], at: .zero)
+        _ = driver.deliver([.key(.control("x"))], at: .zero)
         _ = driver.deliver([.resize(Size(width: 39, height: 12))], at: .zero)
         _ = driver.deliver([.key(.enter)], at: .zero)
         #expect(try deckNames().isEmpty, "Enter deletes, as on the full screen")

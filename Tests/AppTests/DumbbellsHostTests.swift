@@ -93,7 +93,7 @@ extension WorkoutDriver where Model == WorkoutHost<DumbbellsData> {
         #expect(harness.host.workout?.rows.count == 5)
         #expect(harness.frame().contains { $0.hasSuffix("5 sets · lb") })
         harness.press(.character("r"))
-        #expect(harness.frame().contains { $0.contains("[45 s]  [90 s]  [No rest]") })
+        #expect(harness.frame().contains { $0.contains("[45 s]  [90 s]  [1:30]  [No rest]") })
         harness.press(.escape, .character("a"), .character("u"))
         #expect(try log.value(for: .dumbbellSetCount) == 6)
         #expect(try log.value(for: .dumbbellUnit) == .kilograms)
@@ -380,25 +380,31 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
     @Test func waitingCorrectionsAreNamedByTheirWorkoutsDayAndKeepItsUnit() {
         let data = DumbbellsData(log: InMemoryWorkoutLog(), keeper: SettingsKeeper(store: nil, stored: Settings()))
         let started = Date(timeIntervalSince1970: 1_794_646_800 - 7 * 86_400)
-        let past = DumbbellWorkout(exercise: "Hammer curl", unit: .pounds, startedAt: started, status: .finished)
         let set = DumbbellSet(number: 2, weight: 25, reps: 13, startedAt: started, finishedAt: started)
+        let past = DumbbellWorkout(
+            exercise: "Hammer curl", unit: .pounds, startedAt: started, status: .finished, sets: [set])
         var three = set
         three.number = 3
         let day = PastWorkoutsSheet.day(started)
-        #expect(data.describe([.pastSet(set, of: past)]) == "set 2 of \(day)")
-        #expect(
-            data.describe([.pastSet(set, of: past), .pastSet(three, of: past), .pastDeletion(number: 4, of: past)])
-                == "sets 2, 3, 4 deleted of \(day)")
-        #expect(
-            data.describe([.set(set, workoutID: UUID()), .pastSet(three, of: past)]) == "set 2; set 3 of \(day)")
-        // The recovery step names the past workout's exercise and unit, not the screen's.
-        var screen = DumbbellsWorkout(settings: DumbbellsSettings(exercise: "Bicep curl"), wallClock: { started })
+        // The screen is on another exercise, in kg; the ended workout is in its history.
+        var screen = DumbbellsWorkout(
+            settings: DumbbellsSettings(exercise: "Bicep curl"),
+            history: .success(ExerciseHistory(workouts: [past])), wallClock: { started })
         _ = screen.handle(.resize(Size(width: 80, height: 24)), at: .zero)
-        #expect(
-            data.unsavedStep(.pastSet(set, of: past), in: screen)
-                == .dumbbellSet(set, workoutID: past.id, exercise: "Hammer curl", unit: .pounds))
-        #expect(
-            data.unsavedStep(.pastDeletion(number: 4, of: past), in: screen)
-                == .dumbbellSetDeletion(number: 4, workoutID: past.id))
+        let corrected = UnsavedStep.dumbbellSet(set, workoutID: past.id, exercise: "Hammer curl", unit: .pounds)
+        let correctedThree = UnsavedStep.dumbbellSet(
+            three, workoutID: past.id, exercise: "Hammer curl", unit: .pounds)
+        let deleted = UnsavedStep.dumbbellSetDeletion(number: 4, workoutID: past.id)
+        #expect(data.describe([corrected], in: screen) == "set 2 of \(day)")
+        #expect(data.describe([corrected, correctedThree, deleted], in: screen) == "sets 2, 3, 4 deleted of \(day)")
+        let current = UnsavedStep.dumbbellSet(set, workoutID: UUID(), exercise: "Bicep curl", unit: .kilograms)
+        #expect(data.describe([current, correctedThree], in: screen) == "set 2; set 3 of \(day)")
+        // The command a correction makes names the past workout's exercise and unit, not the screen's.
+        var routed = screen
+        guard case .save(let command) = data.route(.saveSet(set, workoutID: past.id), in: &routed, at: .zero) else {
+            Issue.record("a correction is a command")
+            return
+        }
+        #expect(command == corrected)
     }
 }

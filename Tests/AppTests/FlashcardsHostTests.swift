@@ -146,8 +146,10 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
         #expect(harness.host.workout?.stack.count == 3, "three new cards a day, as set")
         harness.press(.character("d"))
         let frame = harness.frame()
-        #expect(frame.contains { $0.contains("Gym · 4 cards · 0 due · 3 new") }, "\(frame.joined(separator: "\n"))")
-        #expect(frame.contains { $0.contains("Anatomy · 30 cards · 3 due · 3 new") })
+        #expect(
+            frame.contains { $0.contains("Gym") && $0.contains("4 cards · 0 due · 3 new") },
+            "\(frame.joined(separator: "\n"))")
+        #expect(frame.contains { $0.contains("Anatomy") && $0.contains("30 cards · 3 due · 3 new") })
     }
 
     @Test func aDeckImportedWhileTheWorkoutRunsIsListedAndDecksAreMadeRenamedAndDeleted() throws {
@@ -160,19 +162,19 @@ extension WorkoutDriver where Model == WorkoutHost<FlashcardsData> {
                 name: "Spanish::Verbs", createdAt: date.addingTimeInterval(60),
                 cards: [Flashcard(prompt: "hablar", answer: "to speak", createdAt: date)]))
         harness.press(.character("d"))
-        #expect(harness.frame().joined().contains("Spanish::Verbs · 1 card · 0 due · 1 new"))
-        harness.press(.character("n"))
+        #expect(harness.frame().contains { $0.contains("Spanish::Verbs") && $0.contains("1 card · 0 due · 1 new") })
+        harness.press(.control("n"))
         harness.type("Stretches")
         harness.press(.enter)
         #expect(Set(try log.decks().map(\.name)) == [StarterDeck.name, "Spanish::Verbs", "Stretches"])
-        harness.press(.character("r"), .control("u"))
+        harness.press(.control("r"), .control("u"))
         harness.type("Mobility")
         harness.press(.enter)
         #expect(Set(try log.decks().map(\.name)) == [StarterDeck.name, "Spanish::Verbs", "Mobility"])
         let spanish = try #require(harness.host.workout?.decks.firstIndex { $0.name == "Spanish::Verbs" })
-        harness.press(.home)
+        harness.press(.pageUp, .pageUp)
         for _ in 0..<spanish { harness.press(.down) }
-        harness.press(.character("x"), .character("y"))
+        harness.press(.control("x"), .character("y"))
         #expect(Set(try log.decks().map(\.name)) == [StarterDeck.name, "Mobility"])
     }
 }

@@ -159,7 +159,7 @@ extension WorkoutDriver where Model == WorkoutHost<HIITData> {
         let log = InMemoryWorkoutLog()
         var harness = HostHarness(log: log, settings: log)
         harness.press(.character("e"))
-        harness.press(.character("n"))
+        harness.press(.control("n"))
         harness.press(.control("u"))
         harness.type("Legs: Squat 20/5, Lunge 20; rounds 2")
         harness.press(.enter)

@@ -54,6 +54,21 @@ import Testing
         }
     }
 
+    /// The rules list found by typing "jo": Jokers and Joker, values beside them.
+    @Test func rulesFilteredAt80x24() {
+        var harness = Harness(size: Size(width: 80, height: 24))
+        harness.press(.character("r"))
+        harness.type("jo")
+        expectGolden(harness.canvas(), "rulesFilteredAt80x24")
+    }
+
+    /// A rule's field in place of the list, on the smallest screen.
+    @Test func rulesFieldAt40x12() {
+        var harness = Harness(size: Size(width: 40, height: 12))
+        harness.press(.character("r"), .enter)
+        expectGolden(harness.canvas(), "rulesFieldAt40x12")
+    }
+
     @Test func theSameFrameWithAndWithoutColourReadsTheSame() {
         let card = PlayingCard(.nine, .diamonds)
         #expect(draw(card, .large).lines() == draw(card, .large, usesColor: false).lines())

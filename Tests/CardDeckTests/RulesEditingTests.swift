@@ -90,7 +90,10 @@ extension Harness {
             for round in 0..<8 {
                 let rows: [RulesEditor.Row] = [.spades, .hearts, .diamonds, .clubs, .server]
                 let row = rows.randomElement(using: &random) ?? .spades
-                while harness.rulesEditor?.selection != row { harness.press(.character("j")) }
+                // Letters type into the list's filter: the rule is reached with the arrows.
+                harness.press(.pageUp, .pageUp)
+                for _ in 0..<row.rawValue { harness.press(.down) }
+                #expect(harness.rulesEditor?.selection == row, "\(replay)")
                 let before = harness.workout.settings
                 harness.press(.enter)
                 for _ in 0..<Int.random(in: 0...12, using: &random) {
@@ -112,6 +115,34 @@ extension Harness {
                     #expect(settings.deckServer == (address.isEmpty ? nil : address), "\(context)")
                 }
             }
+        }
+    }
+
+    /// Random keys over the list's filter: what is typed only finds rules, it never changes one;
+    /// Esc closes the sheet with every rule as it was; the rows shown all contain what was typed.
+    @Test(arguments: 0..<seeds.chunks)
+    func typingInTheFilterChangesNoRuleAndEscClosesTheSheet(chunk: Int) {
+        let filtering: [Key] =
+            Array("acejkdosp QX♠-").map(Key.character) + [
+                .backspace, .delete, .left, .right, .home, .end, .control("u"),
+            ]
+        for seed in Self.seeds.seeds(chunk: chunk) {
+            var random = SeededGenerator(seed: seed)
+            var harness = Harness()
+            harness.press(.character("r"))
+            let before = harness.workout.settings
+            for _ in 0..<Int.random(in: 1...16, using: &random) {
+                harness.press(filtering.randomElement(using: &random) ?? .left)
+            }
+            let context = PropertySeeds.replay(seed)
+            let list = harness.rulesEditor?.list
+            let typed = list?.typed.lowercased() ?? ""
+            for row in list?.rows ?? [] where !typed.isEmpty {
+                #expect(list?.label(of: row).lowercased().contains(typed) == true, "\(context): \(row)")
+            }
+            #expect(harness.workout.settings == before, "\(context): typing changed no rule")
+            #expect(harness.press(.escape).isEmpty, "\(context)")
+            #expect(harness.workout.sheet == nil && harness.workout.settings == before, "\(context)")
         }
     }
 }

@@ -40,19 +40,30 @@ import Testing
         }
     }
 
-    @Test func aRestCountdownChangesItsDigitsAndItsBar() throws {
-        var harness = Harness()
+    /// Where the window has no room for big digits, a second changes the pill's digits and bar
+    /// and the workout's clock; where it has, the big digits' strokes that differ too.
+    @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60)])
+    func aRestCountdownChangesItsDigitsAndItsBar(size: Size) throws {
+        var harness = Harness(size: size)
         harness.doSet("12", "10")
         harness.press(.character("2"))
+        let clock = harness.workout.layout.restClock
+        #expect(clock.isEmpty == (size.width < 60), "big digits from 60×18")
+        var most = 0
         for _ in 0..<30 {
             let deadline = try #require(
                 harness.workout.nextDeadline(after: harness.now), "the rest countdown stopped before 30 ticks")
             let (changes, _) = runs(&harness, advancingTo: deadline)
             for run in changes {
-                #expect(run.y == harness.headerRow || run.y == harness.pillRow, "row \(run.y) changed")
+                let inClock = clock.contains(Point(x: run.x, y: run.y))
+                #expect(inClock || run.y == harness.headerRow || run.y == harness.pillRow, "row \(run.y) changed")
             }
-            #expect(changes.reduce(0) { $0 + $1.count } <= 12)
+            let outside = changes.filter { !clock.contains(Point(x: $0.x, y: $0.y)) }
+            #expect(outside.reduce(0) { $0 + $1.count } <= 12)
+            most = max(most, changes.reduce(0) { $0 + $1.count })
         }
+        // The strokes of two changing digits at most, not the whole clock.
+        #expect(most <= (size.width >= 200 ? 160 : 60), "\(most) cells changed in a second")
     }
 
     @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])

@@ -37,8 +37,8 @@ enum DumbbellsStates {
         var routines = Harness(settings: settings)
         routines.press(.character("o"))
         routines.type("Legs")
-        var deleteRoutine = routines
-        deleteRoutine.press(.control("x"))
+        var deleteRoutine = Harness(settings: settings)
+        deleteRoutine.press(.character("o"), .control("x"))
         var history = Harness(history: ExerciseHistory(workouts: [typoWorkout, poundsWorkout]))
         history.press(.character("h"))
         var pastSets = history
@@ -56,6 +56,10 @@ enum DumbbellsStates {
         correcting.type("1")
         var correctingPast = pastSets
         correctingPast.type("2")
+        var deleteSet = PillStateTableTests.harness(in: .start)
+        deleteSet.press(.up, .character("d"))
+        var restLength = PillStateTableTests.harness(in: .restPicker)
+        restLength.press(.left, .left)
         return [
             ("an empty table", fresh), ("set 2 typed in", PillStateTableTests.harness(in: .start)),
             ("the number pad", PillStateTableTests.harness(in: .keypad)),
@@ -68,7 +72,8 @@ enum DumbbellsStates {
             ("the delete-past-set question", deletePastSet),
             ("typing set 2's reps", typing), ("typing during a rest", typingInARest),
             ("the end question", endQuestion), ("typing set 1's correction", correcting),
-            ("typing a past set's correction", correctingPast),
+            ("typing a past set's correction", correctingPast), ("the delete-set question", deleteSet),
+            ("the rest picker's typed length", restLength),
         ]
     }
 }
@@ -93,11 +98,11 @@ enum DumbbellsStates {
             ])
         #expect(
             states.map { $0.harness.workout.sheet == nil } == Array(repeating: true, count: 6)
-                + Array(repeating: false, count: 9) + [true, true, false, true, false])
+                + Array(repeating: false, count: 9) + [true, true, false, true, false, false, true])
         #expect(
             states.map(\.harness.workout.isTyping) == Array(repeating: false, count: 15)
-                + [true, true, false, true, false])
-        #expect(states.last?.harness.pastSheet?.isTyping == true)
+                + [true, true, false, true, false, false, false])
+        #expect(states[states.count - 3].harness.pastSheet?.isTyping == true)
     }
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
@@ -223,10 +228,10 @@ enum DumbbellsStates {
     }
 
     @Test func theGridCoversEveryState() {
-        #expect(Self.states().count == 21, "everyStateFitsEverySize's arguments count them")
+        #expect(Self.states().count == 23, "everyStateFitsEverySize's arguments count them")
     }
 
-    @Test(arguments: 0..<21)
+    @Test(arguments: 0..<23)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

@@ -254,7 +254,7 @@ extension Harness {
     @Test func aRestIsOfferedAfterEachSetButTheLast() {
         var harness = Harness(settings: DumbbellsSettings(setCount: 2))
         harness.doSet("12", "10")
-        #expect(harness.workout.pill == .restPicker(RestPicker(origin: .start)))
+        #expect(harness.workout.pill == .restPicker(RestPicker(origin: .start, seconds: DumbbellsSettings.defaultRest)))
         harness.clickPill(.noRest)
         #expect(harness.workout.pill == .start)
         harness.doSet("12", "10")
@@ -293,7 +293,7 @@ extension Harness {
         var harness = Harness(settings: DumbbellsSettings(restPresets: [45, 180, 45, 0, 5000]))
         harness.press(.character("r"))
         let labels = harness.workout.targetFace(at: harness.now).items.map(\.content)
-        #expect(labels == [.text("Rest"), .text("45 s"), .text("180 s"), .text("No rest")])
+        #expect(labels == [.text("Rest"), .text("45 s"), .text("180 s"), .text("1:30"), .text("No rest")])
         harness.press(.character("3"))
         #expect(harness.workout.notice?.text == "Choose a rest with 1–2")
         harness.press(.character("2"))
@@ -484,13 +484,13 @@ extension Harness {
     @Test func copiesConvertToTheWorkoutsUnit() {
         var harness = Harness(settings: DumbbellsSettings(unit: .pounds), history: bicepHistory)
         harness.press(.character("l"))
-        // 12 kg is 26.455 lb: shown to the half pound, saved exactly.
+        // 12 kg is 26.455 lb: shown to the half pound, and saved as shown.
         #expect(harness.workout.rows[0].entry.weight == "26.5")
         #expect(harness.workout.notice?.text == "Set 1: 26.5 lb × 10 from last time")
         harness.press(.enter)
         harness.wait(.seconds(20))
         harness.press(.enter)
-        #expect(harness.savedSets.first?.weight == 12 / 0.45359237)
+        #expect(harness.savedSets.first?.weight == 26.5)
     }
 
     @Test func withoutALastWorkoutTheKeySaysSo() {
@@ -626,7 +626,7 @@ extension Harness {
             Issue.record("no exercise sheet")
             return
         }
-        #expect(picker.choices == ["Bicep curl", "Hammer curl", "+ New: “curl”"])
+        #expect(picker.rows.map(picker.label(of:)) == ["Bicep curl", "Hammer curl", "+ New exercise “curl”"])
         harness.press(.down, .enter)
         #expect(harness.workout.settings.exercise == "Hammer curl")
     }
@@ -638,9 +638,8 @@ extension Harness {
             Issue.record("no exercise sheet")
             return
         }
-        let layout = FieldListSheetLayout.exercise(screen: harness.workout.size, picker: picker)
-        let row = layout.rows.first { picker.choices[$0.index] == "Lunge" }
-        harness.click(row?.rect.origin ?? .zero)
+        let row = picker.layout(on: harness.workout.size).rows.first { picker.label(of: $0.row) == "Lunge" }
+        harness.click(row?.frame.origin ?? .zero)
         #expect(harness.workout.settings.exercise == "Lunge")
     }
 
@@ -653,20 +652,20 @@ extension Harness {
             Issue.record("no exercise sheet")
             return
         }
-        let count = opened.choices.count
+        let count = opened.rows.count
         #expect(harness.frame().contains { $0.contains("▼") && $0.contains("more") }, "names hidden below")
         for step in 0..<(count + 2) {
-            guard case .exercise(let picker) = harness.workout.sheet else { return }
-            let name = picker.choices[picker.selection]
+            guard case .exercise(let picker) = harness.workout.sheet, let row = picker.highlighted else { return }
+            let name = picker.label(of: row)
             #expect(harness.frame().contains { $0.contains("▸ " + name) }, "step \(step): \(name) is out of view")
             harness.press(.down)
         }
         #expect(harness.frame().contains { $0.contains("▲") && $0.contains("more") }, "names hidden above")
         // The wheel moves the highlight, which stays in view.
         for _ in 0..<3 { harness.send(.mouse(MouseEvent(.scrollUp, at: Point(x: 20, y: 6)))) }
-        guard case .exercise(let picker) = harness.workout.sheet else { return }
-        #expect(picker.selection == count - 4)
-        #expect(harness.frame().contains { $0.contains("▸ " + picker.choices[picker.selection]) })
+        guard case .exercise(let picker) = harness.workout.sheet, let row = picker.highlighted else { return }
+        #expect(picker.scroll.selection == count - 4)
+        #expect(harness.frame().contains { $0.contains("▸ " + picker.label(of: row)) })
     }
 
     @Test func theExerciseAndUnitStayOnceSet1HasStarted() {
@@ -691,8 +690,9 @@ extension Harness {
         for _ in 0..<10 { harness.press(.character("a")) }
         #expect(harness.workout.rows.count == 10)
         #expect(harness.workout.notice?.text == "At most 10 sets")
-        for _ in 0..<12 { harness.press(.character("d")) }
+        for _ in 0..<9 { harness.press(.character("d"), .character("y")) }
         #expect(harness.workout.rows.count == 1)
+        harness.press(.character("d"))
         #expect(harness.workout.notice?.text == "A workout keeps at least one set")
         #expect(harness.outputs.last == .saveSettings(DumbbellsSettings(setCount: 1, unit: .pounds)))
     }

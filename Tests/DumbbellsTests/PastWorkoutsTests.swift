@@ -88,7 +88,9 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         let volume: Double = 150 + 292.5 + 200
         #expect(harness.workout.history.sessions.map(\.volume) == [volume])
         let notice = try #require(harness.workout.notice?.text)
-        #expect(notice.hasPrefix("Set 2 of \(day) corrected: 22.5 kg × 13 · records now: volume 300 kg"), "\(notice)")
+        #expect(
+            notice.hasPrefix("Set 2 of \(day) corrected: 22.5 kg × 13 · records now: best set volume 300 kg"),
+            "\(notice)")
         // Going back to the table, the star shows.
         harness.press(.escape, .escape)
         let row: String = harness.frame()[harness.row(ofSet: 0)]
@@ -118,12 +120,14 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(saved.unit == .pounds)
         #expect(saved.sets[0].weight == 25, "the weight not retyped keeps its exact pounds")
         #expect(saved.sets[0].reps == 12)
-        // A weight typed in kilograms is converted exactly into the workout's pounds.
+        // A weight typed in kilograms is converted into the workout's pounds, to the hundredth
+        // (22.046 lb), which shows as the 10 kg typed.
         harness.press(.left, .delete)
         harness.type("10")
         harness.press(.enter)
-        let converted = try #require(harness.past(poundsWorkout.id)?.sets[0].weight)
-        #expect(abs(converted - 10 / PersonalBest.kilogramsPerPound) < 1e-9)
+        let converted = try #require(harness.past(poundsWorkout.id)?.sets[0])
+        #expect(converted.weightHundredths == 2205)
+        #expect(converted.exactWeight(in: .pounds).text(in: .kilograms) == "10")
     }
 
     @Test func deletingAMiddleSetAsksThenRenumbersAsTheTableDoes() throws {

@@ -18,7 +18,9 @@ import Testing
         var description: String { "\(pill)\(sheet.map { " + \($0) sheet" } ?? "")\(quits ? " + quit" : "")" }
     }
 
-    enum SheetKind: Equatable { case keys, exercise, summary, leave, endWorkout, progress, routines, history }
+    enum SheetKind: Equatable {
+        case keys, exercise, summary, leave, endWorkout, progress, routines, history, deleteSet
+    }
 
     /// Something the user does.
     enum Input: Hashable, CustomStringConvertible {
@@ -113,6 +115,8 @@ import Testing
         case .key(.character("o")): return Outcome(pill: state, sheet: .routines)
         case .key(.character("h")): return Outcome(pill: state, sheet: .history)
         case .key(.character("x")) where state != .active: return Outcome(pill: state, sheet: .endWorkout)
+        // d asks before the selected set (set 1, done) is deleted; not while a set runs.
+        case .key(.character("d")) where state != .active: return Outcome(pill: state, sheet: .deleteSet)
         default: break
         }
         switch state {
@@ -188,6 +192,7 @@ import Testing
             case .endWorkout: .endWorkout
             case .progress: .progress
             case .routines, .deleteRoutine: .routines
+            case .deleteSet: .deleteSet
             case .pastWorkouts, .deletePastSet: .history
             case nil: nil
             }

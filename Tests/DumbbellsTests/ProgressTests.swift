@@ -55,23 +55,25 @@ import Testing
         // Three workouts in two weeks: all of them, since their month.
         let first = ProgressSheet.calendarDay(testDate.addingTimeInterval(-86_400 * 15))
         #expect(frame.contains("e1RM (Epley, 1–12 reps), kg · all since \(first.monthName) 2026"))
-        // 10 kg × 10 → 13.3, then 25 lb × 10 → 15.1 kg (the 30-rep set does not count), now 14 × 8 → 17.7.
+        // 10 kg × 10 → 13.3, then 25 lb (shown as 11.25 kg) × 10 → 15 kg (the 30-rep set does not
+        // count), now 14 × 8 → 17.7.
         #expect(frame.contains("Latest e1RM 17.7 kg · +4.4 since \(first.monthName) \(first.day)"))
         #expect(frame.contains("17.7┤"), "the top of the axis is the best estimate")
         #expect(frame.contains("Heaviest     14 kg × 8 · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400)))"))
         #expect(frame.contains("Best e1RM    17.7 kg (Epley)"))
-        // 25 lb × 40 reps = 453.6 kg is the most volume.
-        #expect(frame.contains("Most volume  454 kg · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400 * 8)))"))
+        // 25 lb, shown as 11.25 kg, × 40 reps = 450 kg is the most volume.
+        #expect(frame.contains("Most volume  450 kg · \(ProgressSheet.day(testDate.addingTimeInterval(-86_400 * 8)))"))
         #expect(Self.columnCells(harness) > 0)
         harness.press(.tab)
         let volume = harness.frame().joined(separator: "\n")
         #expect(volume.contains("Volume (weight × reps), kg · all since"))
         #expect(volume.contains("Latest volume 352 kg · +152 since"), "200 kg, then 352 kg")
-        #expect(volume.contains("454┤"))
+        #expect(volume.contains("450┤"))
         harness.press(.escape, .character("u"), .character("p"))
         let pounds = harness.frame().joined(separator: "\n")
-        #expect(pounds.contains("Best e1RM    39.1 lb (Epley)"))
-        #expect(pounds.contains("Latest e1RM 39.1 lb"), "17.7 kg is 39.1 lb")
+        // Computed from the weight shown: 14 kg shows as 31 lb, × (1 + 8/30) = 39.3 lb.
+        #expect(pounds.contains("Best e1RM    39.3 lb (Epley)"))
+        #expect(pounds.contains("Latest e1RM 39.3 lb"))
         harness.press(.escape)
         #expect(harness.workout.sheet == nil)
     }
@@ -221,12 +223,13 @@ import Testing
         let sheet = ProgressSheet(today: CalendarDay(year: 2026, month: 11, day: 14))
         let kilograms = sheet.charted(ProgressSheet.dated(mixed.sessions), unit: .kilograms).map(\.value)
         #expect(abs(kilograms[0] - 26.6667) < 0.001)
-        #expect(abs(kilograms[1] - 45 * PersonalBest.kilogramsPerPound * 4 / 3) < 0.000_001, "exact conversion")
+        // 45 lb shows as 20.5 kg: the estimate in kg is of the weight shown.
+        #expect(abs(kilograms[1] - 20.5 * 4 / 3) < 0.000_001, "from the weight shown")
         let pounds = sheet.charted(ProgressSheet.dated(mixed.sessions), unit: .pounds).map(\.value)
         #expect(abs(pounds[1] - 60) < 0.000_001, "45 lb × 10 is 60 lb, and stays 60 lb")
         let opened = Self.opened(mixed, unit: .pounds)
         #expect(opened.text.contains("e1RM (Epley, 1–12 reps), lb") || opened.text.contains("1–12 reps), lb"))
-        #expect(opened.text.contains("Latest e1RM 60.0 lb · +1.2 since Oct 1"), "26.67 kg is 58.8 lb")
+        #expect(opened.text.contains("Latest e1RM 60.0 lb · +1.3 since Oct 1"), "20 kg shows as 44 lb: 58.7 lb")
     }
 
     @Test func daysAreTheMembersLocalDays() {

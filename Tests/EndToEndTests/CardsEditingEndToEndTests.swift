@@ -40,6 +40,26 @@ import Testing
         #expect(rules.contains { $0.contains("Sit-ups") })
     }
 
+    /// The rules sheet is TermUI's list picker: typing finds a rule (any case) and Enter gives it
+    /// its next choice, kept at once.
+    @Test func typingFindsARuleAndEnterChangesIt() throws {
+        let session = try TmuxSession(
+            [Binary.termfit, "cards", "--profile", "casey"], width: 100, height: 30, environment: ["TZ": "UTC"])
+        defer { session.close() }
+        try session.waitFor("Enter draws the first card")
+        try session.send("r")
+        try session.waitFor("Find:")
+        try session.send("-l", "ACE")
+        let found = try session.waitFor("▸ Ace")
+        #expect(!found.contains { $0.contains("♠ Spades") }, "\(found.joined(separator: "\n"))")
+        try session.send("Enter")
+        try session.waitForScreen { $0.contains { $0.contains("▸ Ace") && $0.contains("14 reps") } }
+        try session.send("Escape")
+        try session.waitForScreen { !$0.contains { $0.contains("Find:") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func theHelpSaysWhatTheRulesFieldsDo() throws {
         let help = try runCommand([Binary.termfit, "cards", "--help"])
         #expect(help.status == 0)

@@ -93,20 +93,26 @@ import Testing
             csv.output == """
                 session_id,workout,status,item,number,at,exercise,weight,unit,reps,duration_seconds,rest_seconds,\
                 card,outcome,rating,set_type,rpe,note
-                00000000-0000-0000-0000-000000000005,hiit,finished,exercise,1,2025-03-04T06:45:00.000Z,Squat,,,,30,,,,4,,,
                 00000000-0000-0000-0000-000000000002,dumbbells,finished,set,1,2025-03-02T07:30:00.000Z,Bicep curl,\
                 12,kg,10,40,,,,,working,,
                 00000000-0000-0000-0000-000000000002,dumbbells,finished,set,2,2025-03-02T07:32:10.000Z,Bicep curl,\
-                12.5,kg,8,36,90,,,,working,,
+                12.5,kg,8,35,90,,,,working,,
+                00000000-0000-0000-0000-000000000005,hiit,finished,exercise,1,2025-03-04T06:45:00.000Z,Squat,,,,30,,,,4,,,
 
-                """)
+                """, "oldest first")
+        let newest = try termfit(history + ["--format", "csv", "--newest-first"])
+        #expect(
+            newest.output.split(separator: "\n").dropFirst().first?.hasPrefix(
+                "00000000-0000-0000-0000-000000000005,hiit") == true)
         let json = try termfit(history + ["--format", "json"])
-        #expect(json.output.contains(#""durationSeconds" : 36,"#), "35.5 s as whole seconds:\n\(json.output)")
+        #expect(
+            json.output.contains(#""durationSeconds" : 35,"#),
+            "35.5 s in whole seconds, as a stopwatch:\n\(json.output)")
         #expect(json.output.contains(#""item" : "set""#))
         let table = try termfit(history)
         #expect(
             table.output.contains(
-                "Bicep curl: 2 sets, 12 kg x 10, 12.5 kg x 8\n    set 1  12 kg x 10  0:40\n    set 2  12.5 kg x 8  0:36  rest 1:30\n"
+                "Bicep curl: 2 sets, 12 kg x 10, 12.5 kg x 8\n    set 1  12 kg x 10  0:40\n    set 2  12.5 kg x 8  0:35  rest 1:30\n"
             ), "\(table.output)")
     }
 
@@ -282,10 +288,10 @@ import Testing
         let before = try snapshot(data)
         let huge = directory.appendingPathComponent("huge.tsv").path
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
-        #expect(truncate(huge, 33 << 20) == 0, "a sparse 33 MiB file")
+        #expect(truncate(huge, 257 << 20) == 0, "a sparse 257 MiB file")
         let refused: [(Data?, String)] = [
             (Data("Squat\tLegs\nhello\u{0}world\tanswer\n".utf8), "line 2: a NUL character"),
-            (nil, "is larger than 32 MiB; nothing was imported"),
+            (nil, "is larger than 256 MiB; nothing was imported"),
         ]
         for (contents, message) in refused {
             let path = contents == nil ? huge : directory.appendingPathComponent("deck.tsv").path

@@ -8,13 +8,13 @@ import Testing
 
 @Suite(.serialized) struct DumbbellsEditingEndToEndTests {
     /// A fresh data directory and the environment that points TermFit at it.
-    private func makeData() throws -> (URL, [String: String]) {
+    func makeData() throws -> (URL, [String: String]) {
         let data = try temporaryDataDirectory("dumbbells-editing")
         return (data, ["TERMFIT_DATA_DIR": data.path])
     }
 
     /// `termfit dumbbells` for `profile` with `sets` rows.
-    private func open(_ profile: String, sets: Int, _ environment: [String: String]) throws -> TmuxSession {
+    func open(_ profile: String, sets: Int, _ environment: [String: String]) throws -> TmuxSession {
         let session = try TmuxSession(
             [Binary.termfit, "dumbbells", "--profile", profile, "--sets", "\(sets)"], environment: environment)
         try session.waitFor("Set  kg       reps")
@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Types set `number`'s weight and reps (the selection on its kg), starts it and finishes it.
-    private func doSet(_ session: TmuxSession, _ weight: String, _ reps: String, number: Int) throws {
+    func doSet(_ session: TmuxSession, _ weight: String, _ reps: String, number: Int) throws {
         try session.send(weight)
         try session.send("Tab")
         try session.send(reps)

@@ -159,7 +159,7 @@ import Testing
         try session.waitFor("Flashcards · Gym")
         try session.send("d")
         try session.waitFor("Legs")
-        try session.send("r")
+        try session.send("C-r")
         try session.waitFor("New name:")
         // The old name is selected: the first letter typed replaces it.
         try session.send("-l", "Legs")
@@ -167,12 +167,55 @@ import Testing
         let refused = try session.waitFor("already called")
         #expect(refused.contains { $0.contains("New name: Legs") }, "\(refused.joined(separator: "\n"))")
         try session.send("Escape")
-        try session.waitFor("Gym · 1 card")
+        try session.waitForScreen { $0.contains { $0.contains("Gym") && $0.contains("1 card · ") } }
         // Esc on its own (a key straight after it would read as Alt-key).
         try session.send("Escape")
         try session.waitFor("d Decks")
         try session.send("q")
         #expect(try session.waitForExit() == 0)
+    }
+
+    /// The deck list is TermUI's list picker: typing filters it (any case) and Enter opens the
+    /// first deck left.
+    @Test func typingFiltersTheDeckListAndEnterOpensTheDeck() throws {
+        let (data, common) = try dataDirectory([("Gym", "Squat?", "Legs"), ("Legs", "Lunge?", "Quads")])
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try open(common, data: data)
+        defer { session.close() }
+        try session.waitFor("Flashcards · Gym")
+        try session.send("d")
+        try session.waitFor("Find:")
+        try session.send("-l", "EG")
+        let filtered = try session.waitFor("▸ Legs")
+        #expect(!filtered.contains { $0.contains("Gym") && $0.contains("1 card · ") }, "Gym is filtered out")
+        try session.send("Enter")
+        try session.waitFor("Flashcards · Legs")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// Ctrl-R on the deck found by typing renames it; the new name is what is saved.
+    @Test func aDeckIsRenamedThroughThePicker() throws {
+        let (data, common) = try dataDirectory([("Gym", "Squat?", "Legs"), ("Legs", "Lunge?", "Quads")])
+        defer { try? FileManager.default.removeItem(at: data) }
+        let session = try open(common, data: data)
+        defer { session.close() }
+        try session.waitFor("Flashcards · Gym")
+        try session.send("d")
+        try session.waitFor("Find:")
+        try session.send("-l", "leg")
+        try session.waitFor("▸ Legs")
+        try session.send("C-r")
+        try session.waitFor("New name:")
+        try session.send("-l", "Lower body")
+        try session.send("Enter")
+        try session.waitFor("Renamed to “Lower body”")
+        try session.send("Escape")
+        try session.waitFor("d Decks")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        let export = try runCommand([Binary.termfit, "flashcards", "export", "--deck", "Lower body"] + common)
+        #expect(export.output.contains("Lunge?\tQuads"), "\(export.output)")
     }
 
     @Test func helpAndTheKeysSheetNameTheKeys() throws {

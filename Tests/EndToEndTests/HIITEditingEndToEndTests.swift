@@ -129,23 +129,47 @@ import Testing
         try session.waitFor("[ Get Started ]")
         try session.send("e")
         try session.waitFor("Circuits")
-        try session.send("n")
-        try session.waitFor("New circuit (Name:")
+        try session.send("C-n")
+        try session.waitFor("Name: exercises")
         // The field opens with "My circuit: …" selected: the first key typed replaces it.
         try session.send("-l", "Quick: Squat 2/1")
         try session.send("Tab")
-        try session.waitFor("Quick · Squat 2/1")
-        try session.send("r")
-        try session.waitFor("Name:")
+        try session.waitForScreen { $0.contains { $0.contains("▸ Quick") && $0.contains("Squat 2/1; rounds 1") } }
+        try session.send("C-r")
+        try session.waitFor("New name of Quick:")
         try session.send("-l", "Slow")
         try session.waitFor("Slow")
         try session.send("Escape")
-        let back = try session.waitFor("Enter chooses")
-        #expect(back.contains { $0.contains("Quick · Squat 2/1") }, "Esc put back the name")
+        let back = try session.waitForScreen { !$0.contains { $0.contains("New name of") } }
+        #expect(back.contains { $0.contains("▸ Quick") }, "Esc put back the name")
         #expect(!back.contains { $0.contains("Slow") })
         try session.send("Escape")
         // (A key sent right after Esc would arrive as Alt and that key.)
-        try session.waitForScreen { !$0.contains { $0.contains("Enter chooses") } }
+        try session.waitForScreen { !$0.contains { $0.contains("Find:") } }
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// The circuits list is TermUI's list picker: typing filters it (any case), Enter chooses the
+    /// circuit left first, and c runs it hands-free.
+    @Test func typingFiltersTheCircuitsAndTheOneChosenRuns() throws {
+        let session = try TmuxSession(
+            [Binary.termfit, "hiit", "--quiet", "--profile", "sam"], width: 100, environment: ["TZ": "UTC"])
+        defer { session.close() }
+        try session.waitFor("[ Get Started ]")
+        try session.send("e")
+        try session.waitFor("Find:")
+        try session.send("-l", "TAB")
+        let filtered = try session.waitFor("▸ Tabata")
+        #expect(!filtered.contains { $0.contains("Standard") }, "\(filtered.joined(separator: "\n"))")
+        try session.send("Enter")
+        try session.waitForScreen { !$0.contains { $0.contains("Find:") } }
+        try session.send("c")
+        try session.waitFor("Circuit: Tabata · hands-free")
+        try session.send("q")
+        try session.waitFor("y Stop  n Go on")
+        try session.send("y")
+        try session.waitFor("[ Get Started ]")
         try session.send("q")
         #expect(try session.waitForExit() == 0)
     }
@@ -159,5 +183,6 @@ import Testing
         #expect(text.contains("c runs the circuit hands-free (q stops it, back to the page)"))
         #expect(text.contains("at zero nothing is lost, so it does not ask"))
         #expect(text.contains("Enter, Tab or ↑ ↓ save the field, Esc puts it back"))
+        #expect(text.contains("type to filter, Enter chooses one for c, Ctrl-N new, Ctrl-O edit"))
     }
 }

@@ -53,8 +53,8 @@ import Testing
         #expect(after.output == before.output, "the deck is as it was")
     }
 
-    /// `x` (delete) and `y` (yes) in one `send-keys` on the deck list, as a type-ahead or a
-    /// pasting terminal sends them: the question shows, the `y` that came with the `x` does not
+    /// Ctrl-X (delete) and `y` (yes) in one `send-keys` on the deck list, as a type-ahead or a
+    /// pasting terminal sends them: the question shows, the `y` that came with the Ctrl-X does not
     /// answer it, and the deck stays. A `y` sent after the question showed deletes it.
     @Test func deleteAndYesInOneGoOnTheDeckListDeleteNoDeck() throws {
         let (data, session) = try studying()
@@ -66,7 +66,7 @@ import Testing
         #expect(before.status == 0 && before.output.split(separator: "\n").count > 10, "\(before.error)")
         try session.send("d")
         try session.waitFor("Rename")
-        try session.send("-l", "xy")
+        try session.send(bytes: [0x18, 0x79])
         try session.waitFor("Delete deck?")
         Thread.sleep(forTimeInterval: 1)
         let screen = try session.screen()

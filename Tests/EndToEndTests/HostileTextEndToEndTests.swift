@@ -148,7 +148,7 @@ import Testing
             ])
             #expect(deck.status == 0, "\(deck.error)")
             expectSafe(deck, "flashcards export --format \(format)")
-            #expect(deck.output.contains("\tline two"), "line breaks and tabs inside a quoted field stay")
+            #expect(deck.output.contains("<br>&#9;line two"), "line breaks and tabs are written as HTML (#html:true)")
         }
         let missing = try termfit(["flashcards", "export", "--deck", "nope", "--data-dir", data, "--profile", "anna"])
         #expect(missing.status == 1)

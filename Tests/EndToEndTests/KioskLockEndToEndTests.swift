@@ -84,12 +84,11 @@ enum KioskDeck {
         try session.waitFor("Enter draws the first card")
         try session.send("r")
         try session.waitFor("Deck from")
-        // Up from the first rule is the last: "Deck from". Enter would open its field; here it does nothing.
-        try session.send("Up")
+        // Typing finds "Deck from". Enter would open its field; here it says why it does not.
+        try session.send("-l", "deck f")
         try session.waitForScreen { $0.contains { $0.contains("▸ Deck from") && $0.contains("(locked)") } }
         try session.send("Enter")
-        try session.send("x")
-        usleep(300_000)
+        try session.waitFor("set for this box")
         let rules = try session.screen()
         #expect(rules.contains { $0.contains("Deck from") && $0.contains("\(server) (locked)") })
         #expect(!rules.contains { $0.contains("Keep") }, "no field opened")

@@ -27,7 +27,7 @@ import Testing
 
         for (window, name) in [(a, "RoutineA"), (b, "RoutineB")] {
             try window.send("o")
-            try window.waitFor("+ Save this workout")
+            try window.waitFor("╭ Routines")
             try window.send(name)
             try window.send("Enter")
             try window.waitFor("Saved routine “\(name)”")

@@ -87,7 +87,7 @@ import Testing
 
     @Test func aPasteTooLongForANameSaysSoAndKeepsNothing() {
         var harness = Harness()
-        harness.press(.character("d"), .character("n"))
+        harness.press(.character("d"), .control("n"))
         harness.type("Legs")
         harness.send(.paste(String(repeating: "x", count: ValueLimits.nameLength)))
         #expect(picker(harness)?.name.text == "Legs")
@@ -97,7 +97,7 @@ import Testing
     @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
     func aRenameToANameInUseSaysWhyWhereItCanBeRead(size: Size) {
         var harness = Harness(decks: [numberedDeck(3), numberedDeck(2, name: "Other", id: 1)], size: size)
-        harness.press(.character("d"), .down, .character("r"))
+        harness.press(.character("d"), .down, .control("r"))
         #expect(picker(harness)?.name.isSelected == true, "the name to rename is selected")
         harness.type("Numbers")
         #expect(picker(harness)?.name.text == "Numbers", "typed over the old name")
@@ -120,6 +120,7 @@ import Testing
         .character("a"), .character("b"), .character("7"), .character(" "), .character("é"), .backspace, .delete,
         .left, .right, .home, .end, .tab, .backTab, .up, .down, .enter, .escape, .escape, .control("u"),
         .control("k"), .character("x"), .character("u"), .character("y"), .character("n"), .character("e"),
+        .control("r"), .control("n"), .character("N"), .character("O"),
     ]
 
     @Test(arguments: 0..<seeds.chunks)
@@ -131,7 +132,9 @@ import Testing
                 let context = "\(PropertySeeds.replay(seed)) step \(step)"
                 if harness.workout.sheet == nil {
                     harness.press(Bool.random(using: &generator) ? .character("e") : .character("d"))
-                    if case .decks = harness.workout.sheet { harness.press(.character("r")) }
+                    if case .decks = harness.workout.sheet, Bool.random(using: &generator) {
+                        harness.press(.control("r"))
+                    }
                     continue
                 }
                 let before = harness.workout
@@ -185,6 +188,19 @@ import Testing
             for output in outputs {
                 if case .saveDeck(let deck) = output {
                     #expect(deck.name == picker.name.text.trimmingBlanks(), "the name shown is saved; \(context)")
+                }
+            }
+        case .decks(let picker):
+            // The list's filter: Esc closes the list and changes nothing; a deck made from the
+            // "+ New deck" row is called what the filter showed.
+            if key == .escape {
+                #expect(outputs.isEmpty && after.sheet == nil, "Esc closes the list, saving nothing; \(context)")
+                #expect(after.decks == before.decks, "\(context)")
+            }
+            for output in outputs {
+                if case .saveDeck(let deck) = output {
+                    #expect(key == .enter && picker.list.highlighted == .new(deck.name), "made as shown; \(context)")
+                    #expect(deck.name == picker.list.typed, "the name shown is saved; \(context)")
                 }
             }
         default:

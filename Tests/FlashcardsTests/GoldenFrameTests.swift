@@ -112,10 +112,10 @@ import Testing
 
     @Test func managingDecksAndChangingCards() {
         var harness = Self.harness()
-        harness.press(.character("d"), .character("n"))
+        harness.press(.character("d"), .control("n"))
         harness.type("Spanish::Verbs")
         expectGolden(harness.canvas(), "managingDecksAndChangingCards-1")
-        harness.press(.enter, .character("x"))
+        harness.press(.enter, .control("x"))
         expectGolden(harness.canvas(), "managingDecksAndChangingCards-2")
         harness.press(.character("y"), .escape, .character("e"), .tab, .tab, .enter)
         harness.press(.tab)

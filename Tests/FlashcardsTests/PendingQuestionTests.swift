@@ -17,7 +17,7 @@ import Testing
         var harness = Harness(decks: [numberedDeck(3), numberedDeck(1, name: "Other", id: 1)])
         harness.press(.character("d"))
         expectNone(harness)
-        harness.press(.character("x"))
+        harness.press(.control("x"))
         let message = "Delete “Numbers” and its 3 cards? Past sessions stay in the history."
         #expect(harness.workout.pendingQuestion == "Delete deck? \(message)")
         #expect(harness.workout.pendingConfirmation?.message == message)

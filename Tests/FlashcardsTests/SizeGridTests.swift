@@ -31,6 +31,7 @@ enum FlashcardsScreens {
         "cram", "waiting", "nothing due", "plain waiting", "plain over",
         "decks naming", "decks delete", "editor changing", "editor deleted", "plain decks naming",
         "long answer", "long answer scrolled", "plain long answer", "undo", "discard card", "decks refused",
+        "decks filtered", "plain decks",
     ]
 
     /// The workout in state `name` at `size`.
@@ -85,10 +86,10 @@ enum FlashcardsScreens {
         case "decks":
             harness.press(.character("d"), .end)
         case "decks naming", "plain decks naming":
-            harness.press(.character("d"), .end, .character("r"))
+            harness.press(.character("d"), .end, .control("r"))
             harness.type(" and a long name that goes on and on")
         case "decks delete":
-            harness.press(.character("d"), .character("x"))
+            harness.press(.character("d"), .control("x"))
         case "editor changing":
             harness.press(.character("e"), .tab, .tab, .enter)
         case "editor deleted":
@@ -102,10 +103,14 @@ enum FlashcardsScreens {
             harness.type("A new prompt")
             harness.press(.tab, .escape)
         case "decks refused":
-            harness.press(.character("d"), .character("r"))
+            harness.press(.character("d"), .control("r"))
             harness.type("Deck number 1")
             harness.press(.enter)
-        case "keys over the decks": harness.press(.character("d"), .character("?"))
+        case "keys over the decks": harness.press(.character("d"), .function(1))
+        case "decks filtered":
+            harness.press(.character("d"))
+            harness.type("NUMBER 2")
+        case "plain decks": harness.press(.character("d"), .end)
         case "leave":
             harness.grade(.right)
             harness.press(.character("q"))
@@ -201,6 +206,7 @@ enum FlashcardsScreens {
         "hidden", "revealed", "over", "empty", "editor prompt", "editor answer", "editor list", "decks", "keys",
         "keys over the decks", "leave", "plain", "cram", "waiting", "nothing due", "long answer",
         "long answer scrolled", "undo", "discard card", "decks refused",
+        "decks filtered", "plain decks",
     ]
 
     /// What a key could change: the screen, the sheets, the stack and the score.
@@ -267,7 +273,7 @@ enum FlashcardsScreens {
 
     @Test func sheetsStackAndEscClosesTheTopOneTheTimerHeldUntilTheLast() {
         var harness = FlashcardsScreens.harness("hidden", size: Size(width: 80, height: 24))
-        harness.press(.character("d"), .character("?"))
+        harness.press(.character("d"), .function(1))
         #expect(harness.workout.sheets.sheets.count == 2)
         #expect(harness.workout.timer.holds.contains(.sheet))
         harness.press(.escape)

@@ -30,15 +30,20 @@ let utcCalendar: Calendar = {
     return calendar
 }()
 
+/// Study days of the UTC calendar that begin at 4 am (Anki's default hour).
+let utcDay = StudyDay(calendar: utcCalendar)
+
 /// A flashcard workout driven by a test clock (TestSupport's `WorkoutDriver`); the wall clock is
-/// `testDate`.
+/// `testDate`. Without learn-ahead unless asked (SchedulingTests), so a card's 10-minute step
+/// falls after a 100-second session as the stack tests expect.
 typealias Harness = WorkoutDriver<FlashcardsWorkout>
 
 extension WorkoutDriver where Model == FlashcardsWorkout {
     init(
         decks: [FlashcardDeck] = [numberedDeck(3)], reviews: [FlashcardReview] = [], seconds: Int = 100,
         reducesMotion: Bool = true, usesColor: Bool = true, plain: Bool = false,
-        size: Size = Size(width: 80, height: 24), newCardsPerDay: Int = 20, seed: UInt64? = nil
+        size: Size = Size(width: 80, height: 24), newCardsPerDay: Int = 20, seed: UInt64? = nil,
+        learnAhead: TimeInterval = 0
     ) {
         let identifiers = Identifiers()
         self.init(
@@ -46,7 +51,8 @@ extension WorkoutDriver where Model == FlashcardsWorkout {
                 decks: decks, reviews: .success(reviews), sessionLength: .seconds(seconds),
                 display: .init(reducesMotion: reducesMotion, usesColor: usesColor, plain: plain),
                 study: .init(
-                    newCardsPerDay: newCardsPerDay, random: seed.map(SeededRandom.init), calendar: utcCalendar),
+                    newCardsPerDay: newCardsPerDay, random: seed.map(SeededRandom.init),
+                    day: StudyDay(calendar: utcCalendar, learnAhead: learnAhead)),
                 wallClock: { testDate }, makeIdentifier: { identifiers.make() }),
             size: size)
     }

@@ -6,8 +6,8 @@ import Testing
 
 @testable import HIIT
 
-/// The circuits sheet: choose, make, edit, rename and delete circuits; Standard, Tabata, EMOM and
-/// AMRAP fixed.
+/// The circuits sheet (TermUI's list picker): type to filter, choose; Ctrl-N, Ctrl-O, Ctrl-R and
+/// Ctrl-X make, edit, rename and delete circuits; Standard, Tabata, EMOM and AMRAP fixed.
 @Suite struct CircuitsEditorTests {
     @Test func aCircuitIsReadFromWhatTheMemberWrites() throws {
         let legs = try Circuit.parse(name: " Legs ", spec: "Squat 30/10, Wall Sit 45; rounds 2; warm-up 60")
@@ -45,8 +45,8 @@ import Testing
 
     @Test func aNewCircuitIsSavedChosenAndRunHandsFree() {
         var harness = Self.opened()
-        #expect(harness.workout.sheet == .circuits)
-        harness.press(.character("n"))
+        #expect(harness.workout.openCircuitsPicker != nil)
+        harness.press(.control("n"))
         #expect(harness.frame().last?.hasPrefix("Enter Save  Esc Cancel") == true, "the field's keys on the bar")
         harness.press(.control("u"))
         harness.type("Legs: Squat 20/5, Lunge 20; rounds 2")
@@ -55,7 +55,7 @@ import Testing
         let lunge = Circuit.Exercise("Lunge", work: 20, rest: 0)
         let legs = Circuit(name: "Legs", exercises: [squat, lunge], rounds: 2)
         #expect(outputs == [.keepCircuits([legs], chosen: "Standard")], "kept at once")
-        #expect(harness.workout.circuitsEditor.selection == 4, "after Standard, Tabata, EMOM and AMRAP")
+        #expect(harness.workout.openCircuitsPicker?.highlightedValue == "Legs", "the new one highlighted")
         harness.press(.enter)
         #expect(harness.workout.circuit == legs)
         #expect(harness.outputs.last == .keepCircuits([legs], chosen: "Legs"))
@@ -73,8 +73,8 @@ import Testing
                 calendar: utcCalendar))
         #expect(harness.workout.circuit == legs)
         harness.press(.character("e"))
-        #expect(harness.workout.circuitsEditor.selection == 4, "the chosen one is selected")
-        harness.press(.character("r"))
+        #expect(harness.workout.openCircuitsPicker?.highlightedValue == "Legs", "the chosen one is highlighted")
+        harness.press(.control("r"))
         harness.press(.control("u"))
         harness.type("Tabata")
         harness.press(.enter)
@@ -85,23 +85,28 @@ import Testing
         harness.type("Legs day")
         harness.press(.enter)
         #expect(harness.workout.circuit.name == "Legs day")
-        harness.press(.character("e"))
+        // The list stays open, the renamed one highlighted (an `e` now would filter: EMOM first).
+        #expect(harness.workout.openCircuitsPicker?.highlightedValue == "Legs day")
+        harness.press(.control("o"))
         harness.press(.control("u"))
         harness.type("Squat 40/20; rounds 4")
         harness.press(.enter)
         #expect(harness.workout.circuit.rounds == 4)
         #expect(harness.workout.circuit.exercises == [Circuit.Exercise("Squat", work: 40, rest: 20)])
-        harness.press(.character("x"))
+        harness.press(.control("x"))
+        #expect(harness.workout.circuitsEditor.presets.count == 1, "deleting asks first")
+        harness.press(.character("y"))
         #expect(harness.workout.circuitsEditor.presets.isEmpty)
         #expect(harness.workout.circuit.name == "Standard", "deleting the chosen one goes back to Standard")
         #expect(harness.outputs.last == .keepCircuits([], chosen: "Standard"))
-        harness.press(.up)
-        harness.press(.character("x"))
+        harness.press(.down)
+        #expect(harness.workout.openCircuitsPicker?.highlightedValue == "Tabata")
+        harness.press(.control("x"))
         #expect(
             harness.workout.circuitsEditor.circuits(standard: .standard()).map(\.name) == [
                 "Standard", "Tabata", "EMOM", "AMRAP",
             ])
-        #expect(!harness.workout.bindings.enabled.contains { $0.keys.contains(.character("x")) }, "EMOM stays")
+        #expect(!harness.workout.bindings.enabled.contains { $0.keys.contains(.control("x")) }, "Tabata stays")
     }
 
     @Test func tabataStaysTwentyTenTimesEight() {
@@ -110,13 +115,67 @@ import Testing
         harness.press(.enter)
         #expect(harness.workout.circuit == .tabata)
         harness.press(.character("e"))
-        harness.press(.character("e"))
+        harness.press(.control("o"))
         #expect(harness.workout.circuitsEditor.field == nil, "Tabata is not edited")
+    }
+
+    @Test func typingFiltersTheListAndEnterChoosesTheOneLeftFirst() {
+        let legs = Circuit(name: "Legs", exercises: [Circuit.Exercise("Squat", work: 20, rest: 5)], rounds: 2)
+        let arms = Circuit(name: "Arms", exercises: [Circuit.Exercise("Curl", work: 30, rest: 0)], rounds: 1)
+        var harness = Harness(
+            HIITWorkout(history: .success([]), circuits: [legs, arms], wallClock: { date() }, calendar: utcCalendar))
+        harness.press(.character("e"))
+        let picker = harness.workout.openCircuitsPicker
+        #expect(
+            picker.map { $0.rows.map($0.label(of:)) } == [
+                "Legs", "Arms", "Standard", "Tabata", "EMOM", "AMRAP",
+            ], "own first")
+        harness.type("TA")
+        #expect(
+            harness.workout.openCircuitsPicker.map { $0.rows.map($0.label(of:)) } == [
+                "Tabata", "Standard", "+ New circuit “TA”",
+            ], "case-insensitive: starting with it, then containing it")
+        #expect(harness.frame().contains { $0.contains("Tabata") && $0.contains("fixed") })
+        let outputs = harness.press(.enter)
+        #expect(outputs == [.keepCircuits([legs, arms], chosen: "Tabata")])
+        #expect(harness.workout.circuit == .tabata && harness.workout.sheet == nil)
+    }
+
+    @Test func aNameNoCircuitHasMakesOneFromTheNewRow() {
+        var harness = Self.opened()
+        harness.type("Core")
+        harness.press(.up)
+        harness.press(.up)
+        harness.press(.enter)
+        #expect(harness.workout.sheet == .circuitField, "“+ New circuit “Core”” opens the field")
+        #expect(harness.frame().contains { $0.contains("Exercises and timing of Core:") })
+        harness.type("Plank 45/15, Crunch 30; rounds 2")
+        let outputs = harness.press(.enter)
+        let core = Circuit(
+            name: "Core",
+            exercises: [Circuit.Exercise("Plank", work: 45, rest: 15), Circuit.Exercise("Crunch", work: 30, rest: 0)],
+            rounds: 2)
+        #expect(outputs == [.keepCircuits([core], chosen: "Standard")])
+        #expect(harness.workout.openCircuitsPicker?.highlightedValue == "Core")
+        harness.press(.enter)
+        #expect(harness.workout.circuit == core)
+    }
+
+    @Test func aClickOnACircuitChoosesItAndEscClosesTheList() {
+        var harness = Self.opened()
+        let picker = harness.workout.openCircuitsPicker
+        let tabata = picker?.layout(on: harness.workout.size).rows.first { $0.row == .item(1) }?.frame
+        #expect(picker?.label(of: .item(1)) == "Tabata")
+        if let tabata { harness.click(tabata.origin) }
+        #expect(harness.workout.circuit == .tabata && harness.workout.sheet == nil)
+        harness.press(.character("e"))
+        #expect(harness.press(.escape).isEmpty)
+        #expect(harness.workout.sheet == nil && harness.workout.circuit == .tabata)
     }
 
     @Test func theSheetFitsEverySizeAndItsKeysAreDeclared() {
         var harness = Self.opened()
-        harness.press(.character("n"))
+        harness.press(.control("n"))
         for size in [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60)] {
             var copy = harness
             copy.send(.resize(size))

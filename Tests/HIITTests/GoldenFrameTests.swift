@@ -39,6 +39,21 @@ import Testing
 
     // MARK: 80×24
 
+    /// The circuits list filtered by "ta" (any case): Tabata first, then Standard, then the new row.
+    @Test func circuitsFilteredAt80x24() {
+        var harness = Harness(size: Self.large)
+        harness.press(.character("e"))
+        harness.type("ta")
+        expectGolden(harness.canvas(), "circuitsFilteredAt80x24")
+    }
+
+    /// The field that makes a circuit, over the list, on the smallest screen.
+    @Test func circuitFieldAt40x12() {
+        var harness = Harness(size: Size(width: 40, height: 12))
+        harness.press(.character("e"), .control("n"))
+        expectGolden(harness.canvas(), "circuitFieldAt40x12")
+    }
+
     @Test func welcomeAt80x24() {
         expectGolden(Harness(size: Self.large).canvas(), "welcomeAt80x24")
     }

@@ -49,7 +49,15 @@ enum HIITStates {
         var circuits = welcome
         circuits.press(.character("e"))
         var circuitField = circuits
-        circuitField.press(.character("n"))
+        circuitField.press(.control("n"))
+        var circuitsFiltered = circuits
+        circuitsFiltered.type("ta")
+        var circuitProblem = circuitField
+        circuitProblem.type("Squat")
+        circuitProblem.press(.enter)
+        var circuitDelete = circuitField
+        circuitDelete.press(.enter)
+        circuitDelete.press(.control("x"))
         return [
             ("welcome", welcome), ("an exercise before Start", ready), ("running", running), ("paused", paused),
             ("time's up", over), ("history", history), ("keys sheet", keys), ("High Five", highFive),
@@ -57,6 +65,8 @@ enum HIITStates {
             ("circuit paused", circuitPaused), ("circuit keys sheet", circuitKeys),
             ("circuit leave question", circuitLeave), ("the page-change question", pageQuestion),
             ("the reset question", resetQuestion), ("circuits sheet", circuits), ("circuits field", circuitField),
+            ("circuits filtered", circuitsFiltered), ("circuits field refused", circuitProblem),
+            ("the delete-circuit question", circuitDelete),
         ]
     }
 
@@ -75,11 +85,12 @@ enum HIITStates {
         let states = HIITStates.all()
         #expect(
             states.map { $0.harness.workout.sheet == nil } == [true, true, true, true, true] + [
-                false, false, false, false, true, true, true, false, false, false, false, false, false,
+                false, false, false, false, true, true, true, false, false, false, false, false, false, false,
+                false, false,
             ])
     }
 
-    @Test(arguments: 0..<18)
+    @Test(arguments: 0..<21)
     func everyPageAndSheetFitsEverySize(state: Int) {
         let (name, harness) = HIITStates.all()[state]
         for size in ScreenInvariants.sizes {

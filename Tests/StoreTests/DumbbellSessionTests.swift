@@ -74,7 +74,8 @@ struct DumbbellSessionTests {
             #expect(rows.map { $0["id"] as String } == [first, second])
             #expect(rows.map { $0["status"] as String } == ["finished", "cutOff"])
             #expect(rows.allSatisfy { ($0["session_id"] as String?) == nil })
-            #expect(try Double.fetchAll(db, sql: "SELECT weight FROM dumbbell_set ORDER BY number") == [12.5, 12.5])
+            #expect(
+                try Int.fetchAll(db, sql: "SELECT weight_hundredths FROM dumbbell_set ORDER BY number") == [1250, 1250])
             #expect(try db.indexes(on: "dumbbell_workout").contains { $0.name == "dumbbell_workout_by_session" })
         }
         let workouts = try store.profileStore(named: "anna").recentWorkouts(limit: 10)

@@ -74,4 +74,42 @@ struct FlashcardNotesTests {
         #expect(try anna.decks() == [verbs, nouns], "nothing of a refused save is kept")
         try store.close()
     }
+
+    @Test("A card from Anki keeps its note type, its fields as Anki had them and its ordinal (v11)")
+    func ankiNotes() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        let anna = try store.profileStore(named: "anna")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let fields = ["The {{c1::heart}} pumps {{c2::blood::fluid}}.", "<i>cardio</i>&nbsp;", ""]
+        let cards = (0..<2).map { ordinal in
+            Flashcard(
+                prompt: "card \(ordinal)", answer: "answer", createdAt: date.addingTimeInterval(Double(ordinal)),
+                guid: "E0~}n>#CQR", tags: ["cloze"], notetype: "Cloze", fields: fields, ordinal: ordinal)
+        }
+        let deck = FlashcardDeck(
+            name: "Medical", createdAt: date,
+            cards: cards + [
+                Flashcard(prompt: "own", answer: "card", createdAt: date.addingTimeInterval(5))
+            ])
+        try anna.save(decks: [deck])
+        let read = try anna.decks()
+        #expect(read == [deck])
+        #expect(read.first?.cards.map(\.ordinal) == [0, 1, 0])
+        #expect(read.first?.cards.last?.fields == [], "a card made in TermFit has no Anki note")
+        try #require(store.pool).read { (db: Database) throws -> Void in
+            #expect(
+                try String.fetchOne(db, sql: "SELECT fields FROM flashcard WHERE ordinal = 1")
+                    == fields.joined(separator: "\u{1F}"))
+        }
+        var tooLarge = deck
+        tooLarge.cards = [
+            Flashcard(
+                prompt: "x", answer: "y", createdAt: date, notetype: "Basic",
+                fields: [String(repeating: "x", count: ValueLimits.noteFieldsLength + 1)])
+        ]
+        #expect(throws: (any Error).self) { try anna.save(decks: [tooLarge]) }
+        try store.close()
+    }
 }

@@ -25,7 +25,7 @@ struct ReportTests {
         defer { try? store.close() }
         let expected = [
             "DATE              WORKOUT     DURATION  STATUS      SUMMARY",
-            "2025-03-04 06:46  hiit            0:13  abandoned   Step up",
+            "2025-03-04 06:46  hiit            0:13  abandoned   Step up, left early",
             "2025-03-04 06:45  hiit            0:30  finished    Squat, rated 4/5",
             "2025-03-03 20:00  flashcards      1:40  finished    Spanish, verbs: 2 correct, 1 wrong",
             "2025-03-02 07:30  dumbbells       6:00  finished    Bicep curl: 3 sets, 12 kg x 10, 12.5 kg x 8, 14 kg x 6",
@@ -50,7 +50,7 @@ struct ReportTests {
         defer { try? store.close() }
         let expected = """
             started_at,finished_at,workout,status,duration_seconds,summary,id
-            2025-03-04T06:46:00.000Z,2025-03-04T06:46:12.500Z,hiit,abandoned,13,Step up,00000000-0000-0000-0000-000000000006
+            2025-03-04T06:46:00.000Z,2025-03-04T06:46:12.500Z,hiit,abandoned,13,"Step up, left early",00000000-0000-0000-0000-000000000006
             2025-03-04T06:45:00.000Z,2025-03-04T06:45:30.000Z,hiit,finished,30,"Squat, rated 4/5",00000000-0000-0000-0000-000000000005
             2025-03-03T20:00:00.000Z,2025-03-03T20:01:40.000Z,flashcards,finished,100,"Spanish, verbs: 2 correct, 1 wrong",00000000-0000-0000-0000-000000000004
             2025-03-02T07:30:00.000Z,2025-03-02T07:36:00.000Z,dumbbells,finished,360,"Bicep curl: 3 sets, 12 kg x 10, 12.5 kg x 8, 14 kg x 6",00000000-0000-0000-0000-000000000002
@@ -62,6 +62,50 @@ struct ReportTests {
         #expect(
             try ben.historyReport(format: .csv) == "started_at,finished_at,workout,status,duration_seconds,summary,id\n"
         )
+    }
+
+    @Test("history --detail as CSV: each row in its unit, the workout's session, oldest first unless asked")
+    func detailCSVOfAWorkoutOfTwoUnitsAndExercises() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        defer { try? store.close() }
+        let log = try store.profileStore(named: "anna")
+        // Yesterday a curl in kg; today a workout of a press in kg and a row in lb.
+        let workouts = [
+            (id(10), "Curl", WeightUnit.kilograms, "2025-03-01T07:00:00Z", id(10), 12.25),
+            (id(11), "Press", WeightUnit.kilograms, "2025-03-02T07:00:00Z", id(11), 20.0),
+            (id(12), "Row", WeightUnit.pounds, "2025-03-02T07:10:00Z", id(11), 27.5),
+        ]
+        for (workoutID, exercise, unit, start, session, weight) in workouts {
+            let started = time(start)
+            try log.start(
+                DumbbellWorkout(id: workoutID, exercise: exercise, unit: unit, startedAt: started, sessionID: session))
+            try log.save(
+                DumbbellSet(
+                    number: 1, weight: weight, reps: 10, startedAt: started,
+                    finishedAt: started.addingTimeInterval(40.9)),
+                inWorkout: workoutID)
+            try log.finishWorkout(workoutID, status: .finished, at: started.addingTimeInterval(60))
+        }
+        let rows = try log.historyReport(format: .csv, detail: true).split(separator: "\n")
+        #expect(rows.first?.contains(",weight,unit,") == true)
+        func fields(_ row: Substring) -> [String] {
+            let all = row.split(separator: ",").map(String.init)
+            return [all[0]] + Array(all[6...10])
+        }
+        let expected: [[String]] = [
+            [id(10).uuidString, "Curl", "12.25", "kg", "10", "40"],
+            [id(11).uuidString, "Press", "20", "kg", "10", "40"],
+            [id(11).uuidString, "Row", "27.5", "lb", "10", "40"],
+        ]
+        #expect(rows.dropFirst().map(fields) == expected, "\(rows)")
+        let newest = try log.historyReport(format: .csv, detail: true, newestFirst: true).split(separator: "\n")
+        let exercises: [String] = newest.dropFirst().map { fields($0)[1] }
+        #expect(exercises == ["Row", "Press", "Curl"])
+        // The JSON carries the same session as the export.
+        let json = try log.historyReport(format: .json, detail: true)
+        #expect(json.components(separatedBy: "\"sessionID\" : \"\(id(11).uuidString)\"").count == 3)
     }
 
     @Test("history as JSON, filtered by workout, date and limit")

@@ -160,6 +160,23 @@ struct ListPickerTests {
         #expect(picker.layout(on: small.screen).rows.contains { $0.row == .item(30) })
     }
 
+    /// A detail longer than a third of the row shows whole where the name leaves room for it,
+    /// and is cut (the name kept) where it does not.
+    @Test func theDetailTakesTheRoomItsNameLeaves() {
+        let detail = "12 cards · 3 due · 20 new today"
+        let items = [
+            Picker.Item("gym", label: "Gym", detail: detail),
+            Picker.Item("long", label: String(repeating: "Long", count: 12), detail: detail),
+        ]
+        let picker = Picker(title: "Decks", items: items)
+        var composition = Composition(size: context.screen)
+        picker.render(into: &composition, in: context)
+        let lines = composition.flatten().lines()
+        #expect(lines.contains { $0.contains("▸ Gym") && $0.contains(detail) }, "\(lines.joined(separator: "\n"))")
+        let long = lines.first { $0.contains("LongLong") } ?? ""
+        #expect(!long.contains(detail) && long.contains("12 cards"), "cut where the name needs the row: \(long)")
+    }
+
     @Test func replacingTheItemsKeepsTheHighlightOnItsItem() {
         var picker = Self.picker(selected: "Deadlift")
         picker.replaceItems(

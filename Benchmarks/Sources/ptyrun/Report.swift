@@ -71,6 +71,9 @@ struct Report: Encodable {
     var restored: Bool
     /// The answer to each `--resize`, in order.
     var redraws: [Redraw]
+    /// For each `--key`, in order: milliseconds from writing it to the first byte of output after
+    /// it (before the next key); absent when none came.
+    var keyLatenciesMs: [Double?]
 
     init(plan: Plan, recording: Recording) {
         command = plan.command
@@ -110,6 +113,10 @@ struct Report: Encodable {
                 latencyMs: answer.first.map { milliseconds($0.time - resize.time) },
                 settledMs: answer.last.map { milliseconds($0.time - resize.time) },
                 bytes: (answer.last?.end ?? before) - before)
+        }
+        keyLatenciesMs = recording.keyTimes.enumerated().map { index, typed in
+            let limit = index + 1 < recording.keyTimes.count ? recording.keyTimes[index + 1] : end
+            return recording.chunks.first { $0.time > typed && $0.time <= limit }.map { milliseconds($0.time - typed) }
         }
         userSeconds = rounded(recording.userSeconds, 6)
         systemSeconds = rounded(recording.systemSeconds, 6)

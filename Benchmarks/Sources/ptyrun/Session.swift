@@ -127,6 +127,8 @@ struct Recording: Sendable {
     var termiosDifferences: [String] = []
     /// When each resize was made, in seconds, and to what size.
     var resizes: [(time: Double, size: WindowSize)] = []
+    /// When each scripted key was typed, in seconds.
+    var keyTimes: [Double] = []
 
     /// The end of the steady state: the stop signal, or the program's own end.
     var measurementEnd: Double { stopTime ?? exitTime }
@@ -209,7 +211,9 @@ struct Session {
             let now = elapsed()
             while nextStep < plan.steps.count && plan.steps[nextStep].time <= now {
                 switch plan.steps[nextStep].action {
-                case .type(let bytes): writeFully(program.controller, bytes)
+                case .type(let bytes):
+                    recording.keyTimes.append(elapsed())
+                    writeFully(program.controller, bytes)
                 case .resize(let size):
                     _ = termfit_set_window_size(program.controller, UInt16(size.rows), UInt16(size.columns))
                     recording.resizes.append((now, size))

@@ -54,10 +54,9 @@ public struct CardsData: WorkoutData {
     /// Whether `--deck-api` chose the server for this run only (then it is not kept).
     let serverIsForThisRun: Bool
 
-    /// A save owed to the log: the change itself, as a recovery file keeps it.
-    public typealias Save = UnsavedStep
-
-    public func route(_ output: CardWorkout.Output, in workout: inout CardWorkout, at now: Instant) -> Routed<Save> {
+    public func route(_ output: CardWorkout.Output, in workout: inout CardWorkout, at now: Instant)
+        -> Routed<CardWorkout>
+    {
         switch output {
         case .effect(let effect): .effect(effect)
         case .startSession(let session): .save(.cardSession(session))
@@ -67,11 +66,14 @@ public struct CardsData: WorkoutData {
             .save(.cardFinish(sessionID: id, status: status, at: date, activeDuration: duration))
         case .fetch(let request, let number):
             .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
-        case .saveSettings(let settings): .kept(failed: keep(settings))
+        case .saveSettings(let settings):
+            .keep { [keeper, serverIsForThisRun] in
+                Self.keep(settings, keeper: keeper, includingServer: !serverIsForThisRun)
+            }
         }
     }
 
-    public func carryOut(_ save: Save) throws { try save.carryOut(onCards: log) }
+    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onCards: log) }
 
     /// The background job that sends `request` to `server`; its answer comes back as a
     /// ``DeckReply`` message.
@@ -85,11 +87,11 @@ public struct CardsData: WorkoutData {
             })
     }
 
-    /// Stores the rules the workout changed; says why when that failed.
-    private func keep(_ rules: CardSettings) -> SaveError? {
+    /// Stores the rules the workout changed (on the worker); says why when that failed.
+    private static func keep(_ rules: CardSettings, keeper: SettingsKeeper, includingServer: Bool) -> SaveError? {
         var settings = Settings()
         do {
-            try rules.store(into: &settings, includingServer: !serverIsForThisRun)
+            try rules.store(into: &settings, includingServer: includingServer)
         } catch {
             return .settingNotKept(what: "the rules", reason: "\(error)")
         }
@@ -138,13 +140,14 @@ extension WorkoutHost where Data == CardsData {
     public init(
         context: AppContext, options: CardDeckOptions = CardDeckOptions(), log: any CardSessionLog,
         settings: (any SettingsStore)? = nil, fetch: @escaping DeckFetcher,
-        makeSeed: @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
+        makeSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
-        let (workout, data) = CardsData.open(
-            context: context, options: options, log: log, settings: settings, fetch: fetch, makeSeed: makeSeed,
-            wallClock: wallClock)
-        self.init(workout: workout, data: data)
+        self.init(worker: context.worker) {
+            CardsData.open(
+                context: context, options: options, log: log, settings: settings, fetch: fetch, makeSeed: makeSeed,
+                wallClock: wallClock)
+        }
     }
 }
 

@@ -35,12 +35,10 @@ public struct FlashcardsData: WorkoutData {
     /// Keeps the deck last chosen.
     let keeper: SettingsKeeper
 
-    /// A save owed to the library: the change itself, as a recovery file keeps it.
-    public typealias Save = UnsavedStep
-
     public func route(_ output: FlashcardsWorkout.Output, in workout: inout FlashcardsWorkout, at now: Instant)
-        -> Routed<Save>
+        -> Routed<FlashcardsWorkout>
     {
+        let library = self.library
         switch output {
         case .effect(let effect): return .effect(effect)
         case .startSession(let session): return .save(.flashcardSession(session))
@@ -54,28 +52,41 @@ public struct FlashcardsData: WorkoutData {
         case .deleteDeck(let id): return .save(.flashcardDeckDeletion(id))
         case .loadDecks:
             // Read now, so that a deck imported by another TermFit since the workout opened shows.
-            workout.receive(decks: Result { try library.decks() }, at: now)
-            return .done
+            return .read {
+                let decks = Result { try library.decks() }
+                return { workout, now in workout.receive(decks: decks, at: now) }
+            }
         case .loadReviews(let deckID):
             let cards = workout.decks.first { $0.id == deckID }?.cards.map(\.id) ?? []
-            workout.receive(Result { try library.flashcardReviews(ofCards: cards) }, for: deckID, at: now)
-            return .done
+            return .read {
+                let reviews = Result { try library.flashcardReviews(ofCards: cards) }
+                return { workout, now in workout.receive(reviews, for: deckID, at: now) }
+            }
+        case .keepSettings(let values):
+            let keeper = self.keeper
+            return .keep { keeper.keep(values.mapValues { $0 }, what: "the scheduling settings") }
         case .rememberDeck(let id):
-            return .kept(
-                failed: keeper.keep(
+            let keeper = self.keeper
+            return .keep {
+                keeper.keep(
                     [SettingKey<String>.flashcardDeck.name: .string(id.uuidString)], what: "the deck as the one to open"
-                ))
+                )
+            }
         }
     }
 
     public var notices: (any NoticesChanges)? { library as? any NoticesChanges }
 
     /// Another window changed the data: the decks are read again (the deck in use stays).
-    public func refresh(_ workout: inout FlashcardsWorkout, at now: Instant) {
-        workout.receive(decks: Result { try library.decks() }, at: now)
+    public func refreshing(_ workout: FlashcardsWorkout) -> (@Sendable () -> WorkoutUpdate<FlashcardsWorkout>)? {
+        let library = self.library
+        return {
+            let decks = Result { try library.decks() }
+            return { workout, now in workout.receive(decks: decks, at: now) }
+        }
     }
 
-    public func carryOut(_ save: Save) throws { try save.carryOut(onFlashcards: library) }
+    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onFlashcards: library) }
 
     /// Reads the profile's decks (adding the starter deck to a profile that has none), the
     /// answers to their cards and the settings, and opens the workout.
@@ -109,7 +120,13 @@ public struct FlashcardsData: WorkoutData {
             decks: decks, deckID: chosen.id, reviews: reviews,
             sessionLength: .seconds(min(max(seconds, 1), FlashcardsOptions.secondsRange.upperBound)),
             display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
-            study: .init(newCardsPerDay: newPerDay), wallClock: wallClock, makeIdentifier: makeIdentifier)
+            study: .init(
+                newCardsPerDay: newPerDay,
+                day: StudyDay(rolloverHour: stored.value(for: .flashcardsDayStartsAt) ?? StudyDay.defaultRolloverHour),
+                fsrs: FSRS(
+                    desiredRetention: Double(stored.value(for: .flashcardsRetention) ?? 90) / 100,
+                    maximumInterval: stored.value(for: .flashcardsMaximumInterval) ?? 36_500, fuzzes: true)),
+            wallClock: wallClock, makeIdentifier: makeIdentifier)
         if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
         return (workout, FlashcardsData(library: library, keeper: SettingsKeeper(store: settings, stored: stored)))
     }
@@ -123,13 +140,10 @@ extension WorkoutHost where Data == FlashcardsData {
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
         makeIdentifier: @escaping @Sendable () -> UUID = { UUID() }
     ) {
-        do {
-            let (workout, data) = try FlashcardsData.open(
+        self.init(worker: context.worker) {
+            try FlashcardsData.open(
                 context: context, options: options, library: library, settings: settings, wallClock: wallClock,
                 makeIdentifier: makeIdentifier)
-            self.init(workout: workout, data: data)
-        } catch {
-            self.init(failure: "\(error)")
         }
     }
 }

@@ -40,25 +40,29 @@ public struct HIITData: WorkoutData {
     /// Keeps ratings, the page and circuits for the profile (with no store: they hold for this run).
     let keeper: SettingsKeeper
 
-    /// A save owed to the log: the change itself, as a recovery file keeps it.
-    public typealias Save = UnsavedStep
-
-    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant) -> Routed<Save> {
+    public func route(_ output: HIITWorkout.Output, in workout: inout HIITWorkout, at now: Instant)
+        -> Routed<HIITWorkout>
+    {
         switch output {
         case .effect(let effect): .effect(effect)
         case .save(let session): .save(.hiitExercise(session))
-        case .keepRatings(let ratings): .kept(failed: keep(ratings, as: .hiitRatings, what: "the rating"))
-        case .keepPage(let page): .kept(failed: keep(page, as: .hiitLastPage, what: "the page to reopen on"))
+        case .keepRatings(let ratings):
+            .keep { [keeper] in Self.keep(ratings, as: .hiitRatings, what: "the rating", keeper: keeper) }
+        case .keepPage(let page):
+            .keep { [keeper] in Self.keep(page, as: .hiitLastPage, what: "the page to reopen on", keeper: keeper) }
         case .keepCircuits(let circuits, let chosen):
-            .kept(
-                failed: keep(circuits, as: SettingKey<[Circuit]>.hiitCircuits, what: "your circuits")
-                    ?? keep(chosen, as: SettingKey<String>.hiitCircuit, what: "the circuit chosen"))
+            .keep { [keeper] in
+                Self.keep(circuits, as: SettingKey<[Circuit]>.hiitCircuits, what: "your circuits", keeper: keeper)
+                    ?? Self.keep(chosen, as: SettingKey<String>.hiitCircuit, what: "the circuit chosen", keeper: keeper)
+            }
         }
     }
 
-    /// Keeps a setting for the profile at once, one change at a time, as every setting is kept.
-    private func keep<Value: Codable & Sendable>(_ value: Value, as key: SettingKey<Value>, what: String) -> SaveError?
-    {
+    /// Keeps a setting for the profile (on the worker), one change at a time, as every setting
+    /// is kept.
+    private static func keep<Value: Codable & Sendable>(
+        _ value: Value, as key: SettingKey<Value>, what: String, keeper: SettingsKeeper
+    ) -> SaveError? {
         keeper.keep([key.name: try? JSONValue(encoding: value)], what: what)
     }
 
@@ -66,18 +70,34 @@ public struct HIITData: WorkoutData {
 
     /// Another window changed the data: the history (its list and chart) and the ratings kept
     /// are read again.
-    public func refresh(_ workout: inout HIITWorkout, at now: Instant) {
-        guard let sessions = try? log.hiitSessions(since: nil, limit: Self.historyLimit) else { return }
-        let stored = keeper.read() ?? Settings()
-        workout.receive(history: sessions, ratings: stored.value(for: .hiitRatings) ?? [:])
-        keeper.refresh(
-            [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)], from: stored)
+    public func refreshing(_ workout: HIITWorkout) -> (@Sendable () -> WorkoutUpdate<HIITWorkout>)? {
+        let (log, keeper) = (self.log, self.keeper)
+        return {
+            guard let sessions = try? log.hiitSessions(since: nil, limit: Self.historyLimit) else {
+                return { _, _ in }
+            }
+            let stored = keeper.read() ?? Settings()
+            return { workout, _ in
+                workout.receive(history: sessions, ratings: stored.value(for: .hiitRatings) ?? [:])
+                keeper.refresh(
+                    [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: workout.ratings)],
+                    from: stored)
+                // The member's circuits, unless one is being written here (then they wait for the next look).
+                if let circuits = stored.value(for: SettingKey<[Circuit]>.hiitCircuits),
+                    workout.receive(circuits: circuits)
+                {
+                    keeper.refresh(
+                        [SettingKey<[Circuit]>.hiitCircuits.name: try? JSONValue(encoding: workout.circuitsEditor.presets)],
+                        from: stored)
+                }
+            }
+        }
     }
 
-    public func carryOut(_ save: Save) throws { try save.carryOut(onHIIT: log) }
+    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onHIIT: log) }
 
     /// "Squat", or "3 exercises".
-    public func describe(_ waiting: [Save]) -> String {
+    public func describe(_ waiting: [UnsavedStep], in workout: HIITWorkout?) -> String {
         let names = Set(
             waiting.compactMap { if case .hiitExercise(let session) = $0 { session.exercise } else { nil } })
         return names.count == 1 ? names.first ?? "" : "\(waiting.count) exercises"
@@ -125,10 +145,11 @@ extension WorkoutHost where Data == HIITData {
         settings: (any SettingsStore)? = nil, wallClock: @escaping @Sendable () -> Date = { Date() },
         calendar: Calendar? = nil
     ) {
-        let (workout, data) = HIITData.open(
-            context: context, options: options, log: log, settings: settings, wallClock: wallClock,
-            calendar: calendar)
-        self.init(workout: workout, data: data)
+        self.init(worker: context.worker) {
+            HIITData.open(
+                context: context, options: options, log: log, settings: settings, wallClock: wallClock,
+                calendar: calendar)
+        }
     }
 }
 

@@ -106,7 +106,9 @@ extension ListPicker {
                 let style = selected ? theme.selection : Style.plain
                 if selected { canvas.fill(placed.frame, with: Cell(.space, style: style)) }
                 let detail = details[index]
-                let detailWidth = detail.isEmpty ? 0 : min(detail.displayWidth, max(0, placed.frame.width / 3))
+                // The detail takes what the name leaves, and at least a third of the row.
+                let room = max(placed.frame.width / 3, placed.frame.width - 2 - labels[index].displayWidth - 2)
+                let detailWidth = detail.isEmpty ? 0 : min(detail.displayWidth, max(0, room))
                 let labelArea = placed.frame.inset(right: detailWidth == 0 ? 0 : detailWidth + 1)
                 Text((selected ? "▸ " : "  ") + labels[index], style: style).render(into: &canvas, in: labelArea)
                 if detailWidth > 0 {

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Anki's own exporters, for TermFit's package tests (`anki` from PyPI).
+
+  anki_fixture.py make DIR      builds a collection (Basic, reversed, optional reversed, type-in,
+                                Cloze with two deletions, HTML, media, tags, nested decks, a few
+                                reviews) and writes, in DIR: current.apkg, legacy.apkg,
+                                collection.colpkg, notes.txt (Anki's "Notes in Plain Text"),
+                                counts.json (Anki's cards per note type and deck) and source.anki2.
+  anki_fixture.py roundtrip DIR FILE
+                                imports FILE (a TermFit export: .txt/.csv/.apkg) into a copy of
+                                DIR/source.anki2 with Anki's importer, updating notes by guid, and
+                                prints JSON: notes before/after, notes whose fields, tags or note
+                                type changed.
+  anki_fixture.py open FILE     opens FILE (.apkg) as Anki's importer does into a new collection and
+                                prints JSON of its notes, cards, decks and tags.
+  anki_fixture.py big DIR N     writes DIR/big.apkg: N notes (Basic, every tenth reversed, every
+                                twentieth a cloze) in ten nested decks, for `make bench`.
+Exit status 2 (with a reason on stderr) when `anki` cannot be imported.
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+try:
+    from anki.collection import Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
+    from anki.import_export_pb2 import ImportAnkiPackageOptions, CsvMetadata, ImportCsvRequest
+except Exception as error:  # noqa: BLE001 - any failure means the package is not usable here
+    print(f"the Python package `anki` is not available: {error}", file=sys.stderr)
+    sys.exit(2)
+
+
+def make(directory):
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, "source.anki2")
+    for leftover in ("source.anki2", "source.media"):
+        full = os.path.join(directory, leftover)
+        if os.path.isdir(full):
+            shutil.rmtree(full)
+        elif os.path.exists(full):
+            os.remove(full)
+    col = Collection(path)
+    french = col.decks.id("Lang::French")
+    japanese = col.decks.id("Lang::Japanese")
+    medical = col.decks.id("Medical")
+    with open(os.path.join(col.media.dir(), "x.jpg"), "wb") as handle:
+        handle.write(b"\xff\xd8\xff\xe0 not really a jpeg")
+    with open(os.path.join(col.media.dir(), "a.mp3"), "wb") as handle:
+        handle.write(b"ID3 not really an mp3")
+
+    def add(notetype, fields, deck, tags):
+        note = col.new_note(col.models.by_name(notetype))
+        for name, value in fields.items():
+            note[name] = value
+        note.tags = tags
+        col.add_note(note, deck)
+        return note
+
+    add("Basic", {"Front": "Hello <b>bold</b> &amp; more", "Back": "Bonjour"}, french, ["greeting", "fr"])
+    add("Basic", {"Front": "Line1<br>Line2<div>Div line</div>", "Back": "x <img src=\"x.jpg\"> [sound:a.mp3]"},
+        french, ["html"])
+    add("Basic", {"Front": "<img src=\"x.jpg\" alt=\"a heart\">", "Back": "heart&nbsp;(心臓)"}, medical, ["image"])
+    add("Basic (and reversed card)", {"Front": "ねこ", "Back": "cat"}, japanese, ["animal"])
+    add("Basic (optional reversed card)", {"Front": "いぬ", "Back": "dog", "Add Reverse": "y"}, japanese, [])
+    add("Basic (optional reversed card)", {"Front": "とり", "Back": "bird", "Add Reverse": ""}, japanese, [])
+    add("Basic (type in the answer)", {"Front": "Capital of France?", "Back": "Paris"}, french, [])
+    add("Cloze", {"Text": "The {{c1::heart}} pumps {{c2::blood::fluid}}.", "Back Extra": "<i>cardio</i>"},
+        medical, ["cloze", "Medical::Anatomy"])
+    # A few reviews of the first card, so packages with scheduling carry a review history.
+    first = col.find_cards('"deck:Lang::French"')[0]
+    for rating in (3, 3):
+        card = col.get_card(first)
+        card.start_timer()
+        col.sched.answerCard(card, rating)
+    counts = {}
+    for cid in col.find_cards(""):
+        card = col.get_card(cid)
+        name = card.note().note_type()["name"]
+        counts[name] = counts.get(name, 0) + 1
+    decks = {}
+    for cid in col.find_cards(""):
+        card = col.get_card(cid)
+        deck = col.decks.name(card.did)
+        decks[deck] = decks.get(deck, 0) + 1
+    json.dump({"notes": col.note_count(), "cards": col.card_count(), "byNotetype": counts, "byDeck": decks},
+              open(os.path.join(directory, "counts.json"), "w"), indent=1, sort_keys=True)
+    col.export_anki_package(out_path=os.path.join(directory, "current.apkg"),
+                            options=ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=False,
+                                                             with_media=True, legacy=False),
+                            limit=None)
+    col.export_anki_package(out_path=os.path.join(directory, "legacy.apkg"),
+                            options=ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=False,
+                                                             with_media=True, legacy=True),
+                            limit=None)
+    col.export_note_csv(out_path=os.path.join(directory, "notes.txt"), limit=None, with_html=True, with_tags=True,
+                        with_deck=True, with_notetype=True, with_guid=True)
+    col.close(downgrade=False)
+    # The whole collection as a package: Anki closes the collection to write it.
+    col = Collection(path)
+    col.export_collection_package(os.path.join(directory, "collection.colpkg"), include_media=True, legacy=False)
+    col.close(downgrade=False)
+
+
+def big(directory, count):
+    from anki.collection import AddNoteRequest
+    os.makedirs(directory, exist_ok=True)
+    work = tempfile.mkdtemp()
+    col = Collection(os.path.join(work, "big.anki2"))
+    decks = [col.decks.id(f"Big::Part {index}") for index in range(10)]
+    types = {name: col.models.by_name(name) for name in ("Basic", "Basic (and reversed card)", "Cloze")}
+    requests = []
+    for index in range(count):
+        if index % 20 == 0:
+            note = col.new_note(types["Cloze"])
+            note["Text"] = f"Item {index}: the {{{{c1::answer {index}}}}} of {{{{c2::question::hint}}}}"
+        else:
+            note = col.new_note(types["Basic (and reversed card)" if index % 10 == 0 else "Basic"])
+            note["Front"] = f"Prompt <b>{index}</b> with some words of a typical card"
+            note["Back"] = f"Answer {index}<br>with a second line and <i>emphasis</i>"
+        note.tags = [f"tag{index % 7}"]
+        requests.append(AddNoteRequest(note=note, deck_id=decks[index % 10]))
+    col.add_notes(requests)
+    col.export_anki_package(out_path=os.path.join(directory, "big.apkg"),
+                            options=ExportAnkiPackageOptions(with_scheduling=False, with_deck_configs=False,
+                                                             with_media=False, legacy=False),
+                            limit=None)
+    print(json.dumps({"notes": col.note_count(), "cards": col.card_count()}))
+    col.close(downgrade=False)
+    shutil.rmtree(work)
+
+
+def snapshot(col):
+    notes = {}
+    for nid in col.find_notes(""):
+        note = col.get_note(nid)
+        notes[note.guid] = {"fields": list(note.fields), "tags": sorted(note.tags),
+                            "notetype": note.note_type()["name"], "mod": note.mod}
+    return notes
+
+
+def roundtrip(directory, export):
+    work = tempfile.mkdtemp()
+    path = os.path.join(work, "copy.anki2")
+    shutil.copy(os.path.join(directory, "source.anki2"), path)
+    col = Collection(path)
+    before = snapshot(col)
+    if export.endswith(".apkg"):
+        request = ImportAnkiPackageRequest(package_path=export, options=ImportAnkiPackageOptions(
+            update_notes=ImportAnkiPackageOptions.UPDATE_CONDITION_ALWAYS,
+            update_notetypes=ImportAnkiPackageOptions.UPDATE_CONDITION_IF_NEWER, with_scheduling=False))
+        col.import_anki_package(request)
+    else:
+        metadata = col.get_csv_metadata(path=export, delimiter=None)
+        metadata.dupe_resolution = CsvMetadata.DupeResolution.UPDATE
+        col.import_csv(ImportCsvRequest(path=export, metadata=metadata))
+    after = snapshot(col)
+    changed = sorted(guid for guid in before if guid in after and
+                     {k: v for k, v in before[guid].items() if k != "mod"} !=
+                     {k: v for k, v in after[guid].items() if k != "mod"})
+    detail = {guid: {"before": before[guid], "after": after[guid]} for guid in changed}
+    print(json.dumps({"notesBefore": len(before), "notesAfter": len(after), "changed": changed,
+                      "detail": detail}, ensure_ascii=False))
+    col.close(downgrade=False)
+    shutil.rmtree(work)
+
+
+def open_package(package):
+    work = tempfile.mkdtemp()
+    col = Collection(os.path.join(work, "new.anki2"))
+    col.import_anki_package(ImportAnkiPackageRequest(package_path=package, options=ImportAnkiPackageOptions(
+        with_scheduling=True)))
+    notes = snapshot(col)
+    decks = sorted(col.decks.name(col.get_card(cid).did) for cid in col.find_cards(""))
+    revlog = col.db.scalar("select count() from revlog")
+    print(json.dumps({"notes": notes, "cards": col.card_count(), "decks": decks, "reviews": revlog},
+                     ensure_ascii=False))
+    col.close(downgrade=False)
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "make" and len(sys.argv) == 3:
+        make(sys.argv[2])
+    elif command == "roundtrip" and len(sys.argv) == 4:
+        roundtrip(sys.argv[2], sys.argv[3])
+    elif command == "big" and len(sys.argv) == 4:
+        big(sys.argv[2], int(sys.argv[3]))
+    elif command == "open" and len(sys.argv) == 3:
+        open_package(sys.argv[2])
+    else:
+        print(__doc__, file=sys.stderr)
+        sys.exit(64)

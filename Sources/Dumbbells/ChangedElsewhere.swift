@@ -1,0 +1,35 @@
+import Records
+import TermUI
+
+// What another window changed of the member's shared data, shown without reopening.
+
+extension DumbbellsWorkout {
+    /// The routines as stored now (another window saved, replaced or deleted one): the routines
+    /// sheet shows them at once, the same routine highlighted. A question to delete a routine
+    /// keeps asking about the same routine; when that one is gone, the question closes and says so.
+    public mutating func receive(routines: [Routine], problem: String?) {
+        guard routines != settings.routines || problem != settings.routinesProblem else { return }
+        let before = settings.routines
+        settings.routines = routines
+        settings.routinesProblem = problem
+        var question: (sheet: ConfirmSheet, name: String)?
+        if case .deleteRoutine(let asked, let index) = sheet, before.indices.contains(index) {
+            question = (asked, before[index].name)
+            sheets.pop()
+        }
+        if case .routines(var list) = sheet {
+            let selected = before.indices.contains(list.selection) ? before[list.selection].name : nil
+            let index = selected.flatMap { name in routines.firstIndex { $0.name == name } } ?? routines.count
+            list.select(index, count: routines.count + 1)
+            list.keepSelectionInView(count: routines.count + 1, on: size)
+            sheets.replaceTop(with: .routines(list))
+        }
+        if let question {
+            if let index = routines.firstIndex(where: { $0.name == question.name }) {
+                sheets.push(.deleteRoutine(question.sheet, index: index))
+            } else {
+                notice = Notice("The routine “\(question.name)” was deleted in another window", kind: .refused)
+            }
+        }
+    }
+}

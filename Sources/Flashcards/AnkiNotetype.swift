@@ -1,0 +1,140 @@
+/// A note type as Anki keeps it: its fields, and a card template for each kind of card (or, for a
+/// cloze type, one template that makes a card per deletion number).
+///
+/// A note makes the cards Anki makes: a template's card when its front names a field that is
+/// filled (so "Basic (optional reversed card)" makes its reverse only when "Add Reverse" is), and
+/// a cloze card for each number `{{cN::…}}` of the fields its front shows with `{{cloze:…}}`.
+public struct AnkiNotetype: Hashable, Sendable {
+    /// One card template: the front and back as Anki writes them (`{{Field}}`, `{{#Field}}…{{/Field}}`).
+    public struct Template: Hashable, Sendable {
+        public var name: String
+        public var front: String
+        public var back: String
+
+        public init(name: String, front: String, back: String) {
+            self.name = name
+            self.front = front
+            self.back = back
+        }
+    }
+
+    /// The name shown in Anki ("Basic", "Cloze", …).
+    public var name: String
+    /// Whether it is a cloze type (cards by deletion number, not by template).
+    public var isCloze: Bool
+    /// The field names, in order.
+    public var fields: [String]
+    /// The card templates, in order (their position is a card's ordinal).
+    public var templates: [Template]
+
+    public init(name: String, isCloze: Bool = false, fields: [String], templates: [Template]) {
+        self.name = name
+        self.isCloze = isCloze
+        self.fields = fields
+        self.templates = templates
+    }
+
+    // MARK: Anki's stock note types
+
+    private static let answerLine = "{{FrontSide}}\n\n<hr id=answer>\n\n"
+    /// "Basic".
+    public static let basic = AnkiNotetype(
+        name: "Basic", fields: ["Front", "Back"],
+        templates: [Template(name: "Card 1", front: "{{Front}}", back: answerLine + "{{Back}}")])
+    /// "Basic (and reversed card)".
+    public static let reversed = AnkiNotetype(
+        name: "Basic (and reversed card)", fields: ["Front", "Back"],
+        templates: [
+            Template(name: "Card 1", front: "{{Front}}", back: answerLine + "{{Back}}"),
+            Template(name: "Card 2", front: "{{Back}}", back: answerLine + "{{Front}}"),
+        ])
+    /// "Basic (optional reversed card)".
+    public static let optionalReversed = AnkiNotetype(
+        name: "Basic (optional reversed card)", fields: ["Front", "Back", "Add Reverse"],
+        templates: [
+            Template(name: "Card 1", front: "{{Front}}", back: answerLine + "{{Back}}"),
+            Template(
+                name: "Card 2", front: "{{#Add Reverse}}{{Back}}{{/Add Reverse}}", back: answerLine + "{{Front}}"),
+        ])
+    /// "Basic (type in the answer)".
+    public static let typeIn = AnkiNotetype(
+        name: "Basic (type in the answer)", fields: ["Front", "Back"],
+        templates: [
+            Template(name: "Card 1", front: "{{Front}}\n\n{{type:Back}}", back: answerLine + "{{type:Back}}")
+        ])
+    /// "Cloze".
+    public static let cloze = AnkiNotetype(
+        name: "Cloze", isCloze: true, fields: ["Text", "Back Extra"],
+        templates: [Template(name: "Cloze", front: "{{cloze:Text}}", back: "{{cloze:Text}}<br>\n{{Back Extra}}")])
+
+    /// The stock type called `name` (Anki's English names, any case), if it is one.
+    public static func stock(named name: String) -> AnkiNotetype? {
+        let lowered = name.trimmingBlanks().lowercased()
+        return [basic, reversed, optionalReversed, typeIn, cloze].first { $0.name.lowercased() == lowered }
+    }
+
+    /// The type a text file's `notetype` names: a stock type, else one that behaves as Basic
+    /// (first field the prompt, the other fields the answer), or as Cloze when its name says so.
+    public static func forText(named name: String?, fieldCount: Int) -> AnkiNotetype {
+        guard let name, !name.trimmingBlanks().isEmpty else { return basic }
+        if let stock = stock(named: name) { return stock }
+        let count = max(2, fieldCount)
+        let fields = (1...count).map { "Field \($0)" }
+        if name.lowercased().contains("cloze") {
+            return AnkiNotetype(
+                name: name, isCloze: true, fields: fields,
+                templates: [
+                    Template(
+                        name: "Cloze", front: "{{cloze:Field 1}}",
+                        back: "{{cloze:Field 1}}" + fields.dropFirst().map { "<br>\n{{\($0)}}" }.joined())
+                ])
+        }
+        return AnkiNotetype(
+            name: name, fields: fields,
+            templates: [
+                Template(
+                    name: "Card 1", front: "{{Field 1}}",
+                    back: answerLine + fields.dropFirst().map { "{{\($0)}}" }.joined(separator: "<br>\n"))
+            ])
+    }
+
+    // MARK: Cards
+
+    /// The ordinals of the cards a note of `values` (its fields' HTML, in order) makes.
+    public func cardOrdinals(for values: [String]) -> [Int] {
+        let fields = fieldMap(values)
+        if isCloze {
+            guard let template = templates.first else { return [] }
+            var numbers = Set<Int>()
+            for name in AnkiTemplate.clozeFields(in: template.front) {
+                numbers.formUnion(AnkiCloze.numbers(in: fields[name] ?? ""))
+            }
+            return numbers.sorted().map { $0 - 1 }
+        }
+        return templates.indices.filter { index in
+            AnkiTemplate.render(templates[index].front, fields: fields, side: .front, tracksFilled: true)
+                .namesFilledField
+        }
+    }
+
+    /// The card `ordinal` of a note of `values`, as plain text: the prompt (the front) and the
+    /// answer (the back without the front it repeats).
+    public func card(ordinal: Int, values: [String]) -> (prompt: String, answer: String) {
+        let fields = fieldMap(values)
+        let template = isCloze ? templates.first : (templates.indices.contains(ordinal) ? templates[ordinal] : nil)
+        guard let template else { return ("", "") }
+        let cloze = isCloze ? ordinal + 1 : nil
+        let front = AnkiTemplate.render(template.front, fields: fields, side: .front, cloze: cloze).html
+        var back = AnkiTemplate.render(template.back, fields: fields, side: .back, cloze: cloze).html
+        if let line = back.firstRange(of: "<hr id=answer>") {
+            back = String(back[line.upperBound...])
+        }
+        return (HTMLText.plain(front), HTMLText.plain(back))
+    }
+
+    private func fieldMap(_ values: [String]) -> [String: String] {
+        var map: [String: String] = [:]
+        for (index, name) in fields.enumerated() { map[name] = index < values.count ? values[index] : "" }
+        return map
+    }
+}

@@ -1,0 +1,170 @@
+import Records
+import TermUI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The circuits sheet (`e`): TermUI's list picker of the circuits (type to filter), Enter
+/// chooses the one `c` runs; Ctrl-N, Ctrl-O, Ctrl-R and Ctrl-X make, edit, rename and delete
+/// the member's own; the field that takes a circuit opens over the list.
+extension HIITWorkout {
+    /// Opens the circuits sheet with the chosen circuit highlighted.
+    mutating func openCircuits() {
+        circuitsEditor.closeField()
+        sheets.push(.circuits(circuitsPicker(selected: circuit.name)))
+    }
+
+    /// A fresh picker of the circuits as they are now, `selected` highlighted, nothing typed.
+    func circuitsPicker(selected: String) -> ListPicker<String> {
+        var picker = circuitsEditor.picker(standard: configuration.circuit, chosen: circuit, theme: palette)
+        picker.highlight(selected)
+        return picker
+    }
+
+    /// The context the picker takes events in: this screen, its help bar on the last row.
+    var componentContext: ComponentContext { ComponentContext(screen: size) }
+
+    /// The picker on the circuits sheet, when it is open (under the field or the question too).
+    var openCircuitsPicker: ListPicker<String>? {
+        for sheet in sheets.sheets.reversed() { if case .circuits(let picker) = sheet { return picker } }
+        return nil
+    }
+
+    /// The member's circuit highlighted in the picker (`nil` on Standard, Tabata, EMOM, AMRAP or "+ New").
+    var highlightedPreset: Int? { circuitsEditor.presetIndex(named: openCircuitsPicker?.highlightedValue) }
+
+    mutating func editCircuits(_ edit: CircuitEdit, into outputs: inout [Output]) {
+        switch edit {
+        case .picker(let key): updateCircuitsPicker(.key(key), into: &outputs)
+        case .pickerMouse(let mouse): updateCircuitsPicker(.mouse(mouse), into: &outputs)
+        case .new:
+            guard let name = openCircuitsPicker?.highlightedValue,
+                let from = circuitsEditor.circuits(standard: configuration.circuit).first(where: { $0.name == name })
+            else { return }
+            circuitsEditor.open(.new, text: "My circuit: " + from.spec)
+            sheets.push(.circuitField)
+        case .editSpec:
+            guard let index = highlightedPreset else { return }
+            circuitsEditor.open(.spec(index), text: circuitsEditor.presets[index].spec)
+            sheets.push(.circuitField)
+        case .rename:
+            guard let index = highlightedPreset else { return }
+            circuitsEditor.open(.rename(index), text: circuitsEditor.presets[index].name)
+            sheets.push(.circuitField)
+        case .delete:
+            guard let index = highlightedPreset else { return }
+            let name = circuitsEditor.presets[index].name
+            let question = ConfirmSheet(
+                "Delete the circuit “\(name.truncated(toWidth: 30))”? Past exercises stay in the history.",
+                title: "Delete circuit?", confirm: "Delete", cancel: "Keep")
+            sheets.push(.deleteCircuit(question, name: name))
+        case .confirmDelete:
+            guard case .deleteCircuit(_, let name) = sheet else { return }
+            sheets.pop()
+            guard let index = circuitsEditor.presetIndex(named: name) else { return }
+            let gone = circuitsEditor.presets.remove(at: index)
+            if circuit == gone { circuit = configuration.circuit }
+            refreshCircuitsPicker(selected: circuit.name)
+            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        case .key(let key):
+            guard var field = circuitsEditor.field else { return }
+            // Enter, Tab or an arrow that leaves the field saves it, as Enter does.
+            let leaves: Set<Key> = [.enter, .tab, .backTab, .up, .down]
+            switch leaves.contains(key) ? .submitted : field.handle(key) {
+            case .submitted: submitCircuitField(field.text, into: &outputs)
+            case .cancelled:
+                circuitsEditor.closeField()
+                sheets.pop()
+            case .edited, .ignored:
+                circuitsEditor.field = field
+                circuitsEditor.problem = nil
+            }
+        case .paste(let text):
+            if case .circuits = sheet { return updateCircuitsPicker(.paste(text), into: &outputs) }
+            guard sheet == .circuitField, var field = circuitsEditor.field else { return }
+            circuitsEditor.problem = field.paste(text.map { $0.isNewline ? " " : String($0) }.joined()).message
+            circuitsEditor.field = field
+        }
+    }
+
+    /// An event for the picker: a circuit chosen is the one `c` runs; "+ New" opens the field
+    /// for the new circuit's exercises; Esc or a click outside closes the sheet.
+    mutating func updateCircuitsPicker(_ event: Event, into outputs: inout [Output]) {
+        guard case .circuits(var picker) = sheet else { return }
+        let result = picker.update(event, in: componentContext)
+        sheets.replaceTop(with: .circuits(picker))
+        switch result {
+        case .committed(.existing(let name))?:
+            guard
+                let chosen = circuitsEditor.circuits(standard: configuration.circuit).first(where: { $0.name == name })
+            else { return }
+            circuit = chosen
+            sheets.pop()
+            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        case .committed(.new(let name))?:
+            circuitsEditor.open(.newNamed(name), text: configuration.circuit.spec)
+            sheets.push(.circuitField)
+        case .cancelled?:
+            sheets.pop()
+        case nil:
+            break
+        }
+    }
+
+    /// The picker under the field shows the circuits as they are now, `selected` highlighted.
+    mutating func refreshCircuitsPicker(selected: String) {
+        guard case .circuits = sheet else { return }
+        sheets.replaceTop(with: .circuits(circuitsPicker(selected: selected)))
+    }
+
+    /// Takes the text of the circuits sheet's field: a clear sentence, and the text kept in the
+    /// field, when it cannot be read.
+    mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
+        guard let editing = circuitsEditor.editing else { return }
+        let builtIn = [configuration.circuit.name, Circuit.tabata.name, Circuit.emom.name, Circuit.amrap.name]
+        var replaced: Int?
+        var made: Circuit
+        do throws(CircuitProblem) {
+            switch editing {
+            case .new:
+                guard let colon = text.firstIndex(of: ":") else {
+                    throw CircuitProblem("Write the name, a colon, then the exercises: Legs: Squat 30/10, Lunge 30/10")
+                }
+                made = try Circuit.parse(name: String(text[..<colon]), spec: String(text[text.index(after: colon)...]))
+            case .newNamed(let name):
+                made = try Circuit.parse(name: name, spec: text)
+            case .spec(let index):
+                replaced = index
+                made = try Circuit.parse(name: circuitsEditor.presets[index].name, spec: text)
+            case .rename(let index):
+                replaced = index
+                made = circuitsEditor.presets[index]
+                made.name = try Circuit.parse(name: text, spec: made.spec).name
+            }
+            let others = circuitsEditor.presets.enumerated().filter { $0.offset != replaced }
+            if builtIn.contains(made.name) || others.contains(where: { $0.element.name == made.name }) {
+                throw CircuitProblem("There is a circuit called \(made.name) already: choose another name.")
+            }
+            if replaced == nil && circuitsEditor.presets.count >= ValueLimits.circuitsPerProfile {
+                throw CircuitProblem("You have \(ValueLimits.circuitsPerProfile) circuits: delete one first.")
+            }
+        } catch {
+            circuitsEditor.problem = error.description
+            return
+        }
+        if let replaced {
+            let old = circuitsEditor.presets[replaced]
+            circuitsEditor.presets[replaced] = made
+            if circuit == old { circuit = made }
+        } else {
+            circuitsEditor.presets.append(made)
+        }
+        circuitsEditor.closeField()
+        sheets.pop()
+        refreshCircuitsPicker(selected: made.name)
+        outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+    }
+}

@@ -18,10 +18,9 @@ extension DumbbellsWorkout {
             sheets.pop()
         }
         if case .routines(var list) = sheet {
-            let selected = before.indices.contains(list.selection) ? before[list.selection].name : nil
-            let index = selected.flatMap { name in routines.firstIndex { $0.name == name } } ?? routines.count
-            list.select(index, count: routines.count + 1)
-            list.keepSelectionInView(count: routines.count + 1, on: size)
+            let selected = list.selection.flatMap { before.indices.contains($0) ? before[$0].name : nil }
+            list.replaceRoutines(routines)
+            list.highlight(selected.flatMap { name in routines.firstIndex { $0.name == name } })
             sheets.replaceTop(with: .routines(list))
         }
         if let question {

@@ -65,11 +65,12 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
     public var wholeSeconds: Int { Figures.wholeSeconds(from: startedAt, to: finishedAt) }
 
     private enum CodingKeys: String, CodingKey {
-        case number, weight, reps, startedAt, finishedAt, restBefore
+        case number, weight, reps, startedAt, finishedAt, restBefore, type, rpe, note
     }
 
     // The weight is written as a number ("weight": 27.5), as recovery logs and exports always
-    // had it, and read back to the nearest hundredth.
+    // had it, and read back to the nearest hundredth. Archives from before set types have no
+    // `type` (a working set), `rpe` or `note`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -78,9 +79,14 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
             reps: try container.decode(Int.self, forKey: .reps),
             startedAt: try container.decode(Date.self, forKey: .startedAt),
             finishedAt: try container.decode(Date.self, forKey: .finishedAt),
-            restBefore: try container.decodeIfPresent(TimeInterval.self, forKey: .restBefore))
+            restBefore: try container.decodeIfPresent(TimeInterval.self, forKey: .restBefore),
+            type: try container.decodeIfPresent(SetType.self, forKey: .type) ?? .working,
+            rpe: try container.decodeIfPresent(Double.self, forKey: .rpe),
+            note: try container.decodeIfPresent(String.self, forKey: .note))
     }
 
+    /// Writes the set; a working set without RPE or note is written as before set types were
+    /// kept, so older exports and goldens stay the same.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(number, forKey: .number)
@@ -89,6 +95,9 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(finishedAt, forKey: .finishedAt)
         try container.encodeIfPresent(restBefore, forKey: .restBefore)
+        if type != .working { try container.encode(type, forKey: .type) }
+        try container.encodeIfPresent(rpe, forKey: .rpe)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 

@@ -31,37 +31,6 @@ func firstBytes(of path: String) -> Data? {
     return try? handle.read(upToCount: 256)
 }
 
-/// A bar on standard error while a large file is read, when standard error is a terminal.
-final class ProgressBar {
-    private let total: Int
-    private let label: String
-    private var shown = -1
-    private let enabled: Bool
-
-    init(total: Int?, label: String) {
-        self.total = max(1, total ?? 0)
-        self.label = label
-        enabled = total != nil && isatty(STDERR_FILENO) == 1
-    }
-
-    /// Shows `done` of the total, when the whole percent changed.
-    func update(_ done: Int) {
-        guard enabled else { return }
-        let percent = min(100, done * 100 / total)
-        guard percent != shown else { return }
-        shown = percent
-        let filled = percent * 30 / 100
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
-    }
-
-    /// Clears the bar's line.
-    func finish() {
-        guard enabled, shown >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
-}
-
 extension ImportCommand {
     /// Imports a Strong, Hevy or FitNotes CSV export: read through and checked first (a refused
     /// file leaves no trace), then written a batch of workouts at a time.
@@ -75,9 +44,9 @@ extension ImportCommand {
             _ = try TermFitStore.checkLifts(try source(), unit: unit)
             let store = try TermFitStore.open(at: try data.location())
             defer { try? store.close() }
-            let bar = ProgressBar(total: size, label: "Importing \(file)")
+            let bar = ProgressBar(label: "Importing \(file)", counting: nil)
             let report = try store.importLifts(
-                try source(), intoProfile: data.profileName(), unit: unit, progress: bar.update)
+                try source(), intoProfile: data.profileName(), unit: unit, progress: { bar.show($0, of: size ?? 0) })
             bar.finish()
             for line in report.description.split(separator: "\n") { printLine(String(line)) }
         } catch let error as LiftImportError {

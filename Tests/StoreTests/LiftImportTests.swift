@@ -244,4 +244,17 @@ struct LiftImportTests {
         #expect(LiftColumns.duration("95") == 95)
         #expect(LiftColumns.duration("soon") == nil)
     }
+
+    @Test("A file's weight is kept to the hundredth of its unit from its text, not from a float")
+    func weightsAreExactHundredths() {
+        #expect(LiftColumns.hundredths("1.005") == 101, "a tie away from zero (1.005 × 100 as a Double is 100.4999…)")
+        #expect(LiftColumns.hundredths("12,5") == 1250, "a decimal comma")
+        #expect(LiftColumns.hundredths("0.005") == 1)
+        #expect(LiftColumns.hundredths("1.004") == 100)
+        #expect(LiftColumns.hundredths("100") == 10000)
+        #expect(LiftColumns.hundredths("kg") == nil)
+        #expect(LiftGrouper.storedWeight(22.68, from: .kilograms, to: .kilograms) == 2268)
+        #expect(LiftGrouper.storedWeight(27.5, from: .pounds, to: .kilograms) == 1247, "27.5 lb is 12.47 kg")
+        #expect(LiftGrouper.storedWeight(12.5, from: .kilograms, to: .pounds) == 2756, "12.5 kg is 27.56 lb")
+    }
 }

@@ -112,7 +112,7 @@ public enum LiftExport {
                     case .drop: "dropset"
                     case .failure: "failure"
                     }
-                let weight = LiftGrouper.storedWeight(set.weight, from: workout.unit, to: target)
+                let weight = Double(LiftGrouper.storedWeight(set.weight, from: workout.unit, to: target)) / 100
                 lines.append(
                     row(
                         [

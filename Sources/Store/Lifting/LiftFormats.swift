@@ -120,14 +120,39 @@ struct LiftColumns {
     func number(_ name: String?, _ fields: [String], line: Int) throws(LiftImportError) -> Double? {
         let text = field(name, fields)
         guard !text.isEmpty else { return nil }
-        var candidate = text
-        if !candidate.contains("."), candidate.filter({ $0 == "," }).count == 1 {
-            candidate = candidate.replacingOccurrences(of: ",", with: ".")
-        }
-        guard let value = Double(candidate), value.isFinite else {
+        guard let value = Double(Self.pointed(text)), value.isFinite else {
             throw failure(line, name, "\"\(Self.shown(text))\" is not a number")
         }
         return value
+    }
+
+    /// A weight (empty: `nil`), to the nearest hundredth of its unit exactly as the file writes
+    /// it: rounded from the decimal text (halves away from zero), not from a binary float, so
+    /// "22.675" is 22.68 and "1e1" is 10. The number returned is that many hundredths.
+    func weight(_ name: String?, _ fields: [String], line: Int) throws(LiftImportError) -> Double? {
+        guard let value = try number(name, fields, line: line) else { return nil }
+        return Self.hundredths(field(name, fields)).map { Double($0) / 100 } ?? value
+    }
+
+    /// `text` with a decimal comma read as a point (when it has no point and a single comma).
+    static func pointed(_ text: String) -> String {
+        guard !text.contains("."), text.filter({ $0 == "," }).count == 1 else { return text }
+        return text.replacingOccurrences(of: ",", with: ".")
+    }
+
+    /// The whole hundredths of the decimal number `text`, halves away from zero; `nil` when it
+    /// is not a decimal number or is beyond any weight.
+    static func hundredths(_ text: String) -> Int? {
+        guard let decimal = Decimal(string: pointed(text), locale: Locale(identifier: "en_US_POSIX")),
+            decimal.isFinite
+        else { return nil }
+        // `.plain` rounds a tie up: away from zero for the magnitude.
+        var magnitude = decimal.magnitude
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &magnitude, 2, .plain)
+        let scaled = NSDecimalNumber(decimal: rounded * 100)
+        guard scaled.doubleValue < 1e15 else { return nil }
+        return decimal < 0 ? -scaled.intValue : scaled.intValue
     }
 
     /// A text field; empty: `nil`.

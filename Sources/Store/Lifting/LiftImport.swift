@@ -163,7 +163,7 @@ struct LiftGrouper {
                 }
                 var set = set
                 set.number = number
-                set.weight = Self.storedWeight(set.weight, from: setUnit ?? unit, to: unit)
+                set.weightHundredths = Self.storedWeight(set.weight, from: setUnit ?? unit, to: unit)
                 sets.append(set)
             }
             numbered[id] = number
@@ -186,17 +186,12 @@ struct LiftGrouper {
         return workouts
     }
 
-    /// A weight read in `unit` as TermFit stores it in `target`: the one place an imported
-    /// weight becomes the store's weight type (hundredths of the unit).
-    static func storedWeight(_ weight: Double, from unit: WeightUnit, to target: WeightUnit) -> Double {
-        let kilogramsPerPound = 0.453_592_37
-        let converted =
-            switch (unit, target) {
-            case (.pounds, .kilograms): weight * kilogramsPerPound
-            case (.kilograms, .pounds): weight / kilogramsPerPound
-            default: weight
-            }
-        return (converted * 100).rounded() / 100
+    /// A weight read in `unit` as TermFit stores it in `target`, in whole hundredths of `target`
+    /// (`dumbbell_set.weight_hundredths`): the one place an imported weight becomes the store's
+    /// weight type. In its own unit it is kept to the hundredth exactly; in the other, converted
+    /// and kept to the nearest hundredth (``ExactWeight/stored(in:)``).
+    static func storedWeight(_ weight: Double, from unit: WeightUnit, to target: WeightUnit) -> Int {
+        ExactWeight(weight, unit).stored(in: target).hundredths
     }
 
     /// A UUID that depends only on `text` (two 64-bit FNV-1a hashes, marked as a name-based

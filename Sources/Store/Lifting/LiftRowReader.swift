@@ -68,7 +68,7 @@ struct LiftRowReader {
     /// The weight and its unit: the row's or the header's unit, else `--unit`.
     private mutating func weight(_ fields: [String], line: Int, unitColumn: String?) throws -> (Double, WeightUnit?) {
         guard let column = weightColumn else { return (0, nil) }
-        let weight = try columns.number(column.name, fields, line: line) ?? 0
+        let weight = try columns.weight(column.name, fields, line: line) ?? 0
         guard ValueLimits.weight.contains(weight) else {
             throw columns.failure(line, column.name, "a weight must be from 0 to \(Int(ValueLimits.weight.upperBound))")
         }

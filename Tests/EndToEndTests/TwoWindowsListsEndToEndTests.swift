@@ -54,18 +54,21 @@ import Testing
             try window.send("e")
             try window.waitFor("Circuits")
         }
-        try a.send("n")
-        try a.waitFor("New circuit (Name:")
-        try a.send("-l", "Quick: Squat 2/1")
+        // A name no circuit has, then “+ New circuit “Quick”” and its exercises (the list picker).
+        try a.send("-l", "Quick")
         try a.send("Enter")
-        try a.waitFor("Quick · Squat 2/1")
+        try a.waitFor("Exercises and timing of Quick:")
+        try a.send("-l", "Squat 2/1")
+        try a.send("Enter")
+        try a.waitFor("Squat 2/1; rounds 1")
 
         #expect(!(try b.screen()).contains { $0.contains("Quick") })
         try b.send("Down")
-        try b.waitFor("Quick · Squat 2/1")
+        try b.waitFor("Squat 2/1; rounds 1")
         for window in [a, b] {
             try window.send("Escape")
-            try window.waitFor("[ Get Started ]")
+            // "[ Get Started ]" shows under the list too: wait for the list to close.
+            try window.waitForScreen { screen in !screen.contains { $0.contains("Type to find or name a new one") } }
             try window.send("q")
             #expect(try window.waitForExit() == 0)
         }

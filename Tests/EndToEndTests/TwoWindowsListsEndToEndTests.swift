@@ -15,10 +15,10 @@ import Testing
         defer { b.close() }
         for window in [a, b] { try window.waitFor("Enter kg and reps for set 1") }
         try b.send("o")
-        try b.waitFor("+ Save this workout")
+        try b.waitFor("Type a name to save this workout as a routine")
 
         try a.send("o")
-        try a.waitFor("+ Save this workout")
+        try a.waitFor("Type a name to save this workout as a routine")
         try a.send("RoutineA")
         try a.send("Enter")
         try a.waitFor("Saved routine “RoutineA”")
@@ -34,7 +34,7 @@ import Testing
         #expect(listed.contains { $0.contains("RoutineA") })
         for window in [a, b] {
             try window.send("Escape")
-            try window.waitForScreen { !$0.contains { $0.contains("+ Save this workout") } }
+            try window.waitForScreen { !$0.contains { $0.contains("Start/Save") } }
             try window.send("q")
             #expect(try window.waitForExit() == 0)
         }

@@ -97,16 +97,18 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
 
-# Release builds, then: compose+diff micro-benchmarks, the real binary on a pseudo-terminal, and
-# the database with ten years of workouts. The figures are printed and kept in docs/BENCHMARKS.md;
-# nothing here is a pass/fail test.
+# Release builds, then: compose+diff micro-benchmarks, the real binary on a pseudo-terminal, the
+# database with ten years of workouts, and ten years of Strong history (100,000 sets) imported.
+# The figures are printed and kept in docs/BENCHMARKS.md; nothing here is a pass/fail test.
 bench: deps
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(BENCH_NEEDS)"
 	@set -o pipefail; bin="$$($(RELEASE_BUILD) --product termfit --product termfit-store-bench)"; data="$$(mktemp -d)"; \
 	{ Benchmarks/bench.sh "$$bin/termfit" && \
 	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
 	  "$$bin/termfit-store-bench" && echo '```' && echo && \
-	  Benchmarks/anki_import.sh "$$bin/termfit"; } | tee docs/BENCHMARKS.md; \
+	  Benchmarks/anki_import.sh "$$bin/termfit" && \
+	  echo && echo "## Import: ten years of Strong history (100,000 sets)" && echo && echo '```' && \
+	  python3 Benchmarks/import_bench.py "$$bin/termfit" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
 
 # PSS/USS per session with 1 and 20 members, first frame and binary size: the plain release

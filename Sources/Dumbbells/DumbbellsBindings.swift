@@ -57,6 +57,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case confirmDeleteSet
     /// `z`: bring back the set deleted last.
     case undoDelete
+    /// `w`: the selected finished set becomes a warm-up, drop, failure or working set, in turn.
+    case cycleSetType
     /// `x`: end the workout and show the summary (it asks first).
     case endWorkout
     /// The end question: end the workout.
@@ -314,6 +316,10 @@ enum DumbbellsBindings {
                 [.character("d")], "Delete", group: "Sets",
                 meaning: "delete the selected set, finished ones too (it asks first)",
                 action: .deleteSet),
+            KeyBinding(
+                [.character("w")], "Set type", group: "Sets",
+                meaning: "mark the selected finished set warm-up, drop, failure or working, in turn (warm-ups count "
+                    + "towards no volume or record)", action: .cycleSetType),
             KeyBinding(
                 [.character("z")], "Undo", group: "Sets", bar: state.hasDeleted ? 12 : nil,
                 meaning: "bring back the set deleted last", action: .undoDelete),

@@ -127,6 +127,7 @@ extension DumbbellsWorkout {
         case .changeSetCount(let change): changeSetCount(by: change, into: &outputs)
         case .deleteSet: askToDeleteSet(at: selection.row, into: &outputs)
         case .undoDelete: undoDelete(into: &outputs)
+        case .cycleSetType: cycleSetType(at: selection.row, into: &outputs)
         default: return false
         }
         return true

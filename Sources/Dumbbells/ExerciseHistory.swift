@@ -25,15 +25,17 @@ public struct LastSet: Equatable, Hashable, Sendable {
 public struct ExerciseSession: Equatable, Hashable, Sendable {
     /// When the workout started.
     public var date: Date
-    /// The best estimated one-repetition maximum of its sets of at most 12 reps, in kg (0 when none).
+    /// The best estimated one-repetition maximum of its sets of at most 12 reps, warm-ups left
+    /// out, in kg (0 when none).
     public var oneRepMax: Double
-    /// Weight × reps over all its sets, in kg.
+    /// Weight × reps over all its sets but warm-ups, in kg.
     public var volume: Double
     /// Its heaviest set's weight, in kg.
     public var heaviest: Double
     /// The reps of the heaviest set.
     public var heaviestReps: Int
-    /// Its sets, and the unit they were saved in: what the figures shown are computed from.
+    /// Its sets but warm-ups, and the unit they were saved in: what the figures shown are
+    /// computed from.
     public var sets: [DumbbellSet]
     /// The unit of `sets`.
     public var unit: WeightUnit
@@ -43,12 +45,12 @@ public struct ExerciseSession: Equatable, Hashable, Sendable {
     /// The session of `workout`'s sets.
     public init(_ workout: DumbbellWorkout) {
         date = workout.startedAt
-        sets = workout.sets
+        sets = workout.sets.filter(\.type.countsTowardsRecords)
         unit = workout.unit
         var heaviest = 0.0
         var heaviestReps = 0
         heaviestWeight = ExactWeight(hundredths: 0, unit: workout.unit)
-        for set in workout.sets {
+        for set in sets {
             let weight = set.exactWeight(in: workout.unit)
             if weight.kilograms > heaviest || (weight.kilograms == heaviest && set.reps > heaviestReps) {
                 heaviest = weight.kilograms
@@ -56,9 +58,9 @@ public struct ExerciseSession: Equatable, Hashable, Sendable {
                 heaviestWeight = weight
             }
         }
-        volume = Figures.volume(workout.sets, savedIn: workout.unit, in: .kilograms)
+        volume = Figures.volume(sets, savedIn: workout.unit, in: .kilograms)
         oneRepMax =
-            workout.sets.compactMap {
+            sets.compactMap {
                 Figures.oneRepMax($0.exactWeight(in: workout.unit), reps: $0.reps, in: .kilograms)
             }
             .max() ?? 0
@@ -217,7 +219,9 @@ public struct PersonalBest: Equatable, Hashable, Sendable {
     }
 
     /// `best` raised by `set` (in `unit`), or the set's own bests when there is none yet.
-    public static func including(_ set: DumbbellSet, unit: WeightUnit, in best: PersonalBest?) -> PersonalBest {
+    /// A warm-up leaves `best` as it is (and makes none when there is none yet).
+    public static func including(_ set: DumbbellSet, unit: WeightUnit, in best: PersonalBest?) -> PersonalBest? {
+        guard set.type.countsTowardsRecords else { return best }
         let bests = PersonalBest(weight: set.weight, reps: set.reps, unit: unit)
         guard var best else { return bests }
         if bests.volume > best.volume {

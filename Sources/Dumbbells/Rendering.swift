@@ -209,7 +209,15 @@ extension DumbbellsWorkout {
         }
         let row = rows[index]
         if let completed = row.completed {
-            put("✓", 0, in: rect, style: palette.done)
+            // A finished set is ticked, or marked with its type: W warm-up, D drop, F failure.
+            let mark =
+                switch completed.record.type {
+                case .working: "✓"
+                case .warmUp: "W"
+                case .drop: "D"
+                case .failure: "F"
+                }
+            put(mark, 0, in: rect, style: palette.done)
             put(numberText(index), ScreenLayout.numberColumn, in: rect, style: palette.done)
             if index == selection.row && isEditable(index) {
                 // Being corrected: the fields as typed.

@@ -131,4 +131,11 @@ public struct RoutinesSheet: Hashable, Sendable {
                     isOwn: true)
             })
     }
+
+    /// Highlights the routine at `index` (after ``replaceRoutines(_:)``, the one highlighted
+    /// before, wherever it moved); `nil` leaves the highlight where it is.
+    mutating func highlight(_ index: Int?) {
+        guard let index else { return }
+        picker.highlight(index)
+    }
 }

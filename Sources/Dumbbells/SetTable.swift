@@ -244,6 +244,30 @@ extension DumbbellsWorkout {
         notice = Notice("Set \(index + 1) corrected: \(shown) \(settings.unit.rawValue) × \(reps)")
     }
 
+    /// `w`: finished set `index` becomes the next type in turn (working, warm-up, drop,
+    /// failure), saved at once; the records are counted again without warm-ups.
+    mutating func cycleSetType(at index: Int, into outputs: inout [Output]) {
+        guard rows.indices.contains(index), var completed = rows[index].completed, let session else {
+            notice = Notice("Finish the set first, then mark its type", kind: .refused)
+            return
+        }
+        commitEdits(into: &outputs)
+        let order: [SetType] = [.working, .warmUp, .drop, .failure]
+        let next = order[((order.firstIndex(of: completed.record.type) ?? 0) + 1) % order.count]
+        completed.record.type = next
+        rows[index].completed = completed
+        recomputeRecords()
+        outputs.append(.saveSet(completed.record, workoutID: session.id))
+        let word =
+            switch next {
+            case .working: "a working set"
+            case .warmUp: "a warm-up (no volume or record)"
+            case .drop: "a drop set"
+            case .failure: "a set to failure"
+            }
+        notice = Notice("Set \(index + 1) is \(word)")
+    }
+
     /// Saves the correction being typed, if one is.
     mutating func commitEdits(into outputs: inout [Output]) {
         commitTyping(into: &outputs)
@@ -258,7 +282,9 @@ extension DumbbellsWorkout {
             guard var completed = rows[index].completed else { continue }
             let bests = PersonalBest(weight: completed.record.weight, reps: completed.record.reps, unit: unit)
             // The first workout of an exercise has no records to beat.
-            completed.beaten = pastBest == nil ? [] : best.map { $0.records(beatenBy: bests) } ?? []
+            // Nor does a warm-up beat any.
+            let counts = completed.record.type.countsTowardsRecords
+            completed.beaten = pastBest == nil || !counts ? [] : best.map { $0.records(beatenBy: bests) } ?? []
             best = PersonalBest.including(completed.record, unit: unit, in: best)
             rows[index].completed = completed
         }

@@ -48,9 +48,25 @@ public struct Circuit: Hashable, Sendable, Codable {
     public var warmUp: Int { didSet { warmUp = warmUp.clamped(to: ValueLimits.circuitPauseSeconds) } }
     /// Seconds of cool-down after the last work (0 for none).
     public var coolDown: Int { didSet { coolDown = coolDown.clamped(to: ValueLimits.circuitPauseSeconds) } }
+    /// How the run counts: intervals and rounds, every minute on the minute, or as many rounds
+    /// as possible.
+    public var kind: Kind
+
+    /// How a circuit's run is counted on screen.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// Work and rest, round after round ("Round 2 of 3").
+        case intervals
+        /// Every minute on the minute: each minute's work counted ("Minute 3 of 10").
+        case emom
+        /// As many rounds as possible: one long stretch; the member counts each round done.
+        case amrap
+    }
 
     /// A circuit; every number is clamped to what TermFit accepts.
-    public init(name: String, exercises: [Exercise], rounds: Int, warmUp: Int = 0, coolDown: Int = 0) {
+    public init(
+        name: String, exercises: [Exercise], rounds: Int, warmUp: Int = 0, coolDown: Int = 0, kind: Kind = .intervals
+    ) {
+        self.kind = kind
         self.name = name
         self.exercises =
             exercises.isEmpty ? [Exercise("Squat", work: 30, rest: 10)] : Array(exercises.prefix(Self.exerciseLimit))
@@ -69,7 +85,23 @@ public struct Circuit: Hashable, Sendable, Codable {
             exercises: try container.decode([Exercise].self, forKey: .exercises),
             rounds: try container.decode(Int.self, forKey: .rounds),
             warmUp: try container.decode(Int.self, forKey: .warmUp),
-            coolDown: try container.decode(Int.self, forKey: .coolDown))
+            coolDown: try container.decode(Int.self, forKey: .coolDown),
+            kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .intervals)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, exercises, rounds, warmUp, coolDown, kind
+    }
+
+    /// Writes the circuit; an intervals circuit is written as before circuits had a kind.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(exercises, forKey: .exercises)
+        try container.encode(rounds, forKey: .rounds)
+        try container.encode(warmUp, forKey: .warmUp)
+        try container.encode(coolDown, forKey: .coolDown)
+        if kind != .intervals { try container.encode(kind, forKey: .kind) }
     }
 
     /// The most exercises a circuit holds.
@@ -91,6 +123,19 @@ public struct Circuit: Hashable, Sendable, Codable {
         exercises: HIITWorkout.standardExercises.map {
             Exercise($0.name, work: Intervals.tabata.work, rest: Intervals.tabata.rest)
         }, rounds: 2)
+
+    /// EMOM, every minute on the minute for 10 minutes: burpees on the odd minutes, squats on
+    /// the even, each minute's rest what is left of it.
+    public static let emom = Circuit(
+        name: "EMOM",
+        exercises: [Exercise("Burpee", work: 60, rest: 0), Exercise("Squat", work: 60, rest: 0)], rounds: 5,
+        kind: .emom)
+
+    /// AMRAP, as many rounds as possible in 10 minutes of squats, burpees and step-ups; the
+    /// member counts each round done.
+    public static let amrap = Circuit(
+        name: "AMRAP", exercises: [Exercise("Squat · Burpee · Step Up", work: 600, rest: 0)], rounds: 1,
+        kind: .amrap)
 
     /// One stretch of a run.
     public enum Step: Hashable, Sendable {
@@ -139,6 +184,8 @@ public struct CircuitRun: Hashable, Sendable {
     public private(set) var isFinished = false
     /// The work stretches that ended, in order, for saving: exercise index, when it ended.
     public private(set) var finishedWork: [(exercise: Int, endedAt: Instant)] = []
+    /// The rounds of an AMRAP the member marked done.
+    public private(set) var roundsDone = 0
 
     /// A run of `circuit` starting at `now`.
     public init(circuit: Circuit, at now: Instant) {
@@ -194,6 +241,34 @@ public struct CircuitRun: Hashable, Sendable {
         return rings
     }
 
+    /// Ends the stretch in progress at `now` and starts the next (the warm-up, a rest, a work
+    /// stretch: a skipped work stretch is not saved, since it was not done). A held run stays
+    /// held. Skipping the last stretch finishes the run.
+    public mutating func skip(at now: Instant) {
+        guard !isFinished else { return }
+        let holds = countdown.holds
+        guard index + 1 < steps.count else {
+            isFinished = true
+            return
+        }
+        index += 1
+        countdown = Countdown(intervals: .single(seconds: lengths[index]), getReady: 0, at: now)
+        if !holds.isEmpty { countdown.hold(holds, at: now) }
+    }
+
+    /// Adds `seconds` to the stretch in progress (or takes them away), with the countdown's
+    /// floor: never below 5 seconds left by a key.
+    public mutating func adjust(bySeconds seconds: Int, at now: Instant) {
+        guard !isFinished else { return }
+        countdown.adjust(bySeconds: seconds, at: now)
+    }
+
+    /// Counts a round of an AMRAP done.
+    public mutating func markRoundDone() {
+        guard !isFinished, circuit.kind == .amrap else { return }
+        roundsDone += 1
+    }
+
     /// Takes the work stretches ended since the last call, for saving.
     public mutating func takeFinishedWork() -> [(exercise: Int, endedAt: Instant)] {
         defer { finishedWork = [] }
@@ -211,12 +286,13 @@ public struct CircuitRun: Hashable, Sendable {
 
     public static func == (lhs: CircuitRun, rhs: CircuitRun) -> Bool {
         lhs.circuit == rhs.circuit && lhs.index == rhs.index && lhs.countdown == rhs.countdown
-            && lhs.isFinished == rhs.isFinished
+            && lhs.isFinished == rhs.isFinished && lhs.roundsDone == rhs.roundsDone
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(index)
         hasher.combine(countdown)
+        hasher.combine(roundsDone)
     }
 }
 
@@ -225,7 +301,8 @@ extension Circuit {
     /// `Squat 30/10, Burpee 20/10, Plank 45; rounds 3; warm-up 60; cool-down 60`.
     public var spec: String {
         let list = exercises.map { $0.rest > 0 ? "\($0.name) \($0.work)/\($0.rest)" : "\($0.name) \($0.work)" }
-        return list.joined(separator: ", ") + "; rounds \(rounds); warm-up \(warmUp); cool-down \(coolDown)"
+        let counting = kind == .intervals ? "" : "; \(kind.rawValue)"
+        return list.joined(separator: ", ") + "; rounds \(rounds); warm-up \(warmUp); cool-down \(coolDown)" + counting
     }
 
     /// A circuit called `name` read from `spec` (as ``spec`` writes it): each exercise a name and
@@ -263,7 +340,12 @@ extension Circuit {
         var rounds = 1
         var warmUp = 0
         var coolDown = 0
+        var kind = Kind.intervals
         for setting in parts.dropFirst() where !setting.isEmpty {
+            if let counted = Kind(rawValue: setting.lowercased()) {
+                kind = counted
+                continue
+            }
             let words = setting.split(separator: " ")
             guard words.count == 2, let value = Int(words[1]), value >= 0 else {
                 throw CircuitProblem("\"\(setting)\": write rounds N, warm-up N or cool-down N.")
@@ -282,7 +364,8 @@ extension Circuit {
             default: coolDown = value
             }
         }
-        return Circuit(name: name, exercises: exercises, rounds: rounds, warmUp: warmUp, coolDown: coolDown)
+        return Circuit(
+            name: name, exercises: exercises, rounds: rounds, warmUp: warmUp, coolDown: coolDown, kind: kind)
     }
 }
 
@@ -294,10 +377,10 @@ public struct CircuitProblem: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// The circuits sheet: TermUI's list picker of the member's own circuits (listed first) and the
-/// two built-in ones, filtered as the member types; Enter chooses the one `c` runs. Ctrl-N makes
-/// a circuit from the highlighted one, Ctrl-O edits the member's own, Ctrl-R renames it, Ctrl-X
-/// deletes it (after asking); a name no circuit has offers "+ New circuit “Legs”". The field that
-/// makes, edits or renames one opens over the list.
+/// four built-in ones (Standard, Tabata, EMOM, AMRAP), filtered as the member types; Enter chooses
+/// the one `c` runs. Ctrl-N makes a circuit from the highlighted one, Ctrl-O edits the member's
+/// own, Ctrl-R renames it, Ctrl-X deletes it (after asking); a name no circuit has offers "+ New
+/// circuit “Legs”". The field that makes, edits or renames one opens over the list.
 public struct CircuitsEditor: Hashable, Sendable {
     /// What the text field is for.
     public enum Editing: Hashable, Sendable {
@@ -319,8 +402,11 @@ public struct CircuitsEditor: Hashable, Sendable {
     /// Why the last text could not be taken.
     public internal(set) var problem: String?
 
-    /// Every circuit on the sheet: the built-in two, then the presets.
-    public func circuits(standard: Circuit) -> [Circuit] { [standard, .tabata] + presets }
+    /// Every circuit on the sheet: the built-in four, then the presets.
+    public func circuits(standard: Circuit) -> [Circuit] { [standard, .tabata, .emom, .amrap] + presets }
+
+    /// How many built-in circuits head the sheet (Standard, Tabata, EMOM, AMRAP).
+    public static let builtInCount = 4
 
     /// The index in `presets` of the member's circuit called `name`, if it is one of theirs.
     public func presetIndex(named name: String?) -> Int? { presets.firstIndex { $0.name == name } }
@@ -333,13 +419,16 @@ public struct CircuitsEditor: Hashable, Sendable {
             nameLimit: ValueLimits.circuitNameLength, theme: theme)
     }
 
-    /// The picker's items: the member's own first, then Standard and Tabata (fixed).
+    /// The picker's items: the member's own first, then Standard, Tabata, EMOM and
+    /// AMRAP (fixed).
     func items(standard: Circuit, chosen: Circuit) -> [ListPicker<String>.Item] {
         func detail(_ circuit: Circuit, fixed: Bool) -> String {
             (circuit == chosen ? "● " : "") + (fixed ? "fixed · " : "") + circuit.spec
         }
         return presets.map { ListPicker.Item($0.name, label: $0.name, detail: detail($0, fixed: false), isOwn: true) }
-            + [standard, .tabata].map { ListPicker.Item($0.name, label: $0.name, detail: detail($0, fixed: true)) }
+            + [standard, .tabata, .emom, .amrap].map {
+                ListPicker.Item($0.name, label: $0.name, detail: detail($0, fixed: true))
+            }
     }
 
     /// Opens the field for `editing`, its text selected (the first key typed replaces it).

@@ -15,6 +15,10 @@ public enum HIITAction: Hashable, Sendable {
     /// A change on the circuits sheet.
     case circuitsEdit(CircuitEdit)
     case togglePause
+    /// Ends the hands-free circuit's stretch in progress (the warm-up too).
+    case skipStretch
+    /// Counts a round of an AMRAP done.
+    case roundDone
     case reset
     /// Plays the demonstration (or, with reduced motion, shows the next pose).
     case demonstration
@@ -65,11 +69,21 @@ extension HIITWorkout {
     /// The keys while the circuit runs hands-free.
     public var runBindings: KeyBindings<HIITAction> {
         let paused = run?.holds.contains(.paused) == true
-        return KeyBindings([
+        let warmingUp = run?.step == .warmUp
+        var keys: [KeyBinding<HIITAction>] = [
             KeyBinding(
                 [.character(" "), .character("p")], paused ? "Resume" : "Pause", group: "Circuit", bar: 1,
                 listing: "Space  p", meaning: paused ? "resume the circuit" : "pause the circuit",
                 action: .togglePause),
+            KeyBinding(
+                [.character("s"), .right], warmingUp ? "Skip warm-up" : "Skip", group: "Circuit", bar: 4,
+                listing: "s  →",
+                meaning: warmingUp ? "skip the warm-up" : "skip to the next stretch (a skipped exercise is not saved)",
+                action: .skipStretch),
+            KeyBinding(
+                [.character("+"), .character("="), .character("-"), .character("_")], "10 s", group: "Circuit",
+                bar: 5, display: "+ -", listing: "+ -", meaning: "10 seconds more / less left in this stretch"
+            ) { key in .adjust(seconds: [Key.character("+"), .character("=")].contains(key) ? 10 : -10) },
             KeyBinding(
                 [.character("?"), .function(1)], "Keys", group: "Circuit", bar: 2, meaning: "this list of keys",
                 action: .keys),
@@ -77,7 +91,14 @@ extension HIITWorkout {
                 [.character("q"), .escape], "Stop", group: "Circuit", bar: 3,
                 meaning: "stop the circuit, back to the HIIT page (asks first; what is done is saved)",
                 action: .leave),
-        ])
+        ]
+        if run?.circuit.kind == .amrap {
+            keys.append(
+                KeyBinding(
+                    [.enter, .character("r")], "Round done", group: "Circuit", bar: 6, listing: "Enter  r",
+                    meaning: "count a round done", action: .roundDone))
+        }
+        return KeyBindings(keys)
     }
 
     /// Where the countdown of the page on screen is.

@@ -39,6 +39,27 @@ extension HIITWorkout {
         }
     }
 
+    /// `s` while the circuit runs: the stretch in progress ends now (the warm-up too).
+    mutating func skipStretch(at now: Instant, into outputs: inout [Output]) {
+        guard var run else { return }
+        run.skip(at: now)
+        self.run = run
+        advanceRun(to: now, into: &outputs)
+    }
+
+    /// `+` or `-` while the circuit runs: ten seconds more or less left in the stretch.
+    mutating func adjustRun(bySeconds seconds: Int, at now: Instant, into outputs: inout [Output]) {
+        guard var run else { return }
+        run.adjust(bySeconds: seconds, at: now)
+        self.run = run
+        advanceRun(to: now, into: &outputs)
+    }
+
+    /// Enter during an AMRAP: one more round done.
+    mutating func markRoundDone() {
+        run?.markRoundDone()
+    }
+
     /// Saves a circuit stopped before its end as left early: the exercise whose work was under
     /// way (with the whole seconds of it done), or the next one when a rest or the warm-up ran,
     /// with `completed` false (none once only the cool-down was left), which history and the export show as abandoned, "left early".

@@ -33,7 +33,7 @@ extension HIITWorkout {
         return nil
     }
 
-    /// The member's circuit highlighted in the picker (`nil` on Standard, Tabata or "+ New").
+    /// The member's circuit highlighted in the picker (`nil` on Standard, Tabata, EMOM, AMRAP or "+ New").
     var highlightedPreset: Int? { circuitsEditor.presetIndex(named: openCircuitsPicker?.highlightedValue) }
 
     mutating func editCircuits(_ edit: CircuitEdit, into outputs: inout [Output]) {
@@ -124,7 +124,7 @@ extension HIITWorkout {
     /// field, when it cannot be read.
     mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
         guard let editing = circuitsEditor.editing else { return }
-        let builtIn = [configuration.circuit.name, Circuit.tabata.name]
+        let builtIn = [configuration.circuit.name, Circuit.tabata.name, Circuit.emom.name, Circuit.amrap.name]
         var replaced: Int?
         var made: Circuit
         do throws(CircuitProblem) {

@@ -77,7 +77,15 @@ extension HIITWorkout {
         case .work(let exercise, let round):
             title = circuit.exercises[exercise].name
             figure = Self.figure(forExerciseNamed: title)
-            status = "Round \(round) of \(rounds) · \(exercise + 1) of \(circuit.exercises.count)"
+            switch circuit.kind {
+            case .intervals:
+                status = "Round \(round) of \(rounds) · \(exercise + 1) of \(circuit.exercises.count)"
+            case .emom:
+                let minute = (round - 1) * circuit.exercises.count + exercise + 1
+                status = "Minute \(minute) of \(rounds * circuit.exercises.count)"
+            case .amrap:
+                status = "Rounds done: \(run.roundsDone) · Enter when a round is done"
+            }
         case .rest(_, let round):
             title = "Rest"
             resting = true

@@ -353,6 +353,8 @@ public struct HIITWorkout: Workout, Sendable {
         case .circuits: openCircuits()
         case .circuitsEdit(let edit): editCircuits(edit, into: &outputs)
         case .togglePause: togglePause(at: now)
+        case .skipStretch: skipStretch(at: now, into: &outputs)
+        case .roundDone: markRoundDone()
         case .reset:
             guard exerciseIndex != nil, countdown != nil else { return }
             if let loss = countdownLoss {
@@ -362,6 +364,7 @@ public struct HIITWorkout: Workout, Sendable {
                 resetCountdown()
             }
         case .demonstration: toggleDemonstration(at: now)
+        case .adjust(let seconds) where run != nil: adjustRun(bySeconds: seconds, at: now, into: &outputs)
         case .adjust(let seconds): adjust(bySeconds: seconds, at: now, into: &outputs)
         case .rate(let step):
             guard let index = exerciseIndex else { return }

@@ -24,10 +24,16 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
     public var finishedAt: Date
     /// Rest taken between the previous set and this one, in seconds; `nil` for the first set.
     public var restBefore: TimeInterval?
+    /// A warm-up, working, drop or failure set; warm-ups count towards neither volume nor records.
+    public var type: SetType
+    /// The rate of perceived exertion, from 1 to 10 (Strong and Hevy log 6 to 10 in halves).
+    public var rpe: Double?
+    /// The member's note on the set.
+    public var note: String?
 
     public init(
         number: Int, weight: Double, reps: Int, startedAt: Date, finishedAt: Date,
-        restBefore: TimeInterval? = nil
+        restBefore: TimeInterval? = nil, type: SetType = .working, rpe: Double? = nil, note: String? = nil
     ) {
         self.number = number
         self.weightHundredths = Figures.hundredths(weight)
@@ -35,6 +41,9 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.restBefore = restBefore
+        self.type = type
+        self.rpe = rpe
+        self.note = note
     }
 
     /// The weight lifted, in the workout's unit: ``weightHundredths`` as a number. Setting it
@@ -56,11 +65,12 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
     public var wholeSeconds: Int { Figures.wholeSeconds(from: startedAt, to: finishedAt) }
 
     private enum CodingKeys: String, CodingKey {
-        case number, weight, reps, startedAt, finishedAt, restBefore
+        case number, weight, reps, startedAt, finishedAt, restBefore, type, rpe, note
     }
 
     // The weight is written as a number ("weight": 27.5), as recovery logs and exports always
-    // had it, and read back to the nearest hundredth.
+    // had it, and read back to the nearest hundredth. Archives from before set types have no
+    // `type` (a working set), `rpe` or `note`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -69,9 +79,14 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
             reps: try container.decode(Int.self, forKey: .reps),
             startedAt: try container.decode(Date.self, forKey: .startedAt),
             finishedAt: try container.decode(Date.self, forKey: .finishedAt),
-            restBefore: try container.decodeIfPresent(TimeInterval.self, forKey: .restBefore))
+            restBefore: try container.decodeIfPresent(TimeInterval.self, forKey: .restBefore),
+            type: try container.decodeIfPresent(SetType.self, forKey: .type) ?? .working,
+            rpe: try container.decodeIfPresent(Double.self, forKey: .rpe),
+            note: try container.decodeIfPresent(String.self, forKey: .note))
     }
 
+    /// Writes the set; a working set without RPE or note is written as before set types were
+    /// kept, so older exports and goldens stay the same.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(number, forKey: .number)
@@ -80,6 +95,9 @@ public struct DumbbellSet: Sendable, Codable, Equatable, Hashable {
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(finishedAt, forKey: .finishedAt)
         try container.encodeIfPresent(restBefore, forKey: .restBefore)
+        if type != .working { try container.encode(type, forKey: .type) }
+        try container.encodeIfPresent(rpe, forKey: .rpe)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 
@@ -103,12 +121,23 @@ public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifia
     /// The workout this exercise was done in: the `id` of its first exercise (its own for the
     /// first); `nil` for workouts saved before exercises were grouped.
     public var sessionID: UUID?
+    /// The workout's name, e.g. "Push day" (kept from Strong and Hevy; the same on every
+    /// exercise of the workout).
+    public var title: String?
+    /// The note on the whole workout (the same on every exercise of the workout).
+    public var workoutNote: String?
+    /// The note on this exercise in the workout (Hevy's exercise notes).
+    public var exerciseNote: String?
 
     public init(
         id: UUID = UUID(), exercise: String, unit: WeightUnit, startedAt: Date, finishedAt: Date? = nil,
-        status: SessionStatus = .inProgress, sets: [DumbbellSet] = [], sessionID: UUID? = nil
+        status: SessionStatus = .inProgress, sets: [DumbbellSet] = [], sessionID: UUID? = nil,
+        title: String? = nil, workoutNote: String? = nil, exerciseNote: String? = nil
     ) {
         self.sessionID = sessionID
+        self.title = title
+        self.workoutNote = workoutNote
+        self.exerciseNote = exerciseNote
         self.id = id
         self.exercise = exercise
         self.unit = unit

@@ -127,9 +127,12 @@ public enum Figures {
         weight.shown(in: unit) * Double(reps)
     }
 
-    /// The volume of sets saved in `savedUnit`, shown in `unit`: the sum of each set's volume.
+    /// The volume of sets saved in `savedUnit`, shown in `unit`: the sum of each set's volume,
+    /// warm-ups left out (``SetType/countsTowardsRecords``).
     public static func volume(_ sets: [DumbbellSet], savedIn savedUnit: WeightUnit, in unit: WeightUnit) -> Double {
-        sets.reduce(0) { $0 + volume($1.exactWeight(in: savedUnit), reps: $1.reps, in: unit) }
+        sets.lazy.filter(\.type.countsTowardsRecords).reduce(0) {
+            $0 + volume($1.exactWeight(in: savedUnit), reps: $1.reps, in: unit)
+        }
     }
 
     /// The Epley estimate of the heaviest single repetition of a set, shown in `unit`: the

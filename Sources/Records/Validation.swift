@@ -104,6 +104,10 @@ extension DumbbellSet {
         try Check.date(startedAt, "a set's start")
         try Check.date(finishedAt, "a set's end")
         if let restBefore { try Check.seconds(restBefore, "a rest") }
+        if let rpe, !ValueLimits.rpe.contains(rpe) {
+            throw Check.refuse("a set's RPE must be a number from 1 to 10")
+        }
+        if let note { try Check.text(note, "a set's note", maximum: ValueLimits.noteLength) }
     }
 }
 
@@ -114,6 +118,9 @@ extension DumbbellWorkout {
         try Check.text(exercise, "a workout's exercise", maximum: ValueLimits.nameLength, empty: false)
         try Check.date(startedAt, "a workout's start")
         try Check.date(finishedAt, "a workout's end")
+        if let title { try Check.text(title, "a workout's name", maximum: ValueLimits.nameLength) }
+        if let workoutNote { try Check.text(workoutNote, "a workout's note", maximum: ValueLimits.noteLength) }
+        if let exerciseNote { try Check.text(exerciseNote, "an exercise's note", maximum: ValueLimits.noteLength) }
         try Check.elements(sets, maximum: ValueLimits.setsPerWorkout, "sets", key: \.number, keyName: "number")
         for set in sets { try set.validate() }
     }

@@ -112,6 +112,10 @@ public enum ValueLimits {
     public static let dayRolloverHour = 0...23
     /// The most exercises a per-exercise setting (ratings, rests) remembers.
     public static let exercisesRemembered = 1_000
+    /// A set's rate of perceived exertion (Strong and Hevy offer 6 to 10 in halves).
+    public static let rpe: ClosedRange<Double> = 1...10
+    /// The longest note on a set, an exercise or a workout, in characters.
+    public static let noteLength = 2_000
 }
 
 extension Int {

@@ -52,12 +52,19 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     public var alreadyPresent: Int
     /// Settings added (settings the profile already had are kept as they are).
     public var settingsAdded: Int
+    /// The settings the profile already had with another value than the file's: each kept as
+    /// the profile had it, and named in the description.
+    public var settingsKept: [String] = []
 
     public var description: String {
         var text = "Imported \(added) \(added == 1 ? "record" : "records") into profile '\(profile)'"
         if settingsAdded > 0 { text += " with \(settingsAdded) \(settingsAdded == 1 ? "setting" : "settings")" }
         if alreadyPresent > 0 { text += "; \(alreadyPresent) were already there" }
-        return text + "."
+        text += "."
+        for name in settingsKept {
+            text += "\nSetting \(name) was already set in this profile: kept its value, not the file's."
+        }
+        return text
     }
 }
 
@@ -196,28 +203,18 @@ extension TermFitStore {
                     try db.execute(
                         sql: """
                             INSERT INTO dumbbell_workout
-                                (id, profile_id, exercise, unit, started_at, finished_at, status, session_id)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                                (id, profile_id, exercise, unit, started_at, finished_at, status, session_id,
+                                 title, workout_note, exercise_note)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             workout.id.uuidString, target.profileID, workout.exercise, workout.unit.rawValue,
                             workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
-                            workout.status.ended.rawValue, workout.sessionID?.uuidString,
+                            workout.status.ended.rawValue, workout.sessionID?.uuidString, workout.title,
+                            workout.workoutNote, workout.exerciseNote,
                         ])
                 }
-                for set in workout.sets {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO dumbbell_set
-                                (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before)
-                            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                            """,
-                        arguments: [
-                            workout.id.uuidString, set.number, set.weightHundredths, set.reps,
-                            set.startedAt.storedMilliseconds,
-                            set.finishedAt.storedMilliseconds, set.restBefore,
-                        ])
-                }
+                for set in workout.sets { try Self.insertSetIfAbsent(db, set, workoutID: workout.id) }
                 count(isNew)
             }
             for deck in archive.flashcardDecks {
@@ -275,10 +272,32 @@ extension TermFitStore {
                 count(isNew)
             }
             for (name, value) in archive.settings.values.sorted(by: { $0.key < $1.key }) {
-                if try target.insertSettingIfAbsent(db, name: name, value: value) { summary.settingsAdded += 1 }
+                if try target.insertSettingIfAbsent(db, name: name, value: value) {
+                    summary.settingsAdded += 1
+                } else if try target.fetchSetting(db, name: name) != value {
+                    summary.settingsKept.append(name)
+                }
             }
             return summary
         }
+    }
+
+    /// Adds a set to a workout unless the workout has a set of that number already; returns
+    /// whether it was added.
+    @discardableResult
+    static func insertSetIfAbsent(_ db: Database, _ set: DumbbellSet, workoutID: UUID) throws -> Bool {
+        try db.execute(
+            sql: """
+                INSERT INTO dumbbell_set
+                    (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before, set_type,
+                     rpe, note)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """,
+            arguments: [
+                workoutID.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
+                set.finishedAt.storedMilliseconds, set.restBefore, set.type.rawValue, set.rpe, set.note,
+            ])
+        return db.changesCount > 0
     }
 
     /// Throws ``StoreError/invalidArchive(_:)`` unless every record and setting of `archive` is

@@ -80,13 +80,20 @@ public struct HistoryDetail: Sendable, Codable, Equatable {
     /// `correct` or `wrong`, for an answer.
     public var outcome: String?
     public var rating: Int?
+    /// A set's type: `warmup`, `working`, `drop` or `failure`.
+    public var setType: String?
+    /// A set's rate of perceived exertion.
+    public var rpe: Double?
+    /// The member's note on a set.
+    public var note: String?
 
     init(
         _ session: UUID, _ workout: WorkoutKind, _ status: SessionStatus, item: String, number: Int, at: Date,
         exercise: String? = nil, weight: Double? = nil, unit: String? = nil, reps: Int? = nil,
         duration: TimeInterval? = nil, rest: TimeInterval? = nil, card: String? = nil, outcome: String? = nil,
-        rating: Int? = nil
+        rating: Int? = nil, setType: String? = nil, rpe: Double? = nil, note: String? = nil
     ) {
+        (self.setType, self.rpe, self.note) = (setType, rpe, note)
         (sessionID, self.workout, self.status, self.item, self.number, self.at) = (
             session, workout, status, item, number, at
         )
@@ -138,7 +145,8 @@ extension HistoryEntry {
                 HistoryDetail(
                     workout.sessionID ?? workout.id, .dumbbells, workout.status, item: "set", number: set.number,
                     at: set.startedAt, exercise: workout.exercise, weight: set.weight, unit: unit.rawValue,
-                    reps: set.reps, duration: Double(set.wholeSeconds), rest: set.restBefore)
+                    reps: set.reps, duration: Double(set.wholeSeconds), rest: set.restBefore,
+                    setType: set.type.rawValue, rpe: set.rpe, note: set.note)
             })
     }
 
@@ -387,7 +395,7 @@ public enum HistoryReport {
     private static func detailCSV(_ details: [HistoryDetail]) -> String {
         var lines = [
             "session_id,workout,status,item,number,at,exercise,weight,unit,reps,duration_seconds,rest_seconds,card,"
-                + "outcome,rating"
+                + "outcome,rating,set_type,rpe,note"
         ]
         for detail in details {
             let text: [String?] = [
@@ -399,6 +407,7 @@ public enum HistoryReport {
             let fields: [String] =
                 text.map { $0 ?? "" } + numbers.map { $0.map(String.init) ?? "" }
                 + [detail.card ?? "", detail.outcome ?? "", detail.rating.map(String.init) ?? ""]
+                + [detail.setType ?? "", detail.rpe.map(number) ?? "", detail.note ?? ""]
             lines.append(
                 fields.map { csvField(TerminalText.sanitized($0, keepingLineBreaks: true)) }.joined(separator: ","))
         }

@@ -82,7 +82,7 @@ extension ProfileStore: SettingsStore {
     }
 
     /// The whole value of one setting, as ``fetchSettings(_:)`` reads it.
-    private func fetchSetting(_ db: Database, name: String) throws -> JSONValue? {
+    func fetchSetting(_ db: Database, name: String) throws -> JSONValue? {
         if let layout = Settings.itemized[name] {
             let items = try Row.fetchAll(
                 db,

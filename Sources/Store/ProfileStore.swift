@@ -258,16 +258,20 @@ extension ProfileStore: DumbbellLog {
             try db.execute(
                 sql: """
                     INSERT INTO dumbbell_workout
-                        (id, profile_id, exercise, unit, started_at, finished_at, status, session_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        (id, profile_id, exercise, unit, started_at, finished_at, status, session_id,
+                         title, workout_note, exercise_note)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET
                         exercise = excluded.exercise, unit = excluded.unit, started_at = excluded.started_at,
-                        finished_at = excluded.finished_at, status = excluded.status, session_id = excluded.session_id
+                        finished_at = excluded.finished_at, status = excluded.status, session_id = excluded.session_id,
+                        title = excluded.title, workout_note = excluded.workout_note,
+                        exercise_note = excluded.exercise_note
                     """,
                 arguments: [
                     workout.id.uuidString, profileID, workout.exercise, workout.unit.rawValue,
                     workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
-                    workout.status.rawValue, workout.sessionID?.uuidString,
+                    workout.status.rawValue, workout.sessionID?.uuidString, workout.title, workout.workoutNote,
+                    workout.exerciseNote,
                 ])
             for set in workout.sets { try Self.saveSet(db, set, workoutID: workout.id) }
         }
@@ -308,15 +312,18 @@ extension ProfileStore: DumbbellLog {
         try db.execute(
             sql: """
                 INSERT INTO dumbbell_set
-                    (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                    (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before, set_type,
+                     rpe, note)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (workout_id, number) DO UPDATE SET
-                    weight_hundredths = excluded.weight_hundredths, reps = excluded.reps, started_at = excluded.started_at,
-                    finished_at = excluded.finished_at, rest_before = excluded.rest_before
+                    weight_hundredths = excluded.weight_hundredths, reps = excluded.reps,
+                    started_at = excluded.started_at, finished_at = excluded.finished_at,
+                    rest_before = excluded.rest_before, set_type = excluded.set_type, rpe = excluded.rpe,
+                    note = excluded.note
                 """,
             arguments: [
                 workoutID.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
-                set.finishedAt.storedMilliseconds, set.restBefore,
+                set.finishedAt.storedMilliseconds, set.restBefore, set.type.rawValue, set.rpe, set.note,
             ])
     }
 
@@ -333,7 +340,8 @@ extension ProfileStore: DumbbellLog {
                 id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
                 unit: try Columns.value(row, "unit"), startedAt: try Columns.date(row, "started_at"),
                 finishedAt: try Columns.optionalDate(row, "finished_at"), status: try Columns.value(row, "status"),
-                sessionID: (row["session_id"] as String?).flatMap(UUID.init(uuidString:)))
+                sessionID: (row["session_id"] as String?).flatMap(UUID.init(uuidString:)),
+                title: row["title"], workoutNote: row["workout_note"], exerciseNote: row["exercise_note"])
         }
         let index = Dictionary(uniqueKeysWithValues: workouts.enumerated().map { ($1.id.uuidString, $0) })
         let sets = try Self.rows(
@@ -347,7 +355,9 @@ extension ProfileStore: DumbbellLog {
                     weight: try Double(row.decode(Double.self, forColumn: "weight_hundredths")) / 100,
                     reps: try row.decode(forColumn: "reps"), startedAt: try Columns.date(row, "started_at"),
                     finishedAt: try Columns.date(row, "finished_at"),
-                    restBefore: try row.decode(forColumn: "rest_before")))
+                    restBefore: try row.decode(forColumn: "rest_before"),
+                    type: (row["set_type"] as String?).flatMap(SetType.init(rawValue:)) ?? .working,
+                    rpe: row["rpe"], note: row["note"]))
         }
         return workouts
     }

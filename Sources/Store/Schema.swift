@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 11
+    static let version = 13
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -58,6 +58,10 @@ enum Schema {
             try db.execute(sql: version11)
             try db.execute(sql: "PRAGMA user_version = 11")
         }
+        migrator.registerMigration("v13 set types, RPE and notes") { db in
+            try db.execute(sql: version13)
+            try db.execute(sql: "PRAGMA user_version = 13")
+        }
         return migrator
     }()
 
@@ -84,6 +88,19 @@ enum Schema {
         ALTER TABLE flashcard ADD COLUMN notetype TEXT NOT NULL DEFAULT '';
         ALTER TABLE flashcard ADD COLUMN fields TEXT;
         ALTER TABLE flashcard ADD COLUMN ordinal INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// A dumbbell set's type (warm-up, working, drop, failure), its RPE and note; a workout's
+    /// name and note, and the note on one exercise of it (Strong and Hevy keep all of these).
+    /// Sets saved before are working sets without RPE or note.
+    private static let version13 = """
+        ALTER TABLE dumbbell_set ADD COLUMN set_type TEXT NOT NULL DEFAULT 'working'
+            CHECK (set_type IN ('warmup', 'working', 'drop', 'failure'));
+        ALTER TABLE dumbbell_set ADD COLUMN rpe REAL CHECK (rpe IS NULL OR rpe BETWEEN 1 AND 10);
+        ALTER TABLE dumbbell_set ADD COLUMN note TEXT;
+        ALTER TABLE dumbbell_workout ADD COLUMN title TEXT;
+        ALTER TABLE dumbbell_workout ADD COLUMN workout_note TEXT;
+        ALTER TABLE dumbbell_workout ADD COLUMN exercise_note TEXT;
         """
 
     /// A card's Anki guid (what a re-import matches notes by) and its tags, separated by spaces.

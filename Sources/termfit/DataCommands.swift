@@ -263,7 +263,10 @@ struct ExportCommand: ParsableCommand {
             Exit status: 0 success, 1 error, 2 usage error, 3 problem with the database file.
             """)
 
-    @Option(help: "Output format: json (the only one).", transform: ExportCommand.parseFormat)
+    @Option(
+        help:
+            "Output format: json (everything), strong-csv or hevy-csv (dumbbell workouts, as Strong and Hevy write them).",
+        transform: ExportCommand.parseFormat)
     var format: String = "json"
 
     @OptionGroup var data: DataOptions
@@ -271,6 +274,11 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try withProfileForReading(data) { profile in
+                if let lifts = LiftExportFormat(rawValue: format) {
+                    let workouts = try profile?.archive().dumbbellWorkouts ?? []
+                    FileHandle.standardOutput.write(Data(LiftExport.csv(workouts, format: lifts).utf8))
+                    return
+                }
                 let json =
                     try profile?.exportJSON() ?? ArchiveCoding.exportText(ProfileArchive(profile: data.profileName()))
                 FileHandle.standardOutput.write(json)
@@ -279,8 +287,11 @@ struct ExportCommand: ParsableCommand {
     }
 
     @Sendable static func parseFormat(_ text: String) throws -> String {
-        guard text.lowercased() == "json" else { throw ValidationError("'\(text)' is not a format; use json.") }
-        return "json"
+        let format = text.lowercased()
+        guard format == "json" || LiftExportFormat(rawValue: format) != nil else {
+            throw ValidationError("'\(text)' is not a format; use json, strong-csv or hevy-csv.")
+        }
+        return format
     }
 }
 
@@ -290,13 +301,24 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add the history, settings and flashcard decks of an export to a profile.",
         discussion: """
-            Records already present are left as they are, so importing the same file twice adds nothing.
-            Without --profile, the records go to the profile named in the file.
+            Reads TermFit's JSON export, and the CSV exports of Strong, Hevy and FitNotes (recognised by their
+            header). Records already present are left as they are, so importing the same file twice adds nothing.
+            Without --profile, a JSON export's records go to the profile named in the file, a CSV export's to
+            your login name's profile.
             Exit status: 0 success, 1 error, 2 usage error, 3 problem with the file or the database.
             """)
 
-    @Argument(help: ArgumentHelp("A file written by 'termfit export', or - for standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "A file written by 'termfit export', Strong, Hevy or FitNotes, or - for standard input.", valueName: "file")
+    )
     var file: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The unit of a CSV export's weights where the file does not say: kg or lb.", valueName: "unit"),
+        transform: parseWeightUnit)
+    var unit: WeightUnit?
 
     /// The largest archive read: ten years of daily workouts export to about 40 MiB.
     static let maximumBytes = 512 << 20
@@ -305,7 +327,9 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if file != "-", let start = firstBytes(of: file), isCSV(start) { return try importLifts(contents: nil) }
             let contents = try readImportFile(file, limit: Self.maximumBytes)
+            if isCSV(contents) { return try importLifts(contents: contents) }
             // The file is read and checked whole before the database is opened: a refused file
             // leaves no trace, not even a new database or its -wal and -shm files.
             let archive = try TermFitStore.decodeArchive(contents)
@@ -320,7 +344,7 @@ struct ImportCommand: ParsableCommand {
             let store = try TermFitStore.open(at: location)
             defer { try? store.close() }
             let summary = try store.importArchive(archive, intoProfile: data.profile)
-            printLine(summary.description)
+            for line in summary.description.split(separator: "\n") { printLine(String(line)) }
         }
     }
 }

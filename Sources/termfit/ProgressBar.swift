@@ -7,8 +7,13 @@ final class ProgressBar {
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private var lastDrawn = Date.distantPast
     private var drawn = false
+    /// What is counted ("cards": "120/4000 cards"); `nil` shows a percentage (bytes of a file).
+    private let noun: String?
 
-    init(label: String) { self.label = label }
+    init(label: String, counting noun: String? = "cards") {
+        self.label = label
+        self.noun = noun
+    }
 
     /// Shows `done` of `total`.
     func show(_ done: Int, of total: Int) {
@@ -19,7 +24,8 @@ final class ProgressBar {
         let width = 30
         let filled = min(width, done * width / total)
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total) cards".utf8))
+        let count = noun.map { "\(done)/\(total) \($0)" } ?? "\(min(100, done * 100 / total))%"
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(count)".utf8))
         drawn = true
     }
 

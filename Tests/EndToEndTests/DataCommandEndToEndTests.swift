@@ -92,12 +92,12 @@ import Testing
         #expect(
             csv.output == """
                 session_id,workout,status,item,number,at,exercise,weight,unit,reps,duration_seconds,rest_seconds,\
-                card,outcome,rating
+                card,outcome,rating,set_type,rpe,note
                 00000000-0000-0000-0000-000000000002,dumbbells,finished,set,1,2025-03-02T07:30:00.000Z,Bicep curl,\
-                12,kg,10,40,,,,
+                12,kg,10,40,,,,,working,,
                 00000000-0000-0000-0000-000000000002,dumbbells,finished,set,2,2025-03-02T07:32:10.000Z,Bicep curl,\
-                12.5,kg,8,35,90,,,
-                00000000-0000-0000-0000-000000000005,hiit,finished,exercise,1,2025-03-04T06:45:00.000Z,Squat,,,,30,,,,4
+                12.5,kg,8,35,90,,,,working,,
+                00000000-0000-0000-0000-000000000005,hiit,finished,exercise,1,2025-03-04T06:45:00.000Z,Squat,,,,30,,,,4,,,
 
                 """, "oldest first")
         let newest = try termfit(history + ["--format", "csv", "--newest-first"])

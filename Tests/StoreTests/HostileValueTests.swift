@@ -178,8 +178,12 @@ struct HostileValueTests {
                     INSERT INTO card_session VALUES ('\(id(2).uuidString)', ?, 'd', 'local', 1, NULL, 'finished', 1e19);
                     INSERT INTO card_draw VALUES ('\(id(2).uuidString)', 1, 'AS', 'Push-ups', \(Int.max), 1, 1e308);
                     INSERT INTO card_draw VALUES ('\(id(2).uuidString)', 2, 'AS', 'Push-ups', \(Int.max), 1, NULL);
-                    INSERT INTO dumbbell_workout VALUES ('\(id(3).uuidString)', ?, 'Curl', 'kg', \(Int64.min), \(Int64.max), 'finished', NULL);
-                    INSERT INTO dumbbell_set VALUES ('\(id(3).uuidString)', 1, 1e308, \(Int.min), \(Int64.min), \(Int64.max), -1e308);
+                    INSERT INTO dumbbell_workout
+                        (id, profile_id, exercise, unit, started_at, finished_at, status, session_id)
+                        VALUES ('\(id(3).uuidString)', ?, 'Curl', 'kg', \(Int64.min), \(Int64.max), 'finished', NULL);
+                    INSERT INTO dumbbell_set
+                        (workout_id, number, weight, reps, started_at, finished_at, rest_before)
+                        VALUES ('\(id(3).uuidString)', 1, 1e308, \(Int.min), \(Int64.min), \(Int64.max), -1e308);
                     """, arguments: [profile, profile, profile])
         }
         try queue.close()

@@ -205,7 +205,17 @@ struct ReportTests {
         for session in Fixture.hiitSessions { try anna.save(session) }
         try anna.setValue(false, for: .reducedMotion)
         let summary = try partial.importJSON(exported)
-        #expect(summary == ImportSummary(profile: "anna", added: 4, alreadyPresent: 2, settingsAdded: 3))
+        #expect(
+            summary
+                == ImportSummary(
+                    profile: "anna", added: 4, alreadyPresent: 2, settingsAdded: 3,
+                    settingsKept: ["display.reducedMotion"]))
+        // A setting the profile has with another value is kept, and the import says so.
+        #expect(
+            summary.description == """
+                Imported 4 records into profile 'anna' with 3 settings; 2 were already there.
+                Setting display.reducedMotion was already set in this profile: kept its value, not the file's.
+                """)
         #expect(try anna.value(for: .reducedMotion) == false)
         #expect(try anna.history().count == 5)
         try partial.close()

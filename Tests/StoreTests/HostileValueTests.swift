@@ -182,7 +182,7 @@ struct HostileValueTests {
                         (id, profile_id, exercise, unit, started_at, finished_at, status, session_id)
                         VALUES ('\(id(3).uuidString)', ?, 'Curl', 'kg', \(Int64.min), \(Int64.max), 'finished', NULL);
                     INSERT INTO dumbbell_set
-                        (workout_id, number, weight, reps, started_at, finished_at, rest_before)
+                        (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before)
                         VALUES ('\(id(3).uuidString)', 1, 1e308, \(Int.min), \(Int64.min), \(Int64.max), -1e308);
                     """, arguments: [profile, profile, profile])
         }

@@ -97,13 +97,17 @@ public struct RoutinesSheet: Hashable, Sendable {
     public init(routines: [Routine], theme: Theme = .color) {
         picker = ListPicker(
             title: "Routines",
-            items: routines.enumerated().map { index, routine in
-                ListPicker.Item(
-                    index, label: routine.name, detail: routine.exercises.map(\.label).joined(separator: ", "),
-                    isOwn: true)
-            },
+            items: Self.items(of: routines),
             prompt: routines.isEmpty ? "Type a name to save this workout as a routine" : nil, fieldLabel: "Name",
             newLabel: "Save this workout as", commitLabel: "Start/Save", nameLimit: Routine.nameLimit, theme: theme)
+    }
+
+    /// The picker's rows of `routines`: each routine's index, its name and its exercises.
+    private static func items(of routines: [Routine]) -> [ListPicker<Int>.Item] {
+        routines.enumerated().map { index, routine in
+            ListPicker.Item(
+                index, label: routine.name, detail: routine.exercises.map(\.label).joined(separator: ", "), isOwn: true)
+        }
     }
 
     /// The highlighted routine's index, if a routine is highlighted.
@@ -124,12 +128,7 @@ public struct RoutinesSheet: Hashable, Sendable {
     /// the routine at `highlighting` (the same routine after another window changed the list).
     mutating func replaceRoutines(_ routines: [Routine], highlighting: Int? = nil) {
         defer { if let highlighting, picker.typed.isEmpty { picker.highlight(highlighting) } }
-        picker.replaceItems(
-            routines.enumerated().map { index, routine in
-                ListPicker.Item(
-                    index, label: routine.name, detail: routine.exercises.map(\.label).joined(separator: ", "),
-                    isOwn: true)
-            })
+        picker.replaceItems(Self.items(of: routines))
     }
 
     /// Highlights the routine at `index` (after ``replaceRoutines(_:)``, the one highlighted

@@ -190,9 +190,9 @@ extension CardWorkout {
         session.draws.append(draw)
         if !session.isInLog {
             session.isInLog = true
-            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+            outputs.append(.save(.cardSession(session.record(status: .inProgress, at: now))))
         } else {
-            outputs.append(.saveDraw(draw, sessionID: session.id))
+            outputs.append(.save(.cardDraw(draw, sessionID: session.id)))
         }
         self.session = session
         if remaining == 0 {
@@ -239,8 +239,10 @@ extension CardWorkout {
         self.session = session
         guard session.isInLog else { return }
         outputs.append(
-            .finishSession(
-                session.id, status: status, at: session.date(at: now), activeDuration: session.activeSeconds(at: now)))
+            .save(
+                .cardFinish(
+                    sessionID: session.id, status: status, at: session.date(at: now),
+                    activeDuration: session.activeSeconds(at: now))))
     }
 
     /// After the summary: a new deck, ready to draw.
@@ -287,7 +289,7 @@ extension CardWorkout {
         case .remote:
             returned.insert(current.card, at: 0)
         }
-        outputs.append(.deleteDraw(position: last.position, sessionID: session.id))
+        outputs.append(.save(.cardDrawDeletion(position: last.position, sessionID: session.id)))
         show(card, at: now)
         notice = "Card \(last.position) undone: \(card.code) is back"
     }

@@ -71,10 +71,10 @@ extension CardWorkout {
             drawnAt: session.date(at: now))
         session.draws.append(draw)
         if session.isInLog {
-            outputs.append(.saveDraw(draw, sessionID: session.id))
+            outputs.append(.save(.cardDraw(draw, sessionID: session.id)))
         } else {
             session.isInLog = true
-            outputs.append(.startSession(session.record(status: .inProgress, at: now)))
+            outputs.append(.save(.cardSession(session.record(status: .inProgress, at: now))))
         }
         flipSession = session
     }
@@ -87,9 +87,10 @@ extension CardWorkout {
         guard var session = flipSession else { return }
         session.clock.stop(at: now)
         outputs.append(
-            .finishSession(
-                session.id, status: .finished, at: session.date(at: now),
-                activeDuration: session.activeSeconds(at: now)))
+            .save(
+                .cardFinish(
+                    sessionID: session.id, status: .finished, at: session.date(at: now),
+                    activeDuration: session.activeSeconds(at: now))))
         flipSession = nil
     }
 

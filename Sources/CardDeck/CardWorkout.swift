@@ -23,14 +23,10 @@ public struct CardWorkout: Workout {
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop (`.bell`, `.quit`). `.quit` means "leave the workout".
         case effect(Effect)
-        /// Save a new session (with the card just done), or again with its details brought up to date.
-        case startSession(CardSession)
-        /// Save a card that was done.
-        case saveDraw(CardDraw, sessionID: UUID)
-        /// Remove the card at `position` of a session from the log (an undone card).
-        case deleteDraw(position: Int, sessionID: UUID)
-        /// Mark a session finished (the deck ran out) or abandoned (left before).
-        case finishSession(UUID, status: SessionStatus, at: Date, activeDuration: TimeInterval)
+        /// A change to the member's data, as the command the host queues and the store carries
+        /// out: a new session (with the card just done, or again with its details brought up to
+        /// date), a card done, a card undone, the end of a session (the deck ran out, or left).
+        case save(UnsavedStep)
         /// Send `request` to the deck server; hand the answer back as a ``DeckReply`` message.
         case fetch(DeckRequest, number: Int)
         /// Keep these settings for the profile.
@@ -312,10 +308,10 @@ public struct CardWorkout: Workout {
             // Every card done is saved already; a deck under way was cut off, with its working
             // time brought up to date.
             if let session, session.isInLog, !session.hasEnded {
-                outputs.append(.startSession(session.record(status: .cutOff, at: now)))
+                outputs.append(.save(.cardSession(session.record(status: .cutOff, at: now))))
             }
             // Every stop of flip mode is saved: its session ends finished.
-            if let flipSession { outputs.append(.startSession(flipSession.record(status: .finished, at: now))) }
+            if let flipSession { outputs.append(.save(.cardSession(flipSession.record(status: .finished, at: now)))) }
         case .tick, .focusIn, .focusOut:
             break
         }

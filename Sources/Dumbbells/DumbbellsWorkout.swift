@@ -290,7 +290,8 @@ public struct DumbbellsWorkout: Workout {
             if var session, session.isInLog, session.endedAt == nil {
                 session.endedAt = now
                 self.session = session
-                outputs.append(.finishWorkout(session.id, status: .cutOff, at: session.date(at: now)))
+                outputs.append(
+                    .save(.dumbbellFinish(workoutID: session.id, status: .cutOff, at: session.date(at: now))))
             }
             endParked(status: .cutOff, at: now, into: &outputs)
         case .tick, .suspend, .resume, .focusIn, .focusOut, .message:

@@ -296,7 +296,7 @@ extension DumbbellsWorkout {
             parked.endedAt = now
             slots[index].session = parked
             if parked.isInLog {
-                outputs.append(.finishWorkout(parked.id, status: status, at: parked.date(at: now)))
+                outputs.append(.save(.dumbbellFinish(workoutID: parked.id, status: status, at: parked.date(at: now))))
             }
         }
     }

@@ -326,7 +326,7 @@ extension DumbbellsWorkout {
         corrected.reps = reps
         var edited = workout
         edited.sets[row] = corrected
-        outputs.append(.saveSet(corrected, workoutID: id))
+        outputs.append(.save(.dumbbellSet(corrected, workoutID: id, exercise: workout.exercise, unit: workout.unit)))
         let records = replacePast(edited)
         past.put(SetEntry(weight: Weight(weight, workout.unit), in: unit, reps: String(reps)), at: row)
         let shown = WeightText.display(weight, from: workout.unit, in: unit)
@@ -380,10 +380,13 @@ extension DumbbellsWorkout {
         let removed = workout.sets.remove(at: index)
         for position in workout.sets.indices where workout.sets[position].number != position + 1 {
             workout.sets[position].number = position + 1
-            outputs.append(.saveSet(workout.sets[position], workoutID: id))
+            outputs.append(
+                .save(
+                    .dumbbellSet(workout.sets[position], workoutID: id, exercise: workout.exercise, unit: workout.unit))
+            )
         }
         for stale in numbers.filter({ $0 > workout.sets.count }).sorted(by: >) {
-            outputs.append(.deleteSet(number: stale, workoutID: id))
+            outputs.append(.save(.dumbbellSetDeletion(number: stale, workoutID: id)))
         }
         let records = replacePast(workout)
         let day = PastWorkoutsSheet.day(workout.startedAt)

@@ -239,7 +239,9 @@ extension DumbbellsWorkout {
         completed.record.reps = reps
         rows[index].completed = completed
         recomputeRecords()
-        outputs.append(.saveSet(completed.record, workoutID: session.id))
+        outputs.append(
+            .save(
+                .dumbbellSet(completed.record, workoutID: session.id, exercise: settings.exercise, unit: session.unit)))
         let shown = WeightText.display(weight, from: session.unit, in: settings.unit)
         notice = Notice("Set \(index + 1) corrected: \(shown) \(settings.unit.rawValue) × \(reps)")
     }
@@ -257,7 +259,9 @@ extension DumbbellsWorkout {
         completed.record.type = next
         rows[index].completed = completed
         recomputeRecords()
-        outputs.append(.saveSet(completed.record, workoutID: session.id))
+        outputs.append(
+            .save(
+                .dumbbellSet(completed.record, workoutID: session.id, exercise: settings.exercise, unit: session.unit)))
         let word =
             switch next {
             case .working: "a working set"
@@ -338,7 +342,7 @@ extension DumbbellsWorkout {
         if removed.completed != nil, let session {
             let highest = completedSets.count + 1
             renumber(from: index, into: &outputs)
-            outputs.append(.deleteSet(number: highest, workoutID: session.id))
+            outputs.append(.save(.dumbbellSetDeletion(number: highest, workoutID: session.id)))
             recomputeRecords()
         }
         deleted = DeletedRow(index: index, row: removed)
@@ -385,7 +389,10 @@ extension DumbbellsWorkout {
             guard var completed = rows[row].completed else { continue }
             completed.record.number = row + 1
             rows[row].completed = completed
-            outputs.append(.saveSet(completed.record, workoutID: session.id))
+            outputs.append(
+                .save(
+                    .dumbbellSet(
+                        completed.record, workoutID: session.id, exercise: settings.exercise, unit: session.unit)))
         }
     }
 

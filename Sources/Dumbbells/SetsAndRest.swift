@@ -55,12 +55,14 @@ extension DumbbellsWorkout {
         if !session.isInLog {
             session.isInLog = true
             outputs.append(
-                .startWorkout(
-                    DumbbellWorkout(
-                        id: session.id, exercise: settings.exercise, unit: session.unit,
-                        startedAt: session.startedOn, sessionID: groupID ?? session.id)))
+                .save(
+                    .dumbbellWorkout(
+                        DumbbellWorkout(
+                            id: session.id, exercise: settings.exercise, unit: session.unit,
+                            startedAt: session.startedOn, sessionID: groupID ?? session.id))))
         }
-        outputs.append(.saveSet(record, workoutID: session.id))
+        outputs.append(
+            .save(.dumbbellSet(record, workoutID: session.id, exercise: settings.exercise, unit: session.unit)))
         self.session = session
         restSinceLastSet = .zero
         if !beaten.isEmpty { notice = Notice(personalBestMessage(record, beaten: beaten), kind: .personalBest) }
@@ -146,7 +148,8 @@ extension DumbbellsWorkout {
             session.endedAt = end
             self.session = session
             if session.isInLog {
-                outputs.append(.finishWorkout(session.id, status: .finished, at: session.date(at: end)))
+                outputs.append(
+                    .save(.dumbbellFinish(workoutID: session.id, status: .finished, at: session.date(at: end))))
             }
         }
         endParked(status: .finished, at: end, into: &outputs)
@@ -264,7 +267,8 @@ extension DumbbellsWorkout {
             session.endedAt = now
             self.session = session
             if session.isInLog {
-                outputs.append(.finishWorkout(session.id, status: .abandoned, at: session.date(at: now)))
+                outputs.append(
+                    .save(.dumbbellFinish(workoutID: session.id, status: .abandoned, at: session.date(at: now))))
             }
         }
         endParked(status: .abandoned, at: now, into: &outputs)

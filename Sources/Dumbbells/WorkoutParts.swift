@@ -14,15 +14,11 @@ extension DumbbellsWorkout {
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop (`.bell`, `.quit`). `.quit` means "leave the workout".
         case effect(Effect)
-        /// Save a new workout (before its first set).
-        case startWorkout(DumbbellWorkout)
-        /// Save a finished set of the workout with this identifier (a set of the same number
-        /// is replaced: a correction, or a set renumbered after a deletion).
-        case saveSet(DumbbellSet, workoutID: UUID)
-        /// Delete the set of this number (the highest saved) from the workout.
-        case deleteSet(number: Int, workoutID: UUID)
-        /// Mark the workout finished (the summary showed) or abandoned (left before).
-        case finishWorkout(UUID, status: SessionStatus, at: Date)
+        /// A change to the member's data, as the command the host queues and the store carries
+        /// out: a new workout (before its first set), a finished set (a set of the same number is
+        /// replaced: a correction, or a set renumbered after a deletion), a set deleted, the end
+        /// of a workout.
+        case save(UnsavedStep)
         /// Look up the history of this exercise and hand it back with `receive(_:for:)`.
         case loadHistory(exercise: String)
         /// Keep these settings for the profile.
@@ -122,7 +118,7 @@ extension DumbbellsWorkout {
         var startedOn: Date
         /// The unit the workout's weights are saved in: the member's when set 1 started.
         var unit: WeightUnit
-        /// Whether `.startWorkout` has been asked for.
+        /// Whether the command that starts it in the log has been asked for.
         var isInLog = false
         /// When the workout ended (the last set's finish, or leaving), freezing its clock.
         var endedAt: Instant?

@@ -111,7 +111,7 @@ extension FlashcardsWorkout {
         var picker = picker
         let deck = FlashcardDeck(id: makeIdentifier(), name: name, createdAt: wallClock())
         decks.append(deck)
-        outputs.append(.saveDeck(deck))
+        outputs.append(.save(.flashcardDeck(deck)))
         picker.stopNaming()
         picker.refresh(pickerEntries(), current: nil)
         picker.highlight(deck.id)
@@ -134,7 +134,7 @@ extension FlashcardsWorkout {
             decks[index].name = name
             var saved = decks[index]
             saved.cards = []
-            outputs.append(.saveDeck(saved))
+            outputs.append(.save(.flashcardDeck(saved)))
             picker.stopNaming()
             picker.refresh(pickerEntries(), current: deck?.id)
             picker.highlight(id)
@@ -153,7 +153,7 @@ extension FlashcardsWorkout {
         if wasCurrent { abandon(at: now, into: &outputs) }
         let current = deck?.id
         decks.remove(at: index)
-        outputs.append(.deleteDeck(id))
+        outputs.append(.save(.flashcardDeckDeletion(id)))
         deckIndex = decks.firstIndex { $0.id == current }
         if wasCurrent {
             deckIndex = decks.isEmpty ? nil : 0

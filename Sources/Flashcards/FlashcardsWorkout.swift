@@ -26,18 +26,11 @@ public struct FlashcardsWorkout: Workout {
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop. `.quit` means "leave the workout".
         case effect(Effect)
-        /// Save a new session (before its first answer).
-        case startSession(FlashcardSession)
-        /// Save one answer of the session with this identifier.
-        case saveReview(FlashcardReview, sessionID: UUID)
-        /// Remove the answer with this identifier from the session (the answer was undone).
-        case deleteReview(UUID, sessionID: UUID)
-        /// Mark a session finished (stack empty, time up) or abandoned (left, restarted).
-        case finishSession(UUID, status: SessionStatus, at: Date)
-        /// Save a new card into a deck.
-        case saveCard(Flashcard, deckID: UUID)
-        /// Delete a card.
-        case deleteCard(UUID)
+        /// A change to the member's data, as the command the host queues and the store carries
+        /// out: a new session (before its first answer), an answer, an answer undone, the end of a
+        /// session (stack empty, time up, left, restarted), a card added, changed or deleted, a
+        /// deck made, renamed or deleted.
+        case save(UnsavedStep)
         /// Read the reviews of this deck's cards and hand them over with `receive(_:for:at:)`.
         case loadReviews(deckID: UUID)
         /// Remember this deck as the one last chosen.
@@ -45,10 +38,6 @@ public struct FlashcardsWorkout: Workout {
         /// Read every deck again and hand them over with `receive(decks:at:)` (the list of decks
         /// opened: another TermFit may have imported one).
         case loadDecks
-        /// Save a deck's name (a new deck, or one renamed); its cards are left alone.
-        case saveDeck(FlashcardDeck)
-        /// Delete a deck and its cards.
-        case deleteDeck(UUID)
         /// Keep these settings of the profile (the scheduling sheet's).
         case keepSettings([String: JSONValue])
     }
@@ -400,7 +389,8 @@ public struct FlashcardsWorkout: Workout {
         guard var session, !session.isFinished else { return }
         session.isFinished = true
         if session.isInLog {
-            outputs.append(.finishSession(session.id, status: .finished, at: session.date(at: instant)))
+            outputs.append(
+                .save(.flashcardFinish(sessionID: session.id, status: .finished, at: session.date(at: instant))))
         }
         self.session = session
     }

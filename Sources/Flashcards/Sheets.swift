@@ -129,17 +129,17 @@ extension FlashcardsWorkout {
             guard let deckIndex else { return }
             let card = Flashcard(id: makeIdentifier(), prompt: prompt, answer: answer, createdAt: wallClock())
             decks[deckIndex].cards.append(card)
-            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            outputs.append(.save(.flashcard(card, deckID: decks[deckIndex].id)))
             editor.added(card)
         case .delete(let card):
             guard let deckIndex else { return }
             decks[deckIndex].cards.removeAll { $0.id == card.id }
-            outputs.append(.deleteCard(card.id))
+            outputs.append(.save(.flashcardDeletion(card.id)))
             editor.deleted(card)
         case .update(let card), .restore(let card):
             guard let deckIndex else { return }
             keep(card, in: deckIndex)
-            outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
+            outputs.append(.save(.flashcard(card, deckID: decks[deckIndex].id)))
             editor.updated(card, restored: request == .restore(card))
         case .close:
             closeEditor(editor, at: now, into: &outputs)

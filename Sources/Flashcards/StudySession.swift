@@ -50,12 +50,13 @@ extension FlashcardsWorkout {
         if !session.isInLog {
             session.isInLog = true
             outputs.append(
-                .startSession(
-                    FlashcardSession(id: session.id, deckID: deck.id, deckName: deck.name, startedAt: session.startedOn)
-                ))
+                .save(
+                    .flashcardSession(
+                        FlashcardSession(
+                            id: session.id, deckID: deck.id, deckName: deck.name, startedAt: session.startedOn))))
         }
         self.session = session
-        outputs.append(.saveReview(review, sessionID: session.id))
+        outputs.append(.save(.flashcardReview(review, sessionID: session.id)))
         lastAnswer = before
         lastAnswer?.reviewID = review.id
         if isCram {
@@ -112,12 +113,13 @@ extension FlashcardsWorkout {
         if session.isFinished {
             session.isFinished = false
             outputs.append(
-                .startSession(
-                    FlashcardSession(id: session.id, deckID: deck.id, deckName: deck.name, startedAt: session.startedOn)
-                ))
+                .save(
+                    .flashcardSession(
+                        FlashcardSession(
+                            id: session.id, deckID: deck.id, deckName: deck.name, startedAt: session.startedOn))))
         }
         self.session = session
-        outputs.append(.deleteReview(last.reviewID, sessionID: last.sessionID))
+        outputs.append(.save(.flashcardReviewDeletion(last.reviewID, sessionID: last.sessionID)))
         stack = last.stack
         waiting = last.waiting
         correctCount = last.correctCount
@@ -240,7 +242,7 @@ extension FlashcardsWorkout {
     /// Ends a session that was saved and is not over with `status`.
     mutating func close(as status: SessionStatus, at now: Instant, into outputs: inout [Output]) {
         guard let session, session.isInLog, !session.isFinished else { return }
-        outputs.append(.finishSession(session.id, status: status, at: session.date(at: now)))
+        outputs.append(.save(.flashcardFinish(sessionID: session.id, status: status, at: session.date(at: now))))
         self.session?.isFinished = true
     }
 

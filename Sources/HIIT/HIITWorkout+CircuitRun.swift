@@ -27,7 +27,7 @@ extension HIITWorkout {
             history.insert(session, at: position)
             runSessions.append(session)
             doneToday.insert(name)
-            outputs.append(.save(session))
+            outputs.append(.save(.hiitExercise(session)))
         }
         self.run = run
         if run.isFinished {
@@ -87,7 +87,7 @@ extension HIITWorkout {
         let position = history.firstIndex { $0.startedAt <= session.startedAt } ?? history.count
         history.insert(session, at: position)
         runSessions.append(session)
-        outputs.append(.save(session))
+        outputs.append(.save(.hiitExercise(session)))
     }
 
     /// Starts the circuit hands-free (`c`), from a page with no countdown under way.

@@ -134,7 +134,7 @@ extension HIITWorkout {
         recorded[name] = session.id
         doneToday.insert(name)
         countdownSaved = true
-        outputs.append(.save(session))
+        outputs.append(.save(.hiitExercise(session)))
     }
 
     mutating func togglePause(at now: Instant) {
@@ -190,7 +190,7 @@ extension HIITWorkout {
         outputs.append(.keepRatings(ratings))
         if let id = recorded[name], let position = history.firstIndex(where: { $0.id == id }) {
             history[position].rating = rating
-            outputs.append(.save(history[position]))
+            outputs.append(.save(.hiitExercise(history[position])))
             if let summary = highFiveSummary {
                 highFiveSummary = HighFiveSummary(
                     exercises: summary.exercises.map { $0.id == id ? history[position] : $0 }, streak: summary.streak)

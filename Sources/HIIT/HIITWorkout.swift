@@ -53,8 +53,9 @@ public struct HIITWorkout: Workout, Sendable {
     public enum Output: Equatable, Sendable {
         /// An effect for the run loop (`.bell`, `.quit`, …). `.quit` means "leave the workout".
         case effect(Effect)
-        /// Save this exercise (new, or with a new rating) through the HIIT log.
-        case save(HIITSession)
+        /// A change to the member's data, as the command the host queues and the store carries
+        /// out: an exercise done (new, or with a new rating).
+        case save(UnsavedStep)
         /// Keep the page on screen (0 Welcome, then 1… for the exercises) for the profile: the
         /// workout reopens there.
         case keepPage(Int)

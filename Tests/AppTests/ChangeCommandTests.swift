@@ -27,7 +27,7 @@ import Testing
             exercise: "Squat", startedAt: Date(timeIntervalSince1970: 1_800_000_000), duration: 30,
             completed: true)
         var workout = HIITData.open(context: AppContext(profile: "alex"), log: InMemoryWorkoutLog()).0
-        guard case .save(let command) = data.route(.save(squat), in: &workout, at: .zero) else {
+        guard case .save(let command) = data.route(.save(.hiitExercise(squat)), in: &workout, at: .zero) else {
             Issue.record("a done exercise is a command")
             return
         }

@@ -401,7 +401,7 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
         #expect(data.describe([current, correctedThree], in: screen) == "set 2; set 3 of \(day)")
         // The command a correction makes names the past workout's exercise and unit, not the screen's.
         var routed = screen
-        guard case .save(let command) = data.route(.saveSet(set, workoutID: past.id), in: &routed, at: .zero) else {
+        guard case .save(let command) = data.route(.save(corrected), in: &routed, at: .zero) else {
             Issue.record("a correction is a command")
             return
         }

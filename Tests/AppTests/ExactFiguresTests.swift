@@ -142,12 +142,12 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         var workout: DumbbellWorkout?
         for output in outputs {
             switch output {
-            case .startWorkout(let started): workout = started
-            case .saveSet(let set, _):
+            case .save(.dumbbellWorkout(let started)): workout = started
+            case .save(.dumbbellSet(let set, _, _, _)):
                 workout?.sets.removeAll { $0.number == set.number }
                 workout?.sets.append(set)
                 workout?.sets.sort { $0.number < $1.number }
-            case .finishWorkout(_, _, let at): workout?.finishedAt = at
+            case .save(.dumbbellFinish(_, _, let at)): workout?.finishedAt = at
             default: break
             }
         }

@@ -110,21 +110,21 @@ import Testing
         #expect(harness.workout.nextDeadline(after: harness.now) == nil, "the clock stopped with the deck")
         let saves = harness.saves
         #expect(saves.count == 4)
-        guard case .startSession(let session) = saves.first else {
+        guard case .save(.cardSession(let session)) = saves.first else {
             Issue.record("the first save is not the session")
             return
         }
         #expect(session.draws.count == 1)
         #expect(session.deckSource == .local)
         #expect(session.startedAt == testDate)
-        guard case .finishSession(let id, .finished, _, let duration) = saves.last else {
+        guard case .save(.cardFinish(let id, .finished, _, let duration)) = saves.last else {
             Issue.record("the last save is not the finish")
             return
         }
         #expect(id == session.id)
         #expect(duration == 51, "the whole seconds the summary shows")
         let codes = saves.compactMap { output -> String? in
-            if case .saveDraw(let draw, _) = output { return draw.code }
+            if case .save(.cardDraw(let draw, _)) = output { return draw.code }
             return nil
         }
         #expect(([session.draws[0].code] + codes).sorted() == ["7H", "AS", "KD"])
@@ -175,7 +175,7 @@ import Testing
         harness.press(.enter)
         harness.wait(.seconds(3))
         harness.send(.terminate)
-        guard case .startSession(let updated) = harness.outputs.last else {
+        guard case .save(.cardSession(let updated)) = harness.outputs.last else {
             Issue.record("terminate did not bring the session up to date")
             return
         }
@@ -190,7 +190,7 @@ import Testing
         #expect(leaving.press(.character("q")).isEmpty, "asks first")
         let effects = leaving.press(.character("y"))
         #expect(effects.contains(.effect(.quit)))
-        guard case .finishSession(_, .abandoned, _, let duration) = effects.first else {
+        guard case .save(.cardFinish(_, .abandoned, _, let duration)) = effects.first else {
             Issue.record("q did not mark the session abandoned")
             return
         }
@@ -383,7 +383,7 @@ import Testing
         #expect(harness.workout.current?.reps == 9)
         harness.wait(.seconds(1))
         harness.press(.enter)
-        guard case .startSession(let session) = harness.saves.first else {
+        guard case .save(.cardSession(let session)) = harness.saves.first else {
             Issue.record("not saved")
             return
         }

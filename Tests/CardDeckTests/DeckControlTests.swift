@@ -87,7 +87,7 @@ import Testing
         #expect(summary.reps.map(\.seconds) == [16, 9], "time per exercise, in the order they came up")
         #expect(harness.frame().contains { $0.contains("Push-ups") && $0.contains("6") && $0.contains("0:16") })
         let saved = harness.saves.compactMap { output -> CardDraw? in
-            if case .saveDraw(let draw, _) = output { return draw }
+            if case .save(.cardDraw(let draw, _)) = output { return draw }
             return nil
         }
         #expect(saved.map(\.seconds) == [9, 12], "each card is saved with its split")
@@ -141,7 +141,7 @@ import Testing
         let remaining = harness.workout.remaining
         #expect(doneCount(harness) == 2)
         let undone = harness.press(.character("u"))
-        #expect(undone == [.deleteDraw(position: 2, sessionID: harness.workout.sessionID ?? UUID())])
+        #expect(undone == [.save(.cardDrawDeletion(position: 2, sessionID: harness.workout.sessionID ?? UUID()))])
         #expect(harness.workout.current?.card == second)
         #expect(harness.workout.current?.position == 2)
         #expect(harness.workout.draws.map(\.code) == [first?.code])
@@ -262,7 +262,7 @@ import Testing
         harness.press(.enter)
         #expect(harness.workout.summary?.seconds == 7)
         let saved = harness.saves.compactMap { output -> TimeInterval? in
-            if case .finishSession(_, _, _, let duration) = output { return duration }
+            if case .save(.cardFinish(_, _, _, let duration)) = output { return duration }
             return nil
         }
         #expect(saved == [7])
@@ -282,7 +282,7 @@ import Testing
         harness.wait(.milliseconds(340))
         let first = harness.workout.flipCard(at: harness.now)
         let stopped = harness.press(.character(" "))
-        guard case .startSession(let session) = stopped.first else {
+        guard case .save(.cardSession(let session)) = stopped.first else {
             Issue.record("the first stop is not saved: \(stopped)")
             return
         }
@@ -292,7 +292,7 @@ import Testing
         harness.wait(.milliseconds(500))
         let second = harness.workout.flipCard(at: harness.now)
         let again = harness.press(.character(" "))
-        guard case .saveDraw(let draw, let id) = again.first else {
+        guard case .save(.cardDraw(let draw, let id)) = again.first else {
             Issue.record("the second stop is not saved: \(again)")
             return
         }
@@ -300,7 +300,7 @@ import Testing
         #expect(draw.position == 2)
         #expect(draw.code == second?.code)
         let left = harness.press(.character("q"))
-        guard case .finishSession(let finished, .finished, _, _) = left.first else {
+        guard case .save(.cardFinish(let finished, .finished, _, _)) = left.first else {
             Issue.record("leaving does not finish the flip session: \(left)")
             return
         }

@@ -67,7 +67,7 @@ extension Harness {
         #expect(harness.question == nil, "and Esc on the question stays")
         harness.press(.character("q"))
         let outputs = harness.press(.enter)
-        guard case .finishSession(_, .abandoned, _, let duration) = outputs.first else {
+        guard case .save(.cardFinish(_, .abandoned, _, let duration)) = outputs.first else {
             Issue.record("Enter did not leave marking the deck abandoned: \(outputs)")
             return
         }
@@ -118,7 +118,7 @@ extension Harness {
         plain.press(.character("n"))
         let outputs = asked.send(.terminate)
         #expect(outputs == plain.send(.terminate))
-        guard case .startSession(let session) = outputs.first else {
+        guard case .save(.cardSession(let session)) = outputs.first else {
             Issue.record("terminate did not bring the session up to date: \(outputs)")
             return
         }

@@ -39,12 +39,7 @@ extension WorkoutDriver where Model == CardWorkout {
     }
 
     var saves: [CardWorkout.Output] {
-        outputs.filter {
-            switch $0 {
-            case .startSession, .saveDraw, .deleteDraw, .finishSession: true
-            default: false
-            }
-        }
+        outputs.filter { if case .save = $0 { true } else { false } }
     }
 
     var fetches: [DeckRequest] {

@@ -23,7 +23,7 @@ extension Harness {
 
     /// The saved sets among the outputs, in order.
     var savedSets: [DumbbellSet] {
-        outputs.compactMap { if case .saveSet(let set, _) = $0 { set } else { nil } }
+        outputs.compactMap { if case .save(.dumbbellSet(let set, _, _, _)) = $0 { set } else { nil } }
     }
 }
 
@@ -78,7 +78,11 @@ extension Harness {
             id: id, exercise: "Bicep curl", unit: .kilograms, startedAt: testDate, sessionID: id)
         let set1 = DumbbellSet(
             number: 1, weight: 12, reps: 10, startedAt: testDate, finishedAt: testDate + 42, restBefore: nil)
-        #expect(first == [.startWorkout(workout), .saveSet(set1, workoutID: id)])
+        #expect(
+            first == [
+                .save(.dumbbellWorkout(workout)),
+                .save(.dumbbellSet(set1, workoutID: id, exercise: "Bicep curl", unit: .kilograms)),
+            ])
         // A 30 s rest, then set 2 starts 5 s after the rest ends.
         harness.press(.enter)
         harness.wait(.seconds(30))
@@ -88,7 +92,7 @@ extension Harness {
         let second = harness.press(.enter)
         let set2 = DumbbellSet(
             number: 2, weight: 12, reps: 8, startedAt: testDate, finishedAt: testDate + 35, restBefore: 30)
-        #expect(second == [.saveSet(set2, workoutID: id)])
+        #expect(second == [.save(.dumbbellSet(set2, workoutID: id, exercise: "Bicep curl", unit: .kilograms))])
     }
 
     @Test func theLastSetShowsTheSummaryWithoutARest() throws {
@@ -98,7 +102,7 @@ extension Harness {
         harness.wait(.seconds(18))
         let outputs = harness.doSet("14", "8", seconds: 45)
         let id = try #require(harness.workout.workoutID)
-        #expect(outputs.last == .finishWorkout(id, status: .finished, at: testDate + 105))
+        #expect(outputs.last == .save(.dumbbellFinish(workoutID: id, status: .finished, at: testDate + 105)))
         #expect(harness.workout.pill == .start)
         guard case .summary(let summary) = harness.workout.sheet else {
             Issue.record("no summary")
@@ -126,7 +130,7 @@ extension Harness {
         harness.press(.character("y"))
         #expect(harness.workout.isShowingSummary)
         let id = try #require(harness.workout.workoutID)
-        #expect(harness.outputs.last == .finishWorkout(id, status: .finished, at: testDate + 40))
+        #expect(harness.outputs.last == .save(.dumbbellFinish(workoutID: id, status: .finished, at: testDate + 40)))
     }
 
     @Test func restartClearsTheTableAndShowsTheWorkoutJustDoneAsLast() {
@@ -141,7 +145,9 @@ extension Harness {
         #expect(harness.frame()[harness.row(ofSet: 0)].hasSuffix("last: 12 kg × 10"))
         // The new workout has its own identifier.
         harness.doSet("12", "11")
-        let started = harness.outputs.compactMap { if case .startWorkout(let workout) = $0 { workout.id } else { nil } }
+        let started = harness.outputs.compactMap {
+            if case .save(.dumbbellWorkout(let workout)) = $0 { workout.id } else { nil }
+        }
         #expect(started.count == 2)
         #expect(Set(started).count == 2)
     }
@@ -155,7 +161,8 @@ extension Harness {
         let id = try #require(harness.workout.workoutID)
         #expect(harness.press(.character("q")).isEmpty, "asks first")
         let outputs = harness.press(.character("y"))
-        #expect(outputs == [.finishWorkout(id, status: .abandoned, at: testDate + 50), .effect(.quit)])
+        #expect(
+            outputs == [.save(.dumbbellFinish(workoutID: id, status: .abandoned, at: testDate + 50)), .effect(.quit)])
         #expect(harness.savedSets.count == 1)
         #expect(harness.send(.terminate).isEmpty, "the end of the program adds nothing")
         #expect(harness.workout.workoutID == nil, "what stays on screen is a fresh table")
@@ -176,7 +183,7 @@ extension Harness {
         harness.startSet("12", "10")
         harness.wait(.seconds(20))
         let ending = harness.send(.terminate)
-        guard case .finishWorkout(_, .cutOff, _) = ending.first, ending.count == 1 else {
+        guard case .save(.dumbbellFinish(_, .cutOff, _)) = ending.first, ending.count == 1 else {
             Issue.record("only that the workout was cut off is saved: \(ending)")
             return
         }

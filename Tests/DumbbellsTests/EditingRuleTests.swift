@@ -151,10 +151,11 @@ import Testing
         #expect(question.message == "End the workout? 2 sets are not done; the summary shows the 1 done.")
         harness.press(.character("n"))
         #expect(harness.workout.sheet == nil)
-        #expect(!harness.outputs.contains { if case .finishWorkout = $0 { true } else { false } })
+        #expect(!harness.outputs.contains { if case .save(.dumbbellFinish) = $0 { true } else { false } })
         harness.press(.character("x"), .enter)
         #expect(harness.workout.isShowingSummary)
-        #expect(harness.outputs.contains { if case .finishWorkout(_, .finished, _) = $0 { true } else { false } })
+        #expect(
+            harness.outputs.contains { if case .save(.dumbbellFinish(_, .finished, _)) = $0 { true } else { false } })
     }
 
     @Test func aPasteGoesInWholeOrNotAtAll() {

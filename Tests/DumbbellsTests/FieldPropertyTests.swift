@@ -124,12 +124,12 @@ import Testing
                             "Esc showed \(String(describing: Self.shown(harness.workout))), "
                                 + "not \(String(describing: original))")
                     }
-                    if outputs.contains(where: { if case .saveSet = $0 { true } else { false } }) {
+                    if outputs.contains(where: { if case .save(.dumbbellSet) = $0 { true } else { false } }) {
                         problems.append("Esc saved \(outputs)")
                     }
                 }
                 if !typingAfter { original = nil }
-                for case .saveSet(let set, let id) in outputs {
+                for case .save(.dumbbellSet(let set, let id, _, _)) in outputs {
                     if let problem = Self.savedProblem(set, id: id, before: before) { problems.append(problem) }
                 }
                 if case .loadHistory(let exercise) = outputs.last {

@@ -94,7 +94,8 @@ extension Harness {
             harness.workout.pendingQuestion
                 == "Leave? The workout is saved as abandoned (1 of 3 sets done).")
         let outputs = harness.press(.character("y"))
-        #expect(outputs == [.finishWorkout(id, status: .abandoned, at: testDate + 40), .effect(.quit)])
+        #expect(
+            outputs == [.save(.dumbbellFinish(workoutID: id, status: .abandoned, at: testDate + 40)), .effect(.quit)])
     }
 
     @Test func theSummaryLeavesAtOnce() {

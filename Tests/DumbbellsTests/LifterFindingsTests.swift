@@ -140,9 +140,13 @@ import Testing
         let id = harness.workout.workoutID ?? UUID()
         #expect(
             deletion.contains {
-                if case .saveSet(let set, id) = $0 { set.number == 1 && set.weight == 14 } else { false }
+                if case .save(.dumbbellSet(let set, id, _, _)) = $0 {
+                    set.number == 1 && set.weight == 14
+                } else {
+                    false
+                }
             })
-        #expect(deletion.contains(.deleteSet(number: 2, workoutID: id)))
+        #expect(deletion.contains(.save(.dumbbellSetDeletion(number: 2, workoutID: id))))
         #expect(harness.workout.completedSets.map(\.record.weight) == [14])
         #expect(harness.workout.notice?.text == "Set 1 deleted · z brings it back")
         harness.press(.character("z"))

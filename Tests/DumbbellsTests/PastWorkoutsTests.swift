@@ -80,7 +80,11 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         #expect(corrected.sets[1].weight == 22.5)
         var expected = typoWorkout.sets[1]
         expected.reps = 13
-        #expect(harness.outputs.last == .saveSet(expected, workoutID: typoWorkout.id))
+        #expect(
+            harness.outputs.last
+                == .save(
+                    .dumbbellSet(
+                        expected, workoutID: typoWorkout.id, exercise: typoWorkout.exercise, unit: typoWorkout.unit)))
         // The record is now the set on screen, and the last numbers follow.
         #expect(harness.workout.rows[0].completed?.beaten == [.volume])
         #expect(harness.workout.history.best?.volume == 300)
@@ -148,7 +152,10 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         renumbered.number = 2
         #expect(
             Array(harness.outputs[before...]) == [
-                .saveSet(renumbered, workoutID: typoWorkout.id), .deleteSet(number: 3, workoutID: typoWorkout.id),
+                .save(
+                    .dumbbellSet(
+                        renumbered, workoutID: typoWorkout.id, exercise: typoWorkout.exercise, unit: typoWorkout.unit)),
+                .save(.dumbbellSetDeletion(number: 3, workoutID: typoWorkout.id)),
             ])
         let left = try #require(harness.past(typoWorkout.id))
         #expect(left.sets.map(\.number) == [1, 2])
@@ -182,7 +189,7 @@ extension WorkoutDriver where Model == DumbbellsWorkout {
         var harness = Harness(history: ExerciseHistory(workouts: [single, typoWorkout]))
         harness.openPast()
         harness.press(.character("d"), .enter)
-        #expect(harness.outputs.last == .deleteSet(number: 1, workoutID: single.id))
+        #expect(harness.outputs.last == .save(.dumbbellSetDeletion(number: 1, workoutID: single.id)))
         #expect(harness.workout.pastWorkouts.map(\.id) == [typoWorkout.id])
         #expect(harness.workout.history.lastWorkout?.id == typoWorkout.id)
         #expect(harness.workout.notice?.text.contains("the workout has no sets left") == true)

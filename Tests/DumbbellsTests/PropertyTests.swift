@@ -95,16 +95,17 @@ import Testing
         var lastSet: [UUID: Int] = [:]
         for output in outputs {
             switch output {
-            case .startWorkout(let workout):
+            case .save(.dumbbellWorkout(let workout)):
                 if started.contains(workout.id) { problems.append("workout started twice") }
                 started.insert(workout.id)
-            case .saveSet(let set, let id) where past.contains(id) && !started.contains(id):
+            case .save(.dumbbellSet(let set, let id, _, _)) where past.contains(id) && !started.contains(id):
                 if (try? set.validate()) == nil { problems.append("set \(set.number) of a past workout is not valid") }
-            case .saveSet(let set, let id) where past.contains(id) && ended.contains(id):
+            case .save(.dumbbellSet(let set, let id, _, _)) where past.contains(id) && ended.contains(id):
                 if (try? set.validate()) == nil { problems.append("set \(set.number) of a past workout is not valid") }
-            case .deleteSet(_, let id) where past.contains(id) && (!started.contains(id) || ended.contains(id)):
+            case .save(.dumbbellSetDeletion(_, let id))
+            where past.contains(id) && (!started.contains(id) || ended.contains(id)):
                 break
-            case .saveSet(let set, let id):
+            case .save(.dumbbellSet(let set, let id, _, _)):
                 if !started.contains(id) { problems.append("set \(set.number) saved before its workout") }
                 if ended.contains(id) { problems.append("set \(set.number) saved after the workout ended") }
                 // A new set comes next; a set saved again (corrected, renumbered) is one saved before.
@@ -113,11 +114,11 @@ import Testing
                 }
                 if (try? set.validate()) == nil { problems.append("set \(set.number) is not valid: \(set)") }
                 lastSet[id] = max(lastSet[id] ?? 0, set.number)
-            case .deleteSet(let number, let id):
+            case .save(.dumbbellSetDeletion(let number, let id)):
                 if ended.contains(id) { problems.append("set \(number) deleted after the workout ended") }
                 if number != lastSet[id] { problems.append("set \(number) deleted, not the highest saved") }
                 lastSet[id] = number - 1
-            case .finishWorkout(let id, _, _):
+            case .save(.dumbbellFinish(let id, _, _)):
                 if !started.contains(id) { problems.append("a workout never started was ended") }
                 if ended.contains(id) { problems.append("a workout ended twice") }
                 ended.insert(id)
@@ -166,8 +167,10 @@ import Testing
             // The program may end at any moment: a running set is dropped, nothing new is saved
             // but a correction being typed and, for a workout with sets saved, that it was cut off.
             let completed = harness.workout.completedSets
-            let ending = harness.send(.terminate).filter { if case .saveSet = $0 { false } else { true } }
-            let cutOff = ending.allSatisfy { if case .finishWorkout(_, .cutOff, _) = $0 { true } else { false } }
+            let ending = harness.send(.terminate).filter { if case .save(.dumbbellSet) = $0 { false } else { true } }
+            let cutOff = ending.allSatisfy {
+                if case .save(.dumbbellFinish(_, .cutOff, _)) = $0 { true } else { false }
+            }
             #expect(ending.count <= 1 && cutOff, "seed \(seed): \(ending)")
             #expect(
                 harness.workout.completedSets.map(\.record.number) == completed.map(\.record.number), "seed \(seed)")
@@ -208,6 +211,8 @@ import Testing
         #expect(!Invariants.pillProblems(in: harness.workout, canvas: canvas, at: harness.now).isEmpty)
         // Outputs out of order.
         let set = DumbbellSet(number: 1, weight: 1, reps: 1, startedAt: testDate, finishedAt: testDate)
-        #expect(Self.outputProblems([.saveSet(set, workoutID: UUID())]) == ["set 1 saved before its workout"])
+        #expect(
+            Self.outputProblems([.save(.dumbbellSet(set, workoutID: UUID(), exercise: "Bicep curl", unit: .kilograms))])
+                == ["set 1 saved before its workout"])
     }
 }

@@ -268,7 +268,9 @@ import Testing
         harness.press(.character("n"))
         #expect(harness.workout.sheet == nil)
         #expect(harness.workout.completedSets.count == 1, "n keeps the set")
-        #expect(!harness.outputs.contains { if case .deleteSet = $0 { return true } else { return false } })
+        #expect(
+            !harness.outputs.contains { if case .save(.dumbbellSetDeletion) = $0 { return true } else { return false } }
+        )
     }
 
     @Test func yDeletesItAndZBringsItBack() {

@@ -64,8 +64,11 @@ import Testing
         harness.wait(.seconds(20))
         harness.press(.enter)
         let saves = harness.outputs.filter { if case .loadHistory = $0 { false } else { true } }
-        #expect(saves.contains { if case .startWorkout = $0 { true } else { false } } == false)
-        guard case .saveSet(let set, let id)? = saves.first(where: { if case .saveSet = $0 { true } else { false } })
+        #expect(saves.contains { if case .save(.dumbbellWorkout) = $0 { true } else { false } } == false)
+        guard
+            case .save(.dumbbellSet(let set, let id, _, _))? = saves.first(where: {
+                if case .save(.dumbbellSet) = $0 { true } else { false }
+            })
         else {
             Issue.record("set 3 was not saved: \(saves)")
             return
@@ -74,7 +77,11 @@ import Testing
         #expect(set.restBefore == 90)
         #expect(
             saves.contains {
-                if case .finishWorkout(Self.workoutID, .finished, let date) = $0 { date > testDate } else { false }
+                if case .save(.dumbbellFinish(workoutID: Self.workoutID, status: .finished, at: let date)) = $0 {
+                    date > testDate
+                } else {
+                    false
+                }
             }, "finished when set 3 ended: \(saves)")
         #expect(harness.workout.isShowingSummary)
     }
@@ -104,7 +111,10 @@ import Testing
         #expect(
             harness.workout.pendingQuestion?.contains("The workout is saved as abandoned (2 of 3 sets done).") == true)
         harness.press(.character("y"))
-        #expect(harness.outputs.contains { $0 == .finishWorkout(Self.workoutID, status: .abandoned, at: testDate) })
+        #expect(
+            harness.outputs.contains {
+                $0 == .save(.dumbbellFinish(workoutID: Self.workoutID, status: .abandoned, at: testDate))
+            })
     }
 
     @Test func nothingToCarryOnChangesNothing() {

@@ -18,7 +18,7 @@ import Testing
         harness.press(.escape, .up)
         #expect(harness.workout.selection.row == 0)
         let outputs = harness.press(.character("w"))
-        let saved = outputs.compactMap { if case .saveSet(let set, _) = $0 { set } else { nil } }
+        let saved = outputs.compactMap { if case .save(.dumbbellSet(let set, _, _, _)) = $0 { set } else { nil } }
         #expect(saved.map(\.type) == [.warmUp], "saved at once")
         #expect(harness.workout.rows[0].completed?.record.type == .warmUp)
         #expect(harness.workout.rows[0].completed?.beaten == [], "a warm-up beats no record")

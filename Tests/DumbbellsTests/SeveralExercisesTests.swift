@@ -16,7 +16,7 @@ extension Harness {
 
     /// The workouts started among the outputs, in order.
     var startedWorkouts: [DumbbellWorkout] {
-        outputs.compactMap { if case .startWorkout(let workout) = $0 { workout } else { nil } }
+        outputs.compactMap { if case .save(.dumbbellWorkout(let workout)) = $0 { workout } else { nil } }
     }
 }
 
@@ -57,7 +57,7 @@ extension Harness {
         harness.doSet("16", "10")
         #expect(harness.workout.isShowingSummary)
         let finished = harness.outputs.compactMap {
-            if case .finishWorkout(let id, .finished, _) = $0 { id } else { nil }
+            if case .save(.dumbbellFinish(let id, .finished, _)) = $0 { id } else { nil }
         }
         #expect(Set(finished) == Set(harness.startedWorkouts.map(\.id)))
     }
@@ -72,7 +72,7 @@ extension Harness {
         #expect(harness.workout.leaveQuestion(at: harness.now)?.contains("(2 of 4 sets done)") == true)
         harness.press(.character("q"), .character("y"))
         let abandoned = harness.outputs.compactMap {
-            if case .finishWorkout(let id, .abandoned, _) = $0 { id } else { nil }
+            if case .save(.dumbbellFinish(let id, .abandoned, _)) = $0 { id } else { nil }
         }
         #expect(Set(abandoned) == Set(harness.startedWorkouts.map(\.id)))
     }
@@ -208,7 +208,7 @@ extension Harness {
         #expect(frame.contains("Total time    2:10"))
         // Every exercise started is finished, once.
         let finished = harness.outputs.compactMap {
-            if case .finishWorkout(let id, .finished, _) = $0 { id } else { nil }
+            if case .save(.dumbbellFinish(let id, .finished, _)) = $0 { id } else { nil }
         }
         #expect(
             finished.sorted { $0.uuidString < $1.uuidString }

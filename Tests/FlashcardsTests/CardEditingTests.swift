@@ -21,7 +21,7 @@ import Testing
         harness.press(.control("u"))
         harness.type("Second question")
         let outputs = harness.press(.enter)
-        guard case .saveCard(let card, let deckID) = outputs.first, outputs.count == 1 else {
+        guard case .save(.flashcard(let card, let deckID)) = outputs.first, outputs.count == 1 else {
             Issue.record("expected the changed card saved, got \(outputs)")
             return
         }
@@ -42,10 +42,10 @@ import Testing
     @Test func aDeletedCardComesBackWithUUntilTheNextChangeOrTheEditorCloses() {
         var harness = Harness(decks: [numberedDeck(3)])
         harness.press(.character("e"), .tab, .tab, .down)
-        #expect(harness.press(.delete) == [.deleteCard(fixedID(101))])
+        #expect(harness.press(.delete) == [.save(.flashcardDeletion(fixedID(101)))])
         #expect(editor(harness)?.message == "u undoes deleting “Q2”")
         let original = numberedDeck(3).cards[1]
-        #expect(harness.press(.character("u")) == [.saveCard(original, deckID: fixedID(0))])
+        #expect(harness.press(.character("u")) == [.save(.flashcard(original, deckID: fixedID(0)))])
         #expect(harness.workout.deck?.cards == numberedDeck(3).cards, "back in its place, the same card")
         #expect(editor(harness)?.message == "Put back “Q2”")
         #expect(harness.press(.character("u")).isEmpty, "one deletion, one undo")
@@ -71,7 +71,7 @@ import Testing
         #expect(editor(harness)?.answer.text == "line one\nline two and more")
         #expect(editor(harness)?.focus == .answer)
         let outputs = harness.press(.enter)
-        guard case .saveCard(let card, _) = outputs.first else {
+        guard case .save(.flashcard(let card, _)) = outputs.first else {
             Issue.record("expected a card, got \(outputs)")
             return
         }

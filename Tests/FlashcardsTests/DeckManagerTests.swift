@@ -37,7 +37,7 @@ import Testing
         harness.press(.control("u"))
         harness.type("Spanish::Verbs")
         let outputs = harness.press(.enter)
-        guard case .saveDeck(let made) = outputs.first else {
+        guard case .save(.flashcardDeck(let made)) = outputs.first else {
             Issue.record("expected a new deck, got \(outputs)")
             return
         }
@@ -50,7 +50,7 @@ import Testing
         harness.press(.control("u"))
         harness.type("Counting")
         let renamed = harness.press(.enter)
-        guard case .saveDeck(let saved) = renamed.first else {
+        guard case .save(.flashcardDeck(let saved)) = renamed.first else {
             Issue.record("expected a renamed deck, got \(renamed)")
             return
         }
@@ -77,8 +77,8 @@ import Testing
         #expect(harness.workout.decks.count == 2)
         harness.press(.control("x"))
         let outputs = harness.press(.character("y"))
-        #expect(outputs.contains(.deleteDeck(fixedID(0))))
-        #expect(outputs.contains { if case .finishSession(_, .abandoned, _) = $0 { true } else { false } })
+        #expect(outputs.contains(.save(.flashcardDeckDeletion(fixedID(0)))))
+        #expect(outputs.contains { if case .save(.flashcardFinish(_, .abandoned, _)) = $0 { true } else { false } })
         #expect(outputs.contains(.loadReviews(deckID: fixedID(1))))
         #expect(harness.workout.deck?.name == "Other")
         #expect(picker(harness)?.entries.map(\.name) == ["Other"])
@@ -115,7 +115,7 @@ import Testing
         harness.press(.character("d"))
         harness.type("Verbs")
         let outputs = harness.press(.enter)
-        guard case .saveDeck(let made) = outputs.first else {
+        guard case .save(.flashcardDeck(let made)) = outputs.first else {
             Issue.record("expected a new deck, got \(outputs)")
             return
         }

@@ -78,7 +78,7 @@ import Testing
         #expect(editor(harness)?.prompt.text == "Fronts")
         let outputs = harness.press(.enter)
         let saved = try #require(outputs.first)
-        guard case .saveCard(let card, _) = saved else {
+        guard case .save(.flashcard(let card, _)) = saved else {
             Issue.record("Enter in the prompt with an answer adds the card: \(outputs)")
             return
         }
@@ -167,7 +167,7 @@ import Testing
                 }
             }
             for output in outputs where key == .enter && editor.focus != .list {
-                if case .saveCard(let card, _) = output {
+                if case .save(.flashcard(let card, _)) = output {
                     #expect(card.prompt == editor.prompt.text.trimmingBlanks(), "saved prompt; \(context)")
                     #expect(card.answer == editor.answer.text.trimmingBlanks(), "saved answer; \(context)")
                 }
@@ -186,7 +186,7 @@ import Testing
                 #expect(outputs.isEmpty, "Esc on a name saves nothing; \(context)")
             }
             for output in outputs {
-                if case .saveDeck(let deck) = output {
+                if case .save(.flashcardDeck(let deck)) = output {
                     #expect(deck.name == picker.name.text.trimmingBlanks(), "the name shown is saved; \(context)")
                 }
             }
@@ -198,7 +198,7 @@ import Testing
                 #expect(after.decks == before.decks, "\(context)")
             }
             for output in outputs {
-                if case .saveDeck(let deck) = output {
+                if case .save(.flashcardDeck(let deck)) = output {
                     #expect(key == .enter && picker.list.highlighted == .new(deck.name), "made as shown; \(context)")
                     #expect(deck.name == picker.list.typed, "the name shown is saved; \(context)")
                 }

@@ -31,7 +31,8 @@ import Testing
         #expect(harness.workout.correctCount == 1)
         #expect(harness.workout.wrongCount == 0)
         // The session is saved with its first answer, then the answer itself.
-        guard case .startSession(let session) = outputs.first, case .saveReview(let review, let id) = outputs.last
+        guard case .save(.flashcardSession(let session)) = outputs.first,
+            case .save(.flashcardReview(let review, let id)) = outputs.last
         else {
             Issue.record("expected a session and a review, got \(outputs)")
             return
@@ -205,7 +206,7 @@ import Testing
         #expect(harness.workout.isOver(at: harness.now))
         #expect(harness.workout.secondsLeft(at: harness.now) == 0)
         let session = harness.savedReviews.count
-        guard case .finishSession(_, .finished, let date) = harness.outputs.last else {
+        guard case .save(.flashcardFinish(_, .finished, let date)) = harness.outputs.last else {
             Issue.record("the session is marked finished, got \(String(describing: harness.outputs.last))")
             return
         }
@@ -235,7 +236,7 @@ import Testing
         #expect(harness.frame().contains { $0.contains("Nothing is due: Start Again crams every card") })
         #expect(harness.workout.correctCount == 2)
         #expect(harness.workout.wrongCount == 0)
-        guard case .finishSession(_, .finished, _) = harness.outputs.last else {
+        guard case .save(.flashcardFinish(_, .finished, _)) = harness.outputs.last else {
             Issue.record("the session is marked finished")
             return
         }
@@ -245,7 +246,8 @@ import Testing
         var harness = Harness()
         harness.grade(.right, .right)
         harness.wait(.seconds(100))
-        let before = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
+        let before = Set(
+            harness.outputs.compactMap { if case .save(.flashcardSession(let s)) = $0 { s.id } else { nil } })
         harness.click(harness.workout.layout.startAgain)
         #expect(!harness.workout.isOver(at: harness.now))
         #expect(harness.workout.correctCount == 0)
@@ -254,7 +256,8 @@ import Testing
         #expect(harness.workout.mode == .study)
         #expect(harness.prompts == ["Q3"])
         harness.grade(.right)
-        let after = Set(harness.outputs.compactMap { if case .startSession(let s) = $0 { s.id } else { nil } })
+        let after = Set(
+            harness.outputs.compactMap { if case .save(.flashcardSession(let s)) = $0 { s.id } else { nil } })
         #expect(after.count == before.count + 1, "a new session")
         #expect(harness.workout.isOver(at: harness.now))
         harness.press(.enter)
@@ -268,7 +271,7 @@ import Testing
         harness.grade(.right)
         #expect(harness.press(.character("q")).isEmpty, "asks first")
         let outputs = harness.press(.character("y"))
-        guard case .finishSession(_, .abandoned, _) = outputs.first else {
+        guard case .save(.flashcardFinish(_, .abandoned, _)) = outputs.first else {
             Issue.record("expected abandoned, got \(outputs)")
             return
         }
@@ -276,7 +279,7 @@ import Testing
         var other = Harness()
         other.grade(.left)
         let ending = other.send(.terminate)
-        guard case .finishSession(_, .cutOff, _) = ending.first, ending.count == 1 else {
+        guard case .save(.flashcardFinish(_, .cutOff, _)) = ending.first, ending.count == 1 else {
             Issue.record("every answer is saved already; the session is cut off: \(ending)")
             return
         }
@@ -302,7 +305,7 @@ import Testing
         harness.press(.enter)
         harness.send(.paste("Gluteus\nmaximus 💪"))
         let outputs = harness.press(.enter)
-        guard case .saveCard(let card, let deckID) = outputs.first else {
+        guard case .save(.flashcard(let card, let deckID)) = outputs.first else {
             Issue.record("expected a saved card, got \(outputs)")
             return
         }
@@ -312,7 +315,7 @@ import Testing
         #expect(harness.workout.deck?.cards.count == 4)
         let closing = harness.press(.escape)
         #expect(harness.workout.sheet == nil)
-        guard case .finishSession(_, .abandoned, _) = closing.first else {
+        guard case .save(.flashcardFinish(_, .abandoned, _)) = closing.first else {
             Issue.record("the old session is abandoned, got \(closing)")
             return
         }
@@ -325,7 +328,7 @@ import Testing
         var harness = Harness()
         harness.press(.character("e"), .tab, .tab, .down)
         let outputs = harness.press(.delete)
-        #expect(outputs == [.deleteCard(fixedID(101))])
+        #expect(outputs == [.save(.flashcardDeletion(fixedID(101)))])
         #expect(harness.workout.deck?.cards.map(\.prompt) == ["Q1", "Q3"])
         harness.press(.escape)
         #expect(harness.prompts == ["Q1", "Q3"])
@@ -371,7 +374,7 @@ import Testing
         harness.click(layout.promptField)
         harness.type("Front")
         let outputs = harness.click(layout.addButton)
-        guard case .saveCard(let card, _) = outputs.first else {
+        guard case .save(.flashcard(let card, _)) = outputs.first else {
             Issue.record("Add saves the card")
             return
         }
@@ -389,7 +392,7 @@ import Testing
         let outputs = harness.press(.down, .enter)
         #expect(outputs.contains(.rememberDeck(fixedID(1))))
         #expect(outputs.contains(.loadReviews(deckID: fixedID(1))))
-        #expect(outputs.contains { if case .finishSession(_, .abandoned, _) = $0 { true } else { false } })
+        #expect(outputs.contains { if case .save(.flashcardFinish(_, .abandoned, _)) = $0 { true } else { false } })
         #expect(harness.workout.deck?.name == "Other")
         let review = FlashcardReview(cardID: fixedID(200), grade: .good, reviewedAt: testDate)
         harness.workout.receive(.success([review]), for: fixedID(1), at: harness.now)
@@ -419,7 +422,7 @@ import Testing
         let outputs = harness.grade(.right, .character("4"), .character("2"))
         #expect(harness.workout.isOver(at: harness.now))
         #expect(harness.savedReviews.allSatisfy { $0.isCram })
-        #expect(outputs.contains { if case .finishSession(_, .finished, _) = $0 { true } else { false } })
+        #expect(outputs.contains { if case .save(.flashcardFinish(_, .finished, _)) = $0 { true } else { false } })
         #expect(harness.workout.schedule[fixedID(101)].due == dueBefore, "no due date moved")
         // Nothing due: Start Again crams once more; c studies again.
         harness.press(.enter)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct GradingTests {
     /// The session the first answer saved.
     private func sessionID(_ harness: Harness) -> UUID? {
-        for output in harness.outputs { if case .saveReview(_, let id) = output { return id } }
+        for output in harness.outputs { if case .save(.flashcardReview(_, let id)) = output { return id } }
         return nil
     }
 
@@ -34,7 +34,10 @@ import Testing
         #expect(!harness.frame().contains { $0.contains("Show the answer first") }, "the note goes with the next key")
         #expect(harness.frame().last?.contains("← Again  → Good") == true)
         let outputs = harness.press(.character("2"))
-        #expect(outputs.contains { if case .saveReview(let review, _) = $0 { review.grade == .hard } else { false } })
+        #expect(
+            outputs.contains {
+                if case .save(.flashcardReview(let review, _)) = $0 { review.grade == .hard } else { false }
+            })
         #expect(harness.prompts == ["Q2", "Q3"])
     }
 
@@ -45,7 +48,7 @@ import Testing
         let review = try #require(harness.savedReviews.first)
         let session = try #require(sessionID(harness))
         #expect(harness.frame().last?.contains("u Undo") == true)
-        #expect(harness.press(.character("u")) == [.deleteReview(review.id, sessionID: session)])
+        #expect(harness.press(.character("u")) == [.save(.flashcardReviewDeletion(review.id, sessionID: session))])
         #expect(harness.prompts == ["Q1", "Q2", "Q3"], "the card is on top again")
         #expect(harness.workout.isRevealed, "with its answer shown, to be graded again")
         #expect(harness.workout.correctCount == 0 && harness.workout.wrongCount == 0)
@@ -56,7 +59,7 @@ import Testing
         harness.press(.character("1"))
         #expect(harness.waitingPrompts == ["Q1"])
         let again = try #require(harness.savedReviews.last)
-        #expect(harness.press(.character("u")) == [.deleteReview(again.id, sessionID: session)])
+        #expect(harness.press(.character("u")) == [.save(.flashcardReviewDeletion(again.id, sessionID: session))])
         #expect(harness.waitingPrompts.isEmpty && harness.prompts == ["Q1", "Q2", "Q3"])
         #expect(harness.workout.wrongCount == 0)
     }
@@ -68,12 +71,12 @@ import Testing
         #expect(harness.workout.isOver(at: harness.now))
         let review = try #require(harness.savedReviews.first)
         let outputs = harness.press(.character("u"))
-        guard case .startSession(let reopened) = outputs.first, outputs.count == 2 else {
+        guard case .save(.flashcardSession(let reopened)) = outputs.first, outputs.count == 2 else {
             Issue.record("the session is saved as in progress again, got \(outputs)")
             return
         }
         #expect(reopened.status == .inProgress && reopened.finishedAt == nil)
-        #expect(outputs.last == .deleteReview(review.id, sessionID: reopened.id))
+        #expect(outputs.last == .save(.flashcardReviewDeletion(review.id, sessionID: reopened.id)))
         #expect(!harness.workout.isOver(at: harness.now))
         #expect(harness.workout.timer.isRunning)
         #expect(harness.workout.secondsLeft(at: harness.now) == 95)

@@ -55,7 +55,7 @@ extension Harness {
         #expect(harness.question == nil, "and Esc on the question stays")
         harness.press(.character("q"))
         let outputs = harness.press(.character("y"))
-        guard case .finishSession(_, .abandoned, _) = outputs.first else {
+        guard case .save(.flashcardFinish(_, .abandoned, _)) = outputs.first else {
             Issue.record("y did not mark the session abandoned: \(outputs)")
             return
         }
@@ -100,7 +100,7 @@ extension Harness {
         plain.press(.character("n"))
         let outputs = asked.send(.terminate)
         #expect(outputs == plain.send(.terminate))
-        guard case .finishSession(_, .cutOff, _) = outputs.first, outputs.count == 1 else {
+        guard case .save(.flashcardFinish(_, .cutOff, _)) = outputs.first, outputs.count == 1 else {
             Issue.record("every answer is saved already; the session is closed as cut off: \(outputs)")
             return
         }

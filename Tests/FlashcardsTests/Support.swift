@@ -97,7 +97,7 @@ extension WorkoutDriver where Model == FlashcardsWorkout {
     /// The reviews saved so far.
     var savedReviews: [FlashcardReview] {
         outputs.compactMap { output in
-            if case .saveReview(let review, _) = output { return review }
+            if case .save(.flashcardReview(let review, _)) = output { return review }
             return nil
         }
     }

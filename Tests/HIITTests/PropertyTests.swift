@@ -86,7 +86,7 @@ import Testing
             let context = "\(replay), step \(step), after \(event)"
 
             var newRecords = 0
-            for case .save(let saved) in outputs {
+            for case .save(.hiitExercise(let saved)) in outputs {
                 if known.contains(saved.id) {
                     let before = sessions[saved.id]
                     #expect(before?.exercise == saved.exercise, "\(context): an update changes only the rating")

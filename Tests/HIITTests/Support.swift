@@ -75,7 +75,7 @@ extension WorkoutDriver where Model == HIITWorkout {
     /// Sessions saved so far, in order.
     var saved: [HIITSession] {
         outputs.compactMap { output in
-            if case .save(let session) = output { return session }
+            if case .save(.hiitExercise(let session)) = output { return session }
             return nil
         }
     }

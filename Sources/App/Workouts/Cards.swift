@@ -59,11 +59,7 @@ public struct CardsData: WorkoutData {
     {
         switch output {
         case .effect(let effect): .effect(effect)
-        case .startSession(let session): .save(.cardSession(session))
-        case .saveDraw(let draw, let id): .save(.cardDraw(draw, sessionID: id))
-        case .deleteDraw(let position, let id): .save(.cardDrawDeletion(position: position, sessionID: id))
-        case .finishSession(let id, let status, let date, let duration):
-            .save(.cardFinish(sessionID: id, status: status, at: date, activeDuration: duration))
+        case .save(let command): .save(command)
         case .fetch(let request, let number):
             .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
         case .saveSettings(let settings):

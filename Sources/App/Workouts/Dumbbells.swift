@@ -38,19 +38,7 @@ public struct DumbbellsData: WorkoutData {
     {
         switch output {
         case .effect(let effect): return .effect(effect)
-        case .startWorkout(let started): return .save(.dumbbellWorkout(started))
-        case .saveSet(let set, let workoutID):
-            // A set names its workout's exercise and unit: those of an ended workout corrected
-            // from the history, else the screen's.
-            if let past = workout.pastWorkout(id: workoutID) {
-                return .save(.dumbbellSet(set, workoutID: workoutID, exercise: past.exercise, unit: past.unit))
-            }
-            return .save(
-                .dumbbellSet(set, workoutID: workoutID, exercise: workout.settings.exercise, unit: workout.savedUnit))
-        case .deleteSet(let number, let workoutID):
-            return .save(.dumbbellSetDeletion(number: number, workoutID: workoutID))
-        case .finishWorkout(let id, let status, let date):
-            return .save(.dumbbellFinish(workoutID: id, status: status, at: date))
+        case .save(let command): return .save(command)
         case .loadHistory(let exercise):
             let log = self.log
             return .read {

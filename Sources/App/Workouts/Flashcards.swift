@@ -41,15 +41,7 @@ public struct FlashcardsData: WorkoutData {
         let library = self.library
         switch output {
         case .effect(let effect): return .effect(effect)
-        case .startSession(let session): return .save(.flashcardSession(session))
-        case .saveReview(let review, let id): return .save(.flashcardReview(review, sessionID: id))
-        case .deleteReview(let review, let id): return .save(.flashcardReviewDeletion(review, sessionID: id))
-        case .finishSession(let id, let status, let date):
-            return .save(.flashcardFinish(sessionID: id, status: status, at: date))
-        case .saveCard(let card, let deckID): return .save(.flashcard(card, deckID: deckID))
-        case .deleteCard(let id): return .save(.flashcardDeletion(id))
-        case .saveDeck(let deck): return .save(.flashcardDeck(deck))
-        case .deleteDeck(let id): return .save(.flashcardDeckDeletion(id))
+        case .save(let command): return .save(command)
         case .loadDecks:
             // Read now, so that a deck imported by another TermFit since the workout opened shows.
             return .read {

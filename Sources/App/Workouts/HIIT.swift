@@ -45,7 +45,7 @@ public struct HIITData: WorkoutData {
     {
         switch output {
         case .effect(let effect): .effect(effect)
-        case .save(let session): .save(.hiitExercise(session))
+        case .save(let command): .save(command)
         case .keepRatings(let ratings):
             .keep { [keeper] in Self.keep(ratings, as: .hiitRatings, what: "the rating", keeper: keeper) }
         case .keepPage(let page):

@@ -39,16 +39,20 @@ struct SaveQueue: Sendable, Equatable {
     }
 
     /// Carries `batch` out with `carryOut`, in order, stopping at the first failure: what the
-    /// worker runs. Returns how many went in and the error that stopped it.
-    static func carryOut(_ batch: [UnsavedStep], with carryOut: (UnsavedStep) throws -> Void) -> (Int, (any Error)?) {
+    /// worker runs. Returns how many went in, the error that stopped it, and the settings
+    /// changes that met another window's.
+    static func carryOut(_ batch: [UnsavedStep], with carryOut: (UnsavedStep) throws -> [SettingConflict])
+        -> (count: Int, error: (any Error)?, conflicts: [SettingConflict])
+    {
+        var conflicts: [SettingConflict] = []
         for (index, command) in batch.enumerated() {
             do {
-                try carryOut(command)
+                conflicts += try carryOut(command)
             } catch {
-                return (index, error)
+                return (index, error, conflicts)
             }
         }
-        return (batch.count, nil)
+        return (batch.count, nil, conflicts)
     }
 }
 

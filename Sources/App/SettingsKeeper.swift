@@ -2,10 +2,15 @@ import Records
 import Synchronization
 
 /// Keeps the settings a workout changes for its profile, one change at a time: each time the
-/// workout hands over its settings, only what differs from what it held before is written (a
-/// routine, a rating, the unit), compared with what this window last knew to be stored. So a
-/// window never writes back a stale copy of what another window changed, and where both changed
-/// the same thing, the other's stays and the notice says what became of this one's.
+/// workout hands over its settings, only what differs from what it held before becomes a
+/// command (a routine, a rating, the unit), compared with what this window last knew to be
+/// stored. So a window never writes back a stale copy of what another window changed, and where
+/// both changed the same thing, the other's stays and the notice says what became of this one's.
+///
+/// The keeper, not the workout, makes the command: what is compared with is what this window
+/// last knew to be stored, which the workout does not know (it shows a default for a setting
+/// never set). The command then goes the way of every other: the host's queue, the store worker,
+/// the recovery file.
 final class SettingsKeeper: Sendable {
     private struct Known: Sendable {
         /// The workout's settings as it last handed them over (or as it opened), by name.
@@ -26,34 +31,44 @@ final class SettingsKeeper: Sendable {
         known = Mutex(Known(view: view, stored: stored))
     }
 
-    /// Writes what differs between the settings the workout holds now (`values`, by name; `nil`:
-    /// unset) and what it held before. Returns what to show: why nothing could be written
-    /// (`what` names it), or what became of changes another window's stood in the way of.
-    func keep(_ values: [String: JSONValue?], what: String) -> SaveError? {
-        guard let store else { return nil }
-        let known = self.known.withLock { $0 }
-        var changes: [SettingChange] = []
-        for (name, new) in values.sorted(by: { $0.key < $1.key }) {
-            let before = known.view[name] ?? known.stored[name]
-            changes += SettingChange.changes(name: name, from: before, to: new).map {
-                Self.expecting(known.stored[name], in: $0)
+    /// The command that turns the settings the workout held into `values` (by name; `nil`:
+    /// unset): one change per setting, or per item of an itemized one, that differs, each
+    /// expecting what this window last knew to be stored. Made on the run loop; the keeper takes
+    /// note at once that the workout holds `values` and that they are what is stored (the
+    /// command goes in, or waits in the host's queue and then in a recovery file). `nil` when
+    /// nothing differs or there is no store (the settings then hold for this run).
+    ///
+    /// - Throws: when a new value breaks ``ValueLimits``; nothing is noted then.
+    func command(keeping values: [String: JSONValue?]) throws -> UnsavedStep? {
+        guard store != nil else { return nil }
+        return try known.withLock { known in
+            var changes: [SettingChange] = []
+            for (name, new) in values.sorted(by: { $0.key < $1.key }) {
+                let before = known.view[name] ?? known.stored[name]
+                changes += SettingChange.changes(name: name, from: before, to: new).map {
+                    Self.expecting(known.stored[name], in: $0)
+                }
             }
-        }
-        guard !changes.isEmpty else { return nil }
-        let conflicts: [SettingConflict]
-        do {
-            conflicts = try store.apply(changes)
-        } catch {
-            return .settingNotKept(what: what, reason: "\(error)")
-        }
-        let changed = Set(changes.map(\.settingName))
-        self.known.withLock { known in
+            guard !changes.isEmpty else { return nil }
+            for change in changes { try change.validate() }
+            let changed = Set(changes.map(\.settingName))
             for (name, value) in values {
                 known.view[name] = value
                 if changed.contains(name) { known.stored[name] = value }
             }
+            return .settings(changes)
         }
-        return conflicts.isEmpty ? nil : .changedElsewhere(conflicts.map(Self.describe).joined(separator: " · "))
+    }
+
+    /// Carries `command` out (on the worker): a settings command on the store, returning the
+    /// changes that met another window's; any other command with `otherwise`.
+    func carryOut(_ command: UnsavedStep, otherwise: () throws -> Void) throws -> [SettingConflict] {
+        guard case .settings = command else {
+            try otherwise()
+            return []
+        }
+        guard let store else { return [] }
+        return try command.carryOut(onSettings: store)
     }
 
     /// The profile's settings as stored now, when there is a store and it can be read.
@@ -79,6 +94,11 @@ final class SettingsKeeper: Sendable {
             let items = Settings.itemized[name].flatMap { Settings.items(of: stored, layout: $0) } ?? []
             return .item(setting: name, key: key, expected: items.first { $0.key == key }?.value, new: new)
         }
+    }
+
+    /// What to show for `conflicts`: what became of each change another window's stood in the way of.
+    static func describe(_ conflicts: [SettingConflict]) -> SaveError? {
+        conflicts.isEmpty ? nil : .changedElsewhere(conflicts.map(describe).joined(separator: " · "))
     }
 
     /// One sentence about a conflict, for the notice.
@@ -118,6 +138,19 @@ final class SettingsKeeper: Sendable {
         case .number(let number)?: number == number.rounded() && abs(number) < 1e15 ? "\(Int64(number))" : "\(number)"
         case .bool(let flag)?: flag ? "on" : "off"
         case let other?: (try? other.jsonText()) ?? "another value"
+        }
+    }
+}
+
+extension SettingsKeeper {
+    /// Where a workout's settings go: the command that keeps what changed, nothing when nothing
+    /// did, or (when a value breaks the limits) the notice that `what` could not be kept.
+    func route<Model>(_ values: [String: JSONValue?], what: String) -> Routed<Model> {
+        do {
+            guard let command = try command(keeping: values) else { return .done }
+            return .save(command)
+        } catch {
+            return .refused(.settingNotKept(what: what, reason: "\(error)"))
         }
     }
 }

@@ -41,15 +41,15 @@ public typealias WorkoutUpdate<Model> = @Sendable (inout Model, Instant) -> Void
 public enum Routed<Model>: Sendable {
     /// Pass this effect to the run loop.
     case effect(Effect)
-    /// A change to the member's data: it joins the ordered queue of commands. The command is
-    /// its own recovery step.
+    /// A change to the member's data (settings included): it joins the ordered queue of
+    /// commands. The command is its own recovery step.
     case save(UnsavedStep)
     /// A read, run by the worker after every command before it; what it returns is applied to
     /// the workout when the answer arrives.
     case read(@Sendable () -> WorkoutUpdate<Model>)
-    /// Settings to keep for the profile, written by the worker; the answer says why they could
-    /// not be (shown until a later change goes through) or `nil`.
-    case keep(@Sendable () -> SaveError?)
+    /// A change that cannot be kept (a setting over the limits): shown until a later settings
+    /// command goes through; nothing is queued.
+    case refused(SaveError)
     /// Nothing to do.
     case done
 }
@@ -70,10 +70,11 @@ public protocol WorkoutData: Sendable {
     static var retry: String { get }
 
     /// Sorts one output (on the run loop, touching no data): an effect, a command for the
-    /// queue, a read or settings for the worker.
+    /// queue (the workout's own, or the keeper's for its settings) or a read for the worker.
     func route(_ output: Model.Output, in workout: inout Model, at now: Instant) -> Routed<Model>
-    /// Carries out `command` on the data (on the worker).
-    func carryOut(_ command: UnsavedStep) throws
+    /// Carries out `command` on the data (on the worker); returns the settings changes that met
+    /// another window's.
+    func carryOut(_ command: UnsavedStep) throws -> [SettingConflict]
     /// What waits, for the notice: "set 2", "3 changes".
     func describe(_ waiting: [UnsavedStep], in workout: Model?) -> String
     /// The profile's data, when it can tell that another window changed it.
@@ -93,6 +94,11 @@ extension WorkoutData {
     public func describe(_ waiting: [UnsavedStep], in workout: Model?) -> String {
         waiting.count == 1 ? "1 change" : "\(waiting.count) changes"
     }
+
+    /// Whether every command of `waiting` is a settings command (the notice says "the settings").
+    static func onlySettings(_ waiting: [UnsavedStep]) -> Bool {
+        !waiting.isEmpty && waiting.allSatisfy { if case .settings = $0 { true } else { false } }
+    }
 }
 
 /// An answer of the store worker to a ``WorkoutHost``.
@@ -106,12 +112,11 @@ enum HostAnswer<Data: WorkoutData>: Sendable {
 
     /// The workout opened, or why it could not.
     case opened(Result<Opened, any Error>)
-    /// The first `count` commands of the batch went in; `error` stopped the next one.
-    case saved(count: Int, error: (any Error)?)
+    /// The first `count` commands of the batch went in; `error` stopped the next one;
+    /// `conflicts`: the settings changes among them that met another window's.
+    case saved(count: Int, error: (any Error)?, conflicts: [SettingConflict])
     /// A read's update for the workout.
     case read(WorkoutUpdate<Data.Model>)
-    /// Settings kept, or why not.
-    case kept(SaveError?)
     /// The check for another window's changes: the update when there were some.
     case checked(WorkoutUpdate<Data.Model>?)
 }

@@ -2,8 +2,8 @@ import Records
 import TermUI
 
 /// The one scene that runs every workout: it hands events to the workout, passes its effects to
-/// the run loop, hands its commands, reads and settings to the store worker (in order, one batch
-/// of commands at a time), applies the worker's answers when they arrive as events, and shows a
+/// the run loop, hands its commands (settings included) and reads to the store worker (in order,
+/// one batch of commands at a time), applies the worker's answers when they arrive as events, and shows a
 /// failed save until it goes through. It never touches the data itself.
 ///
 /// A save that fails never costs the workout: what was done stays on screen, the notice says
@@ -118,9 +118,7 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
                 // Commands before it go in first: a read sees every change made before it.
                 effects += sendCommands(adding: &commands, at: now)
                 effects += send { .read(read()) }
-            case .keep(let keep):
-                effects += sendCommands(adding: &commands, at: now)
-                effects += send { .kept(keep()) }
+            case .refused(let problem): show(problem)
             case .done: break
             }
         }
@@ -139,8 +137,8 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         commands = []
         guard removedProfile == nil, let data, let batch = queue.nextBatch(retrying: retrying) else { return [] }
         return send {
-            let (count, error) = SaveQueue.carryOut(batch, with: data.carryOut)
-            return .saved(count: count, error: error)
+            let outcome = SaveQueue.carryOut(batch, with: data.carryOut)
+            return .saved(count: outcome.count, error: outcome.error, conflicts: outcome.conflicts)
         }
     }
 
@@ -177,8 +175,18 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
             typedWhileOpening = []
             failure = "\(error)"
             return []
-        case .saved(let count, let error):
+        case .saved(let count, let error, let conflicts):
+            let settingsWent = queue.pending.prefix(count).contains { if case .settings = $0 { true } else { false } }
             queue.answered(carriedOut: count, failed: error != nil)
+            if let met = SettingsKeeper.describe(conflicts) {
+                show(met)
+            } else if settingsWent {
+                // A settings command went in as it was: an earlier settings notice is settled.
+                switch problem {
+                case .settingNotKept?, .changedElsewhere?: show(nil)
+                default: break
+                }
+            }
             guard let error else {
                 if case .notSaved = problem { show(nil) }
                 // Commands that came while the batch was out go now.
@@ -199,15 +207,6 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
             if var workout {
                 update(&workout, instant)
                 self.workout = workout
-            }
-            return []
-        case .kept(let failed?):
-            show(failed)
-            return []
-        case .kept(nil):
-            switch problem {
-            case .settingNotKept?, .changedElsewhere?: show(nil)
-            default: break
             }
             return []
         case .checked(let update):

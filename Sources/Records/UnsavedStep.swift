@@ -4,13 +4,14 @@
     import Foundation
 #endif
 
-/// Every log a profile saves into: what a recovery file is replayed through.
-public typealias WorkoutLogs = CardSessionLog & DumbbellLog & FlashcardLibrary & HIITLog
+/// Every log a profile saves into, and its settings: what a recovery file is replayed through.
+public typealias WorkoutLogs = CardSessionLog & DumbbellLog & FlashcardLibrary & HIITLog & SettingsStore
 
-/// One change to a member's workout data, as a value: what a workout's host carries out (the
-/// card, flashcard and HIIT hosts queue these very values), and, when it cannot be carried out
-/// before TermFit ends (the disk was full, the file read-only), what a recovery file keeps and
-/// replays, in order, on the next start. Each case is one call of a log, with the same arguments.
+/// One change to a member's data, as a value: the command a workout emits (its
+/// `Output.save`), its host queues as it is and the store worker carries out, in order; and,
+/// when it cannot be carried out before TermFit ends (the disk was full, the file read-only),
+/// what a recovery file keeps and replays, in order, on the next start. Each case is one call
+/// of a log (or of the settings), with the same arguments. Reads are not commands.
 public enum UnsavedStep: Sendable, Codable, Equatable {
     /// `DumbbellLog.start`: a new dumbbell workout.
     case dumbbellWorkout(DumbbellWorkout)
@@ -46,6 +47,10 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     case flashcardDeckDeletion(UUID)
     /// `HIITLog.save`: a HIIT exercise done (or rated).
     case hiitExercise(HIITSession)
+    /// `SettingsStore.apply`: a window's changes to the profile's settings (the unit, a rest
+    /// length, a routine, a rating, a circuit, the page or deck kept), each compared and set
+    /// against what the window last saw stored.
+    case settings([SettingChange])
 
     /// Checks the step's values against ``ValueLimits`` (each record's `validate()`), as a log
     /// does before it writes.
@@ -67,6 +72,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
             .flashcardReviewDeletion:
             break
         case .hiitExercise(let session): try session.validate()
+        case .settings(let changes): for change in changes { try change.validate() }
         }
     }
 
@@ -80,6 +86,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
             .flashcardDeletion, .flashcardDeck, .flashcardDeckDeletion:
             try carryOut(onFlashcards: logs)
         case .hiitExercise: try carryOut(onHIIT: logs)
+        case .settings: _ = try carryOut(onSettings: logs)
         }
     }
 
@@ -129,6 +136,15 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         try log.save(session)
     }
 
+    /// Carries a settings step out on `store`; returns the changes that met another window's
+    /// (see ``SettingChange/resolve(current:isFree:)``). A step of a workout is refused.
+    public func carryOut(onSettings store: any SettingsStore) throws -> [SettingConflict] {
+        guard case .settings(let changes) = self else {
+            throw LogError.invalidValue("\(summary) is not a change of the settings")
+        }
+        return try store.apply(changes)
+    }
+
     private func refusal(_ workout: String) -> LogError {
         .invalidValue("\(summary) is not a change of the \(workout) workout")
     }
@@ -159,6 +175,15 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .flashcardDeck(let deck): "flashcards: the deck \(deck.name)"
         case .flashcardDeckDeletion: "flashcards: a deck deleted"
         case .hiitExercise(let session): "hiit: \(session.exercise)"
+        case .settings(let changes): "settings: " + changes.map(Self.describe).joined(separator: ", ")
+        }
+    }
+
+    /// "dumbbells.unit", "hiit.ratings Squat": the setting a change is of, and its item.
+    private static func describe(_ change: SettingChange) -> String {
+        switch change {
+        case .value(let name, _, _): name
+        case .item(let name, let key, _, _): "\(name) \(key)"
         }
     }
 

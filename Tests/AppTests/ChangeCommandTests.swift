@@ -33,5 +33,13 @@ import Testing
         }
         #expect(command == .hiitExercise(squat))
         #expect(data.describe([.hiitExercise(squat), .hiitExercise(squat)], in: nil) == "Squat")
+        // A settings command waits in the same queue, and is named as settings.
+        let rating = UnsavedStep.settings([
+            .item(setting: "hiit.ratings", key: "Squat", expected: nil, new: .number(4))
+        ])
+        var stepUp = squat
+        stepUp.exercise = "Step Up"
+        #expect(data.describe([rating], in: nil) == "the settings")
+        #expect(data.describe([.hiitExercise(squat), rating, .hiitExercise(stepUp)], in: nil) == "2 exercises")
     }
 }

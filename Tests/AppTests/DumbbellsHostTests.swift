@@ -399,6 +399,9 @@ private func dumbbellsOpenedFromTheMenu(log: any DumbbellLog & SettingsStore) ->
         #expect(data.describe([corrected, correctedThree, deleted], in: screen) == "sets 2, 3, 4 deleted of \(day)")
         let current = UnsavedStep.dumbbellSet(set, workoutID: UUID(), exercise: "Bicep curl", unit: .kilograms)
         #expect(data.describe([current, correctedThree], in: screen) == "set 2; set 3 of \(day)")
+        let unit = UnsavedStep.settings([.value(name: "dumbbells.unit", expected: nil, new: .string("lb"))])
+        #expect(data.describe([unit], in: screen) == "the settings")
+        #expect(data.describe([unit, current], in: screen) == "set 2")
         // The command a correction makes names the past workout's exercise and unit, not the screen's.
         var routed = screen
         guard case .save(let command) = data.route(.save(corrected), in: &routed, at: .zero) else {

@@ -107,15 +107,25 @@ import Testing
 
 /// What a window is told when its change met another window's.
 @Suite struct SettingConflictNoticeTests {
+    /// What a window shows once `keeper` made the command for `values` and it was carried out.
+    private func keep(_ values: [String: JSONValue?], with keeper: SettingsKeeper) throws -> SaveError? {
+        guard let command = try keeper.command(keeping: values) else { return nil }
+        guard case .settings = command else {
+            Issue.record("settings are kept by a settings command: \(command)")
+            return nil
+        }
+        return SettingsKeeper.describe(try keeper.carryOut(command) { Issue.record("not a settings command") })
+    }
+
     @Test func theSameRoutineSavedInTwoWindowsKeepsBothAndSaysWhere() throws {
         let log = InMemoryWorkoutLog()
         let push = try JSONValue(jsonText: #"[{"exercises":[{"name":"Lunge","sets":3}],"name":"Push"}]"#)
         let other = try JSONValue(jsonText: #"[{"exercises":[{"name":"Shrug","sets":2}],"name":"Push"}]"#)
         let first = SettingsKeeper(store: log, stored: Settings())
         let second = SettingsKeeper(store: log, stored: Settings())
-        #expect(first.keep(["dumbbells.routines": push], what: "the setting") == nil)
+        #expect(try keep(["dumbbells.routines": push], with: first) == nil)
         #expect(
-            second.keep(["dumbbells.routines": other], what: "the setting")
+            try keep(["dumbbells.routines": other], with: second)
                 == .changedElsewhere("“Push” was also changed in another window: yours is kept as “Push (2)”"))
         let names = try log.settings().value(for: SettingKey<[[String: JSONValue]]>("dumbbells.routines"))?.map {
             $0["name"]
@@ -128,15 +138,15 @@ import Testing
         let view: [String: JSONValue?] = ["dumbbells.unit": .string("kg"), "dumbbells.setCount": .number(3)]
         let first = SettingsKeeper(store: log, stored: Settings(), view: view)
         let second = SettingsKeeper(store: log, stored: Settings(), view: view)
-        #expect(first.keep(["dumbbells.unit": .string("lb")], what: "the setting") == nil)
+        #expect(try keep(["dumbbells.unit": .string("lb")], with: first) == nil)
         // The second window writes its settings with only Auto rest changed: lb stays.
-        #expect(second.keep(["dumbbells.unit": .string("kg"), "dumbbells.autoRest": .bool(false)], what: "") == nil)
+        #expect(try keep(["dumbbells.unit": .string("kg"), "dumbbells.autoRest": .bool(false)], with: second) == nil)
         #expect(try log.settings()["dumbbells.unit"] == .string("lb"))
         #expect(try log.settings()["dumbbells.autoRest"] == .bool(false))
         // Both change the number of sets from 3: the first's stays, the second is told.
-        #expect(first.keep(["dumbbells.setCount": .number(4)], what: "") == nil)
+        #expect(try keep(["dumbbells.setCount": .number(4)], with: first) == nil)
         #expect(
-            second.keep(["dumbbells.setCount": .number(5)], what: "")
+            try keep(["dumbbells.setCount": .number(5)], with: second)
                 == .changedElsewhere("The number of sets was changed in another window to 4; yours is not kept"))
         #expect(try log.settings()["dumbbells.setCount"] == .number(4))
     }

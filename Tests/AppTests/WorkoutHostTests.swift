@@ -55,7 +55,7 @@ import Testing
         #expect(session.reviews.map(\.grade) == [.good, .again], "in the order they were given")
     }
 
-    @Test func aSettingThatCannotBeKeptIsSaidUntilOneIsKept() throws {
+    @Test func aSettingThatCannotBeKeptWaitsInTheQueueUntilItGoesIn() throws {
         let library = FlakyWorkoutLog()
         _ = flashcards(library)
         try library.save(
@@ -66,13 +66,21 @@ import Testing
         library.failing = true
         for key in [Key.character("d"), .down, .enter] { _ = host.handle(.key(key), at: .zero) }
         #expect(host.workout?.deck?.name == "Stretches", "the switch holds for this run")
-        #expect(host.problem == .settingNotKept(what: "the deck as the one to open", reason: "disk full"))
-        #expect(frame(host, size: size)[22].contains("Could not keep the deck as the one to open: disk full"))
+        #expect(host.problem == .notSaved(reason: "disk full", waiting: "1 change", retry: "the next answer"))
+        #expect(frame(host, size: size)[22].contains("Not saved (disk full): 1 change kept here"))
+        guard case .settings(let changes) = try #require(host.unsavedSteps.first) else {
+            Issue.record("the deck kept is a settings command: \(host.unsavedSteps)")
+            return
+        }
+        #expect(changes.map(\.settingName) == ["flashcards.deckID"])
 
         library.failing = false
         for key in [Key.character("d"), .up, .enter] { _ = host.handle(.key(key), at: .zero) }
         #expect(host.problem == nil)
-        #expect(!frame(host, size: size)[22].contains("Could not keep"))
+        #expect(host.unsaved.isEmpty)
+        #expect(!frame(host, size: size)[22].contains("Not saved"))
+        let first = try #require(host.workout?.deck?.id)
+        #expect(try library.settings()["flashcards.deckID"] == .string(first.uuidString), "both went in, in order")
     }
 
     @Test func aWorkoutWithNoPlaceForProblemsGetsTheNoticeAboveTheKeyBar() {

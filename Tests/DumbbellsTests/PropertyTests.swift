@@ -122,6 +122,8 @@ import Testing
                 if !started.contains(id) { problems.append("a workout never started was ended") }
                 if ended.contains(id) { problems.append("a workout ended twice") }
                 ended.insert(id)
+            case .save(let command):
+                problems.append("a command of another workout: \(command.summary)")
             case .effect, .loadHistory, .saveSettings:
                 break
             }

@@ -95,4 +95,64 @@ import Testing
             RecoveryFile.self, from: try ArchiveCoding.encoder().encode(file))
         #expect(again == file)
     }
+
+    /// A settings command as a recovery file keeps it: each change with what the window saw
+    /// (none here: both were unset) and what it set.
+    static let settingsFile = """
+        {
+          "format" : "termfit-recovery",
+          "profile" : "ann",
+          "steps" : [
+            {
+              "settings" : {
+                "_0" : [
+                  {
+                    "value" : {
+                      "name" : "dumbbells.unit",
+                      "new" : "lb"
+                    }
+                  },
+                  {
+                    "item" : {
+                      "key" : "Squat",
+                      "new" : 5,
+                      "setting" : "hiit.ratings"
+                    }
+                  }
+                ]
+              }
+            }
+          ],
+          "version" : 1,
+          "writtenAt" : "2025-03-03T11:08:00.000Z"
+        }
+
+        """
+
+    @Test func aSettingsCommandIsKeptAndReplayedAsACompareAndSet() throws {
+        let file = try ArchiveCoding.decoder().decode(RecoveryFile.self, from: Data(Self.settingsFile.utf8))
+        #expect(
+            file.steps == [
+                .settings([
+                    .value(name: "dumbbells.unit", expected: nil, new: .string("lb")),
+                    .item(setting: "hiit.ratings", key: "Squat", expected: nil, new: .number(5)),
+                ])
+            ])
+        #expect(String(decoding: try ArchiveCoding.encoder().encode(file), as: UTF8.self) + "\n" == Self.settingsFile)
+
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = StoreLocation(directory: directory.path, origin: .argument)
+        let store = try TermFitStore.open(at: location)
+        defer { try? store.close() }
+        // Another window set the unit to kg since: its change stays; the rating goes in.
+        try store.profileStore(named: "ann").setSetting(.string("kg"), forName: "dumbbells.unit")
+        let path = directory.path + "/termfit-recovery-ann-20250303T110800.json"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.settingsFile.utf8)))
+        chmod(path, 0o600)
+        #expect(Recovery.replay(into: store, profile: "ann").map(\.problem) == [nil])
+        let settings = try store.profileStore(named: "ann").settings()
+        #expect(settings["dumbbells.unit"] == .string("kg"))
+        #expect(settings["hiit.ratings"] == .object(["Squat": .number(5)]))
+    }
 }

@@ -58,18 +58,25 @@ public struct CardsData: WorkoutData {
         -> Routed<CardWorkout>
     {
         switch output {
-        case .effect(let effect): .effect(effect)
-        case .save(let command): .save(command)
+        case .effect(let effect): return .effect(effect)
+        case .save(let command): return .save(command)
         case .fetch(let request, let number):
-            .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
-        case .saveSettings(let settings):
-            .keep { [keeper, serverIsForThisRun] in
-                Self.keep(settings, keeper: keeper, includingServer: !serverIsForThisRun)
+            return .effect(job(for: request, number: number, server: workout.settings.deckServer ?? ""))
+        case .saveSettings(let rules):
+            // The server chosen with `--deck-api` is for this run only: it is not kept.
+            var settings = Settings()
+            do {
+                try rules.store(into: &settings, includingServer: !serverIsForThisRun)
+            } catch {
+                return .refused(.settingNotKept(what: "the rules", reason: "\(error)"))
             }
+            return keeper.route(settings.values.mapValues { $0 }, what: "the rules")
         }
     }
 
-    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onCards: log) }
+    public func carryOut(_ command: UnsavedStep) throws -> [SettingConflict] {
+        try keeper.carryOut(command) { try command.carryOut(onCards: log) }
+    }
 
     /// The background job that sends `request` to `server`; its answer comes back as a
     /// ``DeckReply`` message.
@@ -81,17 +88,6 @@ public struct CardsData: WorkoutData {
                 let reply = DeckReply(requestNumber: number, request: request, result: result)
                 return .message(Message(DeckReply.messageName, payload: reply))
             })
-    }
-
-    /// Stores the rules the workout changed (on the worker); says why when that failed.
-    private static func keep(_ rules: CardSettings, keeper: SettingsKeeper, includingServer: Bool) -> SaveError? {
-        var settings = Settings()
-        do {
-            try rules.store(into: &settings, includingServer: includingServer)
-        } catch {
-            return .settingNotKept(what: "the rules", reason: "\(error)")
-        }
-        return keeper.keep(settings.values.mapValues { $0 }, what: "the rules")
     }
 
     /// Reads the profile's rules and opens the workout with a freshly shuffled deck.

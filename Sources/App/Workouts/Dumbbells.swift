@@ -45,13 +45,13 @@ public struct DumbbellsData: WorkoutData {
                 let history = Self.history(of: exercise, in: log)
                 return { workout, _ in workout.receive(history, for: exercise) }
             }
-        case .saveSettings(let settings):
-            let keeper = self.keeper
-            return .keep { keeper.keep(Self.values(of: settings), what: "the setting") }
+        case .saveSettings(let settings): return keeper.route(Self.values(of: settings), what: "the setting")
         }
     }
 
-    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onDumbbells: log) }
+    public func carryOut(_ command: UnsavedStep) throws -> [SettingConflict] {
+        try keeper.carryOut(command) { try command.carryOut(onDumbbells: log) }
+    }
 
     public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
 
@@ -110,6 +110,7 @@ public struct DumbbellsData: WorkoutData {
             parts.append("\(sets.count == 1 ? "set" : "sets") \(sets.joined(separator: ", ")) of \(day)")
         }
         guard parts.isEmpty else { return parts.joined(separator: "; ") }
+        if Self.onlySettings(waiting) { return "the settings" }
         return waiting.contains { if case .dumbbellFinish = $0 { true } else { false } }
             ? "the end of the workout" : "the workout"
     }

@@ -55,15 +55,10 @@ public struct FlashcardsData: WorkoutData {
                 return { workout, now in workout.receive(reviews, for: deckID, at: now) }
             }
         case .keepSettings(let values):
-            let keeper = self.keeper
-            return .keep { keeper.keep(values.mapValues { $0 }, what: "the scheduling settings") }
+            return keeper.route(values.mapValues { $0 }, what: "the scheduling settings")
         case .rememberDeck(let id):
-            let keeper = self.keeper
-            return .keep {
-                keeper.keep(
-                    [SettingKey<String>.flashcardDeck.name: .string(id.uuidString)], what: "the deck as the one to open"
-                )
-            }
+            return keeper.route(
+                [SettingKey<String>.flashcardDeck.name: .string(id.uuidString)], what: "the deck as the one to open")
         }
     }
 
@@ -78,7 +73,9 @@ public struct FlashcardsData: WorkoutData {
         }
     }
 
-    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onFlashcards: library) }
+    public func carryOut(_ command: UnsavedStep) throws -> [SettingConflict] {
+        try keeper.carryOut(command) { try command.carryOut(onFlashcards: library) }
+    }
 
     /// Reads the profile's decks (adding the starter deck to a profile that has none), the
     /// answers to their cards and the settings, and opens the workout.

@@ -47,23 +47,18 @@ public struct HIITData: WorkoutData {
         case .effect(let effect): .effect(effect)
         case .save(let command): .save(command)
         case .keepRatings(let ratings):
-            .keep { [keeper] in Self.keep(ratings, as: .hiitRatings, what: "the rating", keeper: keeper) }
+            keeper.route(
+                [SettingKey<[String: Int]>.hiitRatings.name: try? JSONValue(encoding: ratings)], what: "the rating")
         case .keepPage(let page):
-            .keep { [keeper] in Self.keep(page, as: .hiitLastPage, what: "the page to reopen on", keeper: keeper) }
+            keeper.route(
+                [SettingKey<Int>.hiitLastPage.name: try? JSONValue(encoding: page)], what: "the page to reopen on")
         case .keepCircuits(let circuits, let chosen):
-            .keep { [keeper] in
-                Self.keep(circuits, as: SettingKey<[Circuit]>.hiitCircuits, what: "your circuits", keeper: keeper)
-                    ?? Self.keep(chosen, as: SettingKey<String>.hiitCircuit, what: "the circuit chosen", keeper: keeper)
-            }
+            keeper.route(
+                [
+                    SettingKey<[Circuit]>.hiitCircuits.name: try? JSONValue(encoding: circuits),
+                    SettingKey<String>.hiitCircuit.name: try? JSONValue(encoding: chosen),
+                ], what: "your circuits")
         }
-    }
-
-    /// Keeps a setting for the profile (on the worker), one change at a time, as every setting
-    /// is kept.
-    private static func keep<Value: Codable & Sendable>(
-        _ value: Value, as key: SettingKey<Value>, what: String, keeper: SettingsKeeper
-    ) -> SaveError? {
-        keeper.keep([key.name: try? JSONValue(encoding: value)], what: what)
     }
 
     public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
@@ -97,13 +92,16 @@ public struct HIITData: WorkoutData {
         }
     }
 
-    public func carryOut(_ command: UnsavedStep) throws { try command.carryOut(onHIIT: log) }
+    public func carryOut(_ command: UnsavedStep) throws -> [SettingConflict] {
+        try keeper.carryOut(command) { try command.carryOut(onHIIT: log) }
+    }
 
     /// "Squat", or "3 exercises".
     public func describe(_ waiting: [UnsavedStep], in workout: HIITWorkout?) -> String {
-        let names = Set(
-            waiting.compactMap { if case .hiitExercise(let session) = $0 { session.exercise } else { nil } })
-        return names.count == 1 ? names.first ?? "" : "\(waiting.count) exercises"
+        let exercises = waiting.compactMap { if case .hiitExercise(let session) = $0 { session.exercise } else { nil } }
+        if exercises.isEmpty, Self.onlySettings(waiting) { return "the settings" }
+        let names = Set(exercises)
+        return names.count == 1 ? names.first ?? "" : "\(exercises.count) exercises"
     }
 
     /// Reads the profile's history (and, when given, its settings) and opens the workout at its

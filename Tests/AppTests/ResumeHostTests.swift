@@ -115,4 +115,49 @@ private final class WallTime: Sendable {
         #expect(saved.map(\.status) == [.finished])
         #expect(saved.first?.sets.count == 1)
     }
+
+    /// A set under way at a kill (typed and started, not finished) is not kept (docs/DECISIONS.md,
+    /// D-218): it was not done, so nothing of it was saved; its row opens empty, not running, and
+    /// the set done then is the workout's next, once.
+    @Test func aSetUnderWayAtAKillIsNotKeptAndIsDoneAgainAsTheNextSet() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-resume-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let wall = WallTime()
+        let store = try profile(directory)
+        try store.setValue(3, for: .dumbbellSetCount)
+        var first = window(on: store, wall: wall)
+        doSet(&first, "12", "10", wall: wall)
+        first.press(.escape)
+        doSet(&first, "14", "8", wall: wall)
+        first.press(.escape)
+        // Set 3 typed and started; killed 10 s into it.
+        first.type("16")
+        first.press(.tab)
+        first.type("6")
+        first.press(.enter)
+        #expect(first.workout.workout?.runningSet != nil, "set 3 is under way")
+        wall.advance(10)
+        first.wait(.seconds(10))
+        #expect(first.workout.unsaved.isEmpty)
+
+        wall.advance(20)
+        var second = window(on: try profile(directory), wall: wall, now: hostClockStart + .seconds(3600))
+        let workout = try #require(second.workout.workout)
+        #expect(workout.completedSets.map(\.record.reps) == [10, 8])
+        #expect(workout.runningSet == nil)
+        #expect(workout.rows.count == 3)
+        #expect(workout.rows.last?.completed == nil && workout.rows.last?.entry == SetEntry(), "row 3 opens empty")
+        #expect(second.frame().contains { $0.contains("2 sets kept") })
+        // The rest after set 2 is counted from its finish (the skip was not saved): 60 s left.
+        #expect(workout.restSecondsLeft(at: second.now) == 60)
+        second.press(.escape)
+        doSet(&second, "16", "6", wall: wall)
+        #expect(second.workout.workout?.isShowingSummary == true)
+
+        let saved = try profile(directory).recentWorkouts(limit: 10)
+        #expect(saved.count == 1, "one workout, nothing duplicated")
+        #expect(saved.first?.sets.map(\.number) == [1, 2, 3])
+        #expect(saved.first?.sets.map(\.reps) == [10, 8, 6])
+        #expect(saved.first?.status == .finished)
+    }
 }

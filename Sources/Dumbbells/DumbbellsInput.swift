@@ -217,6 +217,10 @@ extension DumbbellsWorkout {
             performOnRoutines(action, into: &outputs)
         case .past(let action): performPast(action, into: &outputs)
         case .restart: restart()
+        case .confirmLeave:
+            // The summary's Back (the leave question is answered in `route`).
+            sheets.removeAll()
+            leave(at: now, into: &outputs)
         default: break  // questions are answered by `ConfirmSheet` alone (see `route`)
         }
     }

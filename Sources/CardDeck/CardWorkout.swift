@@ -279,23 +279,10 @@ public struct CardWorkout: Workout {
         switch event {
         case .resize(let newSize):
             size = newSize
-        case .key(let key):
-            notice = nil
-            handle(key, at: now, into: &outputs)
-        case .mouse(let mouse):
-            if case .rules(let editor) = sheet, editor.field == nil, [.scrollUp, .scrollDown].contains(mouse.kind) {
-                perform(.pickRuleMouse(mouse), at: now, into: &outputs)
-            } else if mouse.kind == .release {
-                notice = nil
-                click(mouse.position, at: now, into: &outputs)
-            }
-        case .paste(let text):
-            if case .rules(var editor) = sheet, editor.field != nil {
-                editor.field?.insert(text)
-                sheets.replaceTop(with: .rules(editor))
-            } else if case .rules = sheet {
-                perform(.pickRulePaste(text), at: now, into: &outputs)
-            }
+        case .key, .mouse, .paste:
+            if case .key = event { notice = nil }
+            if case .mouse(let mouse) = event, mouse.kind == .release { notice = nil }
+            route(event, at: now, into: &outputs)
         case .message(let message):
             if message.name == DeckReply.messageName, let reply = message.payload as? DeckReply {
                 receive(reply, at: now, into: &outputs)
@@ -343,12 +330,63 @@ public struct CardWorkout: Workout {
 
     // MARK: Keys
 
-    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
-        if let action = bindings.action(for: key) {
+    /// Keys, clicks and pastes go through the sheet stack's one rule (SheetStack+Actions.swift):
+    /// the sheet on top gets them, a question is answered by `ConfirmSheet` alone, a click outside
+    /// a sheet closes it; with no sheet open they are the screen's.
+    mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        let context = ComponentContext(screen: size, helpBar: layout.helpBar, now: now)
+        switch sheets.route(event, in: context, target: target) {
+        case .screen:
+            switch event {
+            case .key(let key):
+                if let action = bindings.action(for: key) { perform(action, at: now, into: &outputs) }
+            case .mouse(let mouse) where mouse.kind == .release:
+                click(mouse.position, at: now, into: &outputs)
+            default:
+                break
+            }
+        case .handled, .cancelled:
+            break
+        case .action(let action):
             perform(action, at: now, into: &outputs)
-        } else if case .rules = sheet, case .character = key {
+        case .sheet(let event):
+            takeOnSheet(event, at: now, into: &outputs)
+        case .answered(.committed, .leave):
+            leave(at: now, into: &outputs)
+        case .answered:
+            break
+        }
+    }
+
+    /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
+    func target(_ sheet: Sheet) -> SheetTarget<CardsAction> {
+        switch sheet {
+        case .keys: SheetTarget(CardsBindings.keysSheet, frame: sheetFrame(sheet))
+        // The list picker places its own clicks (a click outside it closes it); the field's
+        // sheet stands in its place.
+        case .rules(let editor): SheetTarget(CardsBindings.rules(editor))
+        case .leave(let question): .question(question)
+        }
+    }
+
+    /// An event the sheet on top places itself: the rules' letters, pastes and clicks.
+    mutating func takeOnSheet(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        guard case .rules(var editor) = sheet else { return }
+        switch event {
+        case .key(let key):
             // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
-            perform(.type(key), at: now, into: &outputs)
+            if case .character = key { perform(.type(key), at: now, into: &outputs) }
+        case .mouse(let mouse):
+            if editor.field == nil { perform(.pickRuleMouse(mouse), at: now, into: &outputs) }
+        case .paste(let text):
+            if editor.field != nil {
+                editor.field?.insert(text)
+                sheets.replaceTop(with: .rules(editor))
+            } else {
+                perform(.pickRulePaste(text), at: now, into: &outputs)
+            }
+        default:
+            break
         }
     }
 
@@ -381,15 +419,7 @@ public struct CardWorkout: Workout {
             if outcome == .changed { settingsChanged(from: before, into: &outputs) }
             return
         case .leave:
-            switch action {
-            case .confirmLeave:
-                sheets.pop()
-                leave(at: now, into: &outputs)
-            case .close:
-                sheets.pop()
-            default:
-                break
-            }
+            // The question is answered by `ConfirmSheet` alone (see `route`).
             return
         case nil:
             break
@@ -450,25 +480,11 @@ public struct CardWorkout: Workout {
         }
     }
 
+    /// A click on the screen, no sheet open: a hint of the help bar, the summary's buttons, the
+    /// card or its button.
     mutating func click(_ point: Point, at now: Instant, into outputs: inout [Output]) {
         if let action = bindings.barAction(at: point, in: layout.helpBar) {
             perform(action, at: now, into: &outputs)
-            return
-        }
-        if case .leave(let question) = sheet {
-            switch question.handle(MouseEvent(.release, at: point), screen: size) {
-            case .leave: perform(.confirmLeave, at: now, into: &outputs)
-            case .stay: perform(.close, at: now, into: &outputs)
-            case .none: break
-            }
-            return
-        }
-        if case .rules(let editor) = sheet {
-            if editor.field == nil { perform(.pickRuleMouse(MouseEvent(.release, at: point)), at: now, into: &outputs) }
-            return
-        }
-        if let sheet {
-            if !sheetFrame(sheet).contains(point) { sheets.pop() }
             return
         }
         if case .finished = phase, mode == .deck {

@@ -12,9 +12,74 @@ import TermUI
 extension DumbbellsWorkout {
     // MARK: Keys
 
-    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
-        guard let action = bindings.action(for: key) else { return }
-        perform(action, at: now, into: &outputs)
+    /// Keys and clicks go through the sheet stack's one rule (SheetStack+Actions.swift): the
+    /// sheet on top gets them, a question is answered by `ConfirmSheet` alone; with no sheet open
+    /// they are the table's and the pill's.
+    mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        let context = ComponentContext(screen: size, helpBar: layout.helpBar, now: now)
+        switch sheets.route(event, in: context, target: target) {
+        case .screen:
+            switch event {
+            case .key(let key):
+                if let action = bindings.action(for: key) { perform(action, at: now, into: &outputs) }
+            case .mouse(let mouse):
+                handle(mouse, at: now, into: &outputs)
+            default:
+                break
+            }
+        case .handled, .cancelled:
+            break
+        case .action(let action):
+            perform(action, at: now, into: &outputs)
+        case .sheet(let event):
+            takeOnSheet(event, at: now, into: &outputs)
+        case .answered(.committed, let question):
+            answered(question, at: now, into: &outputs)
+        case .answered(.cancelled, _):
+            break
+        }
+    }
+
+    /// What the stack needs to know of a sheet: its keys and the question it asks. Each sheet
+    /// places its own clicks (a click anywhere closes the keys and the progress; the lists and
+    /// the history close on a click outside them themselves).
+    func target(_ sheet: Sheet) -> SheetTarget<DumbbellsAction> {
+        switch sheet {
+        case .leave(let question), .endWorkout(let question), .deleteRoutine(let question, _),
+            .deletePastSet(let question, _, _), .deleteSet(let question, _):
+            .question(question)
+        default:
+            SheetTarget(bindings)
+        }
+    }
+
+    /// Yes to the question `question` (already closed).
+    mutating func answered(_ question: Sheet, at now: Instant, into outputs: inout [Output]) {
+        switch question {
+        case .leave:
+            sheets.removeAll()
+            leave(at: now, into: &outputs)
+        case .endWorkout: endWorkout(at: now, into: &outputs)
+        case .deleteRoutine(_, let index): deleteRoutine(at: index, into: &outputs)
+        case .deleteSet(_, let index): deleteSet(at: index, into: &outputs)
+        case .deletePastSet(_, let id, let number): deletePastSet(number: number, of: id, into: &outputs)
+        default: break
+        }
+    }
+
+    /// An event the sheet on top places itself: a letter the lists type, a click or the wheel.
+    mutating func takeOnSheet(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        switch event {
+        case .key(let key):
+            // A letter beyond ASCII (é, ß, 中) is typed into a list's filter like the declared ones.
+            guard case .character = key else { return }
+            if case .exercise = sheet { updateExercisePicker(.key(key), into: &outputs) }
+            if case .routines = sheet { updateRoutines(.key(key), into: &outputs) }
+        case .mouse(let mouse):
+            if let sheet { handleSheet(sheet, mouse: mouse, at: now, into: &outputs) }
+        default:
+            break
+        }
     }
 
     /// Does what a key (or a click on its hint) stands for. Any action but the keys that type
@@ -152,17 +217,11 @@ extension DumbbellsWorkout {
             performOnRoutines(action, into: &outputs)
         case .past(let action): performPast(action, into: &outputs)
         case .restart: restart()
-        case .confirmEndWorkout:
-            sheets.pop()
-            endWorkout(at: now, into: &outputs)
-        case .confirmDeleteSet:
-            guard case .deleteSet(_, let index) = sheet else { return }
-            sheets.pop()
-            deleteSet(at: index, into: &outputs)
         case .confirmLeave:
+            // The summary's Back (the leave question is answered in `route`).
             sheets.removeAll()
             leave(at: now, into: &outputs)
-        default: break
+        default: break  // questions are answered by `ConfirmSheet` alone (see `route`)
         }
     }
 
@@ -171,10 +230,6 @@ extension DumbbellsWorkout {
         switch action {
         case .routinePicker(let key): updateRoutines(.key(key), into: &outputs)
         case .deleteRoutine: askToDeleteRoutine()
-        case .confirmDeleteRoutine:
-            guard case .deleteRoutine(_, let index) = sheet else { return }
-            sheets.pop()
-            deleteRoutine(at: index, into: &outputs)
         default: break
         }
     }
@@ -202,13 +257,10 @@ extension DumbbellsWorkout {
             && layout.pillFrame(width: targetFace(at: now).width).contains(mouse.position)
     }
 
+    /// A mouse event on the table or the pill, no sheet open.
     mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
         if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: layout.helpBar) {
             return perform(action, at: now, into: &outputs)
-        }
-        if let sheet {
-            handleSheet(sheet, mouse: mouse, at: now, into: &outputs)
-            return
         }
         switch mouse.kind {
         case .scrollUp:
@@ -256,6 +308,7 @@ extension DumbbellsWorkout {
         }
     }
 
+    /// A mouse event on the sheet on top, its help bar's hints taken by `route` already.
     mutating func handleSheet(
         _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
     ) {
@@ -272,23 +325,8 @@ extension DumbbellsWorkout {
             } else if layout.backButton.contains(mouse.position) {
                 leave(at: now, into: &outputs)
             }
-        case .leave(let question):
-            answer(question.handle(mouse, screen: size, helpBar: layout.helpBar), at: now, into: &outputs)
-        case .endWorkout(let question):
-            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
-            guard answer != .none else { return }
-            sheets.pop()
-            if answer == .leave { endWorkout(at: now, into: &outputs) }
-        case .deleteRoutine(let question, let index):
-            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
-            guard answer != .none else { return }
-            sheets.pop()
-            if answer == .leave { deleteRoutine(at: index, into: &outputs) }
-        case .deleteSet(let question, let index):
-            let answer = question.handle(mouse, screen: size, helpBar: layout.helpBar)
-            guard answer != .none else { return }
-            sheets.pop()
-            if answer == .leave { deleteSet(at: index, into: &outputs) }
+        case .leave, .endWorkout, .deleteRoutine, .deleteSet:
+            break  // answered by `ConfirmSheet` in `route`
         case .pastWorkouts, .deletePastSet:
             handlePastMouse(mouse, into: &outputs)
         case .routines:

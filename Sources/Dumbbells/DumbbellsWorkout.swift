@@ -266,9 +266,9 @@ public struct DumbbellsWorkout: Workout {
         case .resize(let newSize):
             size = newSize
             morph = nil
-        case .key(let key):
+        case .key:
             notice = nil
-            handle(key, at: now, into: &outputs)
+            route(event, at: now, into: &outputs)
         case .mouse(let mouse):
             if mouse.kind == .release { notice = nil }
             // A click or the wheel anywhere but on the pad's keys and the help bar (whose hints
@@ -276,7 +276,7 @@ public struct DumbbellsWorkout: Workout {
             if mouse.kind != .press, mouse.kind != .drag, !isTypingClick(mouse, at: now) {
                 commitTyping(into: &outputs)
             }
-            handle(mouse, at: now, into: &outputs)
+            route(event, at: now, into: &outputs)
         case .paste(let text):
             notice = nil
             paste(text)

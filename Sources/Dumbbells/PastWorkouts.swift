@@ -224,15 +224,8 @@ extension DumbbellsWorkout {
 
     /// Does what a key or click on the history sheet (or its delete question) stands for.
     mutating func performPast(_ action: PastWorkoutsAction, into outputs: inout [Output]) {
-        if case .deletePastSet(_, let id, let number) = sheet {
-            if action == .confirmDelete {
-                sheets.pop()
-                deletePastSet(number: number, of: id, into: &outputs)
-            } else if action == .back {
-                sheets.pop()
-            }
-            return
-        }
+        // Its delete question is answered by `ConfirmSheet` alone (see `route`).
+        if case .deletePastSet = sheet { return }
         guard case .pastWorkouts(var past) = sheet else { return }
         let workouts = pastWorkouts
         // Any action but the keys that type ends the typing: Esc puts the value back, everything
@@ -373,7 +366,7 @@ extension DumbbellsWorkout {
 
     /// Deletes set `number` of a past workout: the later sets saved again one number lower, then
     /// the highest number deleted, as the table's `d` does.
-    private mutating func deletePastSet(number: Int, of id: UUID, into outputs: inout [Output]) {
+    mutating func deletePastSet(number: Int, of id: UUID, into outputs: inout [Output]) {
         guard var workout = pastWorkout(id: id), let index = workout.sets.firstIndex(where: { $0.number == number })
         else { return }
         let numbers = workout.sets.map(\.number)
@@ -428,14 +421,6 @@ extension DumbbellsWorkout {
     /// A click or the wheel on the history sheet: the wheel moves, a click on a workout opens it,
     /// on a field selects it, outside the sheet goes back (as Esc).
     mutating func handlePastMouse(_ mouse: MouseEvent, into outputs: inout [Output]) {
-        if case .deletePastSet(let question, _, _) = sheet {
-            switch question.handle(mouse, screen: size, helpBar: layout.helpBar) {
-            case .leave: performPast(.confirmDelete, into: &outputs)
-            case .stay: performPast(.back, into: &outputs)
-            case .none: break
-            }
-            return
-        }
         guard case .pastWorkouts(var past) = sheet else { return }
         switch mouse.kind {
         case .scrollUp: performPast(.move(-1), into: &outputs)

@@ -207,14 +207,6 @@ extension DumbbellsWorkout {
         }
     }
 
-    /// The answer to the leave question: leave as `q` did before there was a question, or stay
-    /// with everything as it was (timers ran on under the question).
-    mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
-        guard answer != .none else { return }
-        sheets.pop()
-        if answer == .leave { leave(at: now, into: &outputs) }
-    }
-
     /// What leaving now would lose, or `nil` when nothing is in progress: a running set, a set
     /// typed in and not finished, a rest counting down, and finished sets of a workout that has
     /// not reached its summary (leaving marks it abandoned).

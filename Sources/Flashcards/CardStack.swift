@@ -12,11 +12,8 @@ import TermUI
 extension FlashcardsWorkout {
     // MARK: Mouse
 
+    /// A mouse event on the cards, no sheet open.
     mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
-        if let sheet {
-            handleSheet(sheet, mouse: mouse, at: now, into: &outputs)
-            return
-        }
         let layout = self.layout
         let point = mouse.position
         switch mouse.kind {

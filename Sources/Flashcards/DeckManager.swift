@@ -143,10 +143,9 @@ extension FlashcardsWorkout {
         sheets.replaceTop(with: .decks(picker))
     }
 
-    /// The deck `id` deleted, after the question said yes. The deck in use gives way to the first
+    /// The deck `id` deleted, after the question said yes (and closed). The deck in use gives way to the first
     /// one left (its session ends as abandoned).
     mutating func deleteDeck(_ id: UUID, at now: Instant, into outputs: inout [Output]) {
-        close(at: now)
         guard let index = decks.firstIndex(where: { $0.id == id }) else { return }
         let name = decks[index].name
         let wasCurrent = deck?.id == id

@@ -319,22 +319,16 @@ public struct FlashcardsWorkout: Workout {
             size = newSize
             drag = nil
             textOffset = min(textOffset, topCardText?.maxOffset ?? 0)
-        case .key(let key):
+        case .key:
             timer.release(.unfocused, at: now)
             note = nil
-            handle(key, at: now, into: &outputs)
+            route(event, at: now, into: &outputs)
         case .mouse(let mouse):
             timer.release(.unfocused, at: now)
             if mouse.kind == .release { note = nil }
-            handle(mouse, at: now, into: &outputs)
-        case .paste(let text):
-            if case .editor(var editor) = sheet {
-                editor.paste(text)
-                sheets.replaceTop(with: .editor(editor))
-            } else if case .decks(var picker) = sheet {
-                picker.paste(text)
-                sheets.replaceTop(with: .decks(picker))
-            }
+            route(event, at: now, into: &outputs)
+        case .paste:
+            route(event, at: now, into: &outputs)
         case .suspend:
             timer.hold(.suspended, at: now)
         case .resume:

@@ -36,12 +36,57 @@ extension FlashcardsWorkout {
         }
     }
 
-    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
-        if let action = bindings(at: now).action(for: key) {
+    /// Keys, clicks and pastes go through the sheet stack's one rule (SheetStack+Actions.swift):
+    /// the sheet on top gets them, a question is answered by `ConfirmSheet` alone, a click outside
+    /// a sheet closes it; with no sheet open they are the cards'.
+    mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        // The plain screen's help bar is text to read, not hints to click.
+        let context = ComponentContext(screen: size, helpBar: display.plain ? nil : layout.helpBar, now: now)
+        let workout = self
+        switch sheets.route(event, in: context, target: { workout.target($0, at: now) }) {
+        case .screen:
+            switch event {
+            case .key(let key):
+                if let action = bindings(at: now).action(for: key) { perform(action, at: now, into: &outputs) }
+            case .mouse(let mouse):
+                handle(mouse, at: now, into: &outputs)
+            default:
+                break  // the cards take no paste
+            }
+        case .handled:
+            break
+        case .action(let action):
             perform(action, at: now, into: &outputs)
-        } else if case .character = key, acceptsText {
-            // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
-            perform(.type(key), at: now, into: &outputs)
+        case .sheet(let event):
+            takeOnSheet(event, at: now, into: &outputs)
+        case .cancelled:
+            sheetClosed(at: now)
+        case .answered(let answer, let question):
+            sheetClosed(at: now)
+            if answer.isCommitted { answered(question, at: now, into: &outputs) }
+        }
+    }
+
+    /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
+    func target(_ sheet: Sheet, at now: Instant) -> SheetTarget<FlashcardsAction> {
+        let bindings = bindings(at: now)
+        switch sheet {
+        case .scheduling:
+            return SheetTarget(
+                bindings, frame: Self.schedulingSheet(screen: size).frame(in: Rect(size: size).inset(bottom: 1)))
+        // A click anywhere closes the keys; the editor and the list of decks place their own.
+        case .keys, .editor, .decks: return SheetTarget(bindings)
+        case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question): return .question(question)
+        }
+    }
+
+    /// Yes to the question `question` (already closed).
+    mutating func answered(_ question: Sheet, at now: Instant, into outputs: inout [Output]) {
+        switch question {
+        case .leave: leave(at: now, into: &outputs)
+        case .deleteDeck(_, let id): deleteDeck(id, at: now, into: &outputs)
+        case .discardDraft: if case .editor(let editor) = sheet { closeEditor(editor, at: now, into: &outputs) }
+        default: break
         }
     }
 
@@ -63,28 +108,9 @@ extension FlashcardsWorkout {
             carryOut(request, at: now, into: &outputs)
         case .decks(let picker):
             performInPicker(action, picker, at: now, into: &outputs)
-        case .deleteDeck(_, let id):
-            switch action {
-            case .confirmDeleteDeck: deleteDeck(id, at: now, into: &outputs)
-            case .keepDeck: close(at: now)
-            default: break
-            }
-        case .leave:
-            switch action {
-            case .confirmLeave:
-                close(at: now)
-                leave(at: now, into: &outputs)
-            case .stay: close(at: now)
-            default: break
-            }
-        case .discardDraft:
-            switch action {
-            case .discardDraft:
-                close(at: now)
-                if case .editor(let editor) = sheet { closeEditor(editor, at: now, into: &outputs) }
-            case .keepDraft: close(at: now)
-            default: break
-            }
+        case .deleteDeck, .leave, .discardDraft:
+            // Questions are answered by `ConfirmSheet` alone (see `route`).
+            break
         case .scheduling(let scheduling):
             if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
             performInScheduling(action, scheduling, at: now, into: &outputs)
@@ -163,31 +189,31 @@ extension FlashcardsWorkout {
         }
     }
 
-    /// The answer a click gives to the question on top (Leave, Delete deck, Discard card).
-    private func answerToQuestion(_ sheet: Sheet, mouse: MouseEvent) -> FlashcardsAction?? {
-        let actions: (ConfirmSheet, FlashcardsAction, FlashcardsAction)
-        switch sheet {
-        case .leave(let question): actions = (question, .confirmLeave, .stay)
-        case .deleteDeck(let question, _): actions = (question, .confirmDeleteDeck, .keepDeck)
-        case .discardDraft(let question): actions = (question, .discardDraft, .keepDraft)
-        default: return nil
-        }
-        switch actions.0.handle(mouse, screen: size) {
-        case .leave: return .some(actions.1)
-        case .stay: return .some(actions.2)
-        case .none: return .some(nil)
+    /// An event the sheet on top places itself: letters typed, pastes, the wheel, clicks on the
+    /// editor's fields, rows and buttons, the list of decks.
+    mutating func takeOnSheet(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        guard let sheet else { return }
+        switch event {
+        case .key(let key):
+            // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
+            if case .character = key, acceptsText { perform(.type(key), at: now, into: &outputs) }
+        case .paste(let text):
+            if case .editor(var editor) = sheet {
+                editor.paste(text)
+                sheets.replaceTop(with: .editor(editor))
+            } else if case .decks(var picker) = sheet {
+                picker.paste(text)
+                sheets.replaceTop(with: .decks(picker))
+            }
+        case .mouse(let mouse):
+            click(sheet, mouse: mouse, at: now, into: &outputs)
+        default:
+            break
         }
     }
 
-    mutating func handleSheet(
-        _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
-    ) {
+    mutating func click(_ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
         let point = mouse.position
-        if mouse.kind == .release, !display.plain,
-            let action = bindings(at: now).barAction(at: point, in: layout.helpBar)
-        {
-            return perform(action, at: now, into: &outputs)
-        }
         if case .decks(let picker) = sheet {
             if picker.naming == nil { updateList(.mouse(mouse), picker, at: now, into: &outputs) }
             return
@@ -195,10 +221,6 @@ extension FlashcardsWorkout {
         if mouse.kind == .scrollUp || mouse.kind == .scrollDown {
             if case .editor(let editor) = sheet, editor.focus != .list { return }
             return perform(.move(mouse.kind == .scrollUp ? -1 : 1), at: now, into: &outputs)
-        }
-        if let answer = answerToQuestion(sheet, mouse: mouse) {
-            if let answer { perform(answer, at: now, into: &outputs) }
-            return
         }
         guard mouse.kind == .release else { return }
         switch sheet {
@@ -222,11 +244,7 @@ extension FlashcardsWorkout {
                 editor.select(row.index)
                 sheets.replaceTop(with: .editor(editor))
             }
-        case .scheduling:
-            if !Self.schedulingSheet(screen: size).frame(in: Rect(size: size).inset(bottom: 1)).contains(point) {
-                close(at: now)
-            }
-        case .decks, .leave, .deleteDeck, .discardDraft:
+        case .scheduling, .decks, .leave, .deleteDeck, .discardDraft:
             break
         }
     }
@@ -240,6 +258,11 @@ extension FlashcardsWorkout {
     /// Closes the sheet on top; the timer runs again once the last is closed.
     mutating func close(at now: Instant) {
         sheets.pop()
+        sheetClosed(at: now)
+    }
+
+    /// A sheet was closed: the timer runs again once none is left.
+    mutating func sheetClosed(at now: Instant) {
         if sheets.isEmpty { timer.release(.sheet, at: now) }
     }
 

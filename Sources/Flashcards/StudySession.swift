@@ -267,14 +267,6 @@ extension FlashcardsWorkout {
         }
     }
 
-    /// The answer to the leave question: leave as `q` did before there was a question, or stay
-    /// with everything as it was. The timer stood still under the question, as under every sheet.
-    mutating func answer(_ answer: ConfirmSheet.Answer, at now: Instant, into outputs: inout [Output]) {
-        guard answer != .none else { return }
-        close(at: now)
-        if answer == .leave { leave(at: now, into: &outputs) }
-    }
-
     /// Leaves the workout; a session under way is marked abandoned.
     mutating func leave(at now: Instant, into outputs: inout [Output]) {
         abandon(at: now, into: &outputs)

@@ -62,13 +62,8 @@ extension HIITWorkout {
                 title: "Delete circuit?", confirm: "Delete", cancel: "Keep")
             sheets.push(.deleteCircuit(question, name: name))
         case .confirmDelete:
-            guard case .deleteCircuit(_, let name) = sheet else { return }
-            sheets.pop()
-            guard let index = circuitsEditor.presetIndex(named: name) else { return }
-            let gone = circuitsEditor.presets.remove(at: index)
-            if circuit == gone { circuit = configuration.circuit }
-            refreshCircuitsPicker(selected: circuit.name)
-            outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+            // Answered by `ConfirmSheet` alone (see `route`); `deleteCircuit(named:into:)` deletes.
+            break
         case .key(let key):
             guard var field = circuitsEditor.field else { return }
             // Enter, Tab or an arrow that leaves the field saves it, as Enter does.
@@ -88,6 +83,15 @@ extension HIITWorkout {
             circuitsEditor.problem = field.paste(text.map { $0.isNewline ? " " : String($0) }.joined()).message
             circuitsEditor.field = field
         }
+    }
+
+    /// Deletes the member's circuit `name` (the question said yes and is closed).
+    mutating func deleteCircuit(named name: String, into outputs: inout [Output]) {
+        guard let index = circuitsEditor.presetIndex(named: name) else { return }
+        let gone = circuitsEditor.presets.remove(at: index)
+        if circuit == gone { circuit = configuration.circuit }
+        refreshCircuitsPicker(selected: circuit.name)
+        outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
     }
 
     /// An event for the picker: a circuit chosen is the one `c` runs; "+ New" opens the field

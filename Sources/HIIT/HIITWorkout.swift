@@ -234,13 +234,8 @@ public struct HIITWorkout: Workout, Sendable {
         case .terminate:
             // A countdown that reached zero was saved as it did (above); the page is kept.
             outputs.append(.keepPage(pageNumber))
-        case .key(let key):
-            handle(key, at: now, into: &outputs)
-        case .mouse(let mouse):
-            handle(mouse, at: now, into: &outputs)
-        case .paste(let text):
-            // Only the circuits sheet takes text pasted (its filter, or its field).
-            perform(.circuitsEdit(.paste(text)), at: now, into: &outputs)
+        case .key, .mouse, .paste:
+            route(event, at: now, into: &outputs)
         case .tick, .focusIn, .focusOut, .message:
             break
         }
@@ -262,68 +257,106 @@ public struct HIITWorkout: Workout, Sendable {
         if configuration.ringsBell && !outputs.contains(.effect(.bell)) { outputs.append(.effect(.bell)) }
     }
 
-    mutating func handle(_ key: Key, at now: Instant, into outputs: inout [Output]) {
-        guard let action = bindings.action(for: key) else { return }
-        perform(action, at: now, into: &outputs)
-    }
-
-    mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
-        let helpBar = Rect(size: size).row(size.height - 1)
-        if mouse.kind == .release, let action = bindings.barAction(at: mouse.position, in: helpBar) {
-            return perform(action, at: now, into: &outputs)
-        }
-        if case .circuits = sheet { return perform(.circuitsEdit(.pickerMouse(mouse)), at: now, into: &outputs) }
-        switch mouse.kind {
-        case .scrollUp where sheet != nil: return perform(.scroll(-1), at: now, into: &outputs)
-        case .scrollDown where sheet != nil: return perform(.scroll(1), at: now, into: &outputs)
-        case .release: break
-        default: return
-        }
-        let point = mouse.position
-        switch sheet {
-        case .keys:
-            if !KeysSheet(screenBindings).frame(on: size).contains(point) { perform(.close, at: now, into: &outputs) }
-            return
-        case .highFive:
-            if HighFiveLayout(screen: size).continueButton.contains(point) { perform(.close, at: now, into: &outputs) }
-            return
-        case .circuits:
-            return
-        case .circuitField:
-            if !CircuitFieldLayout(screen: size, editor: circuitsEditor).frame.contains(point) {
-                perform(.circuitsEdit(.key(.escape)), at: now, into: &outputs)
+    /// Keys, clicks and pastes go through the sheet stack's one rule (SheetStack+Actions.swift):
+    /// the sheet on top gets them, a question is answered by `ConfirmSheet` alone, a click outside
+    /// a sheet closes it; with no sheet open they are the page's.
+    mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        switch sheets.route(event, in: componentContext, target: target) {
+        case .screen:
+            switch event {
+            case .key(let key):
+                if let action = bindings.action(for: key) { perform(action, at: now, into: &outputs) }
+            case .mouse(let mouse):
+                handle(mouse, at: now, into: &outputs)
+            default:
+                break  // a paste means nothing to a page
             }
-            return
-        case .deleteCircuit(let question, _):
-            switch question.handle(mouse, screen: size) {
-            case .leave: perform(.circuitsEdit(.confirmDelete), at: now, into: &outputs)
-            case .stay: perform(.close, at: now, into: &outputs)
-            case .none: break
-            }
-            return
-        case .leave(let question):
-            switch question.handle(mouse, screen: size) {
-            case .leave: perform(.confirmLeave, at: now, into: &outputs)
-            case .stay: perform(.close, at: now, into: &outputs)
-            case .none: break
-            }
-            return
-        case .discard(let question, _):
-            switch question.handle(mouse, screen: size) {
-            case .leave: perform(.confirmDiscard, at: now, into: &outputs)
-            case .stay: perform(.close, at: now, into: &outputs)
-            case .none: break
-            }
-            return
-        case .history:
-            let layout = HistorySheetLayout(screen: size, workout: self)
-            if layout.closeButton.contains(point) || !layout.frame.contains(point) {
-                perform(.close, at: now, into: &outputs)
-            }
-            return
-        case nil:
+        case .handled:
+            break
+        case .action(let action):
+            perform(action, at: now, into: &outputs)
+        case .sheet(let event):
+            takeOnSheet(event, at: now, into: &outputs)
+        case .cancelled(let closed):
+            if closed == .circuitField { circuitsEditor.closeField() }
+        case .answered(.committed, let question):
+            answered(question, at: now, into: &outputs)
+        case .answered(.cancelled, _):
             break
         }
+    }
+
+    /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
+    func target(_ sheet: Sheet) -> SheetTarget<HIITAction> {
+        switch sheet {
+        case .keys: SheetTarget(Self.keysSheetBindings, frame: KeysSheet(screenBindings).frame(on: size))
+        case .history: SheetTarget(Self.historyBindings, frame: HistorySheetLayout(screen: size, workout: self).frame)
+        // Only Continue closes the High Five (a stray click leaves it up); the list picker places
+        // its own clicks.
+        case .highFive: SheetTarget(Self.highFiveBindings)
+        case .circuits(let picker): SheetTarget(Self.circuitsBindings(picker, own: highlightedPreset != nil))
+        case .circuitField:
+            SheetTarget(circuitFieldBindings, frame: CircuitFieldLayout(screen: size, editor: circuitsEditor).frame)
+        case .leave(let question), .discard(let question, _), .deleteCircuit(let question, _): .question(question)
+        }
+    }
+
+    /// Yes to the question `question` (already closed).
+    mutating func answered(_ question: Sheet, at now: Instant, into outputs: inout [Output]) {
+        switch question {
+        case .leave:
+            if run != nil {
+                // Stopping the hands-free circuit goes back to the HIIT page; the work intervals
+                // that ended are saved already, and the stop is saved as left early.
+                recordCircuitLeftEarly(at: now, into: &outputs)
+                run = nil
+            } else {
+                leave(into: &outputs)
+            }
+        case .discard(_, let pending):
+            discard(for: pending)
+        case .deleteCircuit(_, let name):
+            deleteCircuit(named: name, into: &outputs)
+        default:
+            break
+        }
+    }
+
+    /// An event the sheet on top places itself: letters and pastes of the circuits' list and
+    /// field, the wheel, clicks on its buttons.
+    mutating func takeOnSheet(_ event: Event, at now: Instant, into outputs: inout [Output]) {
+        switch (sheet, event) {
+        // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
+        case (.circuits, .key(.character(let letter))):
+            perform(.circuitsEdit(.picker(.character(letter))), at: now, into: &outputs)
+        case (.circuitField, .key(.character(let letter))):
+            perform(.circuitsEdit(.key(.character(letter))), at: now, into: &outputs)
+        case (_, .paste(let text)): perform(.circuitsEdit(.paste(text)), at: now, into: &outputs)
+        case (.circuits, .mouse(let mouse)): perform(.circuitsEdit(.pickerMouse(mouse)), at: now, into: &outputs)
+        case (_, .mouse(let mouse)) where mouse.kind == .scrollUp: perform(.scroll(-1), at: now, into: &outputs)
+        case (_, .mouse(let mouse)) where mouse.kind == .scrollDown: perform(.scroll(1), at: now, into: &outputs)
+        case (.highFive, .mouse(let mouse)) where mouse.kind == .release:
+            if HighFiveLayout(screen: size).continueButton.contains(mouse.position) {
+                perform(.close, at: now, into: &outputs)
+            }
+        case (.history, .mouse(let mouse)) where mouse.kind == .release:
+            if HistorySheetLayout(screen: size, workout: self).closeButton.contains(mouse.position) {
+                perform(.close, at: now, into: &outputs)
+            }
+        default:
+            break
+        }
+    }
+
+    /// A mouse event on a page, no sheet open: its hint in the help bar, a page number, the
+    /// buttons, a rating mark, the figure.
+    mutating func handle(_ mouse: MouseEvent, at now: Instant, into outputs: inout [Output]) {
+        let helpBar = Rect(size: size).row(size.height - 1)
+        guard mouse.kind == .release else { return }
+        if let action = bindings.barAction(at: mouse.position, in: helpBar) {
+            return perform(action, at: now, into: &outputs)
+        }
+        let point = mouse.position
         guard run == nil else { return }
         let layout = PageLayout(size: size, workout: self)
         if let mark = layout.pageMarks.firstIndex(where: { $0.contains(point) }) {
@@ -387,20 +420,9 @@ public struct HIITWorkout: Workout, Sendable {
                 leave(into: &outputs)
             }
         case .close: closeTopSheet()
-        case .confirmLeave:
-            sheets.pop()
-            if run != nil {
-                // Stopping the hands-free circuit goes back to the HIIT page; the work intervals
-                // that ended are saved already, and the stop is saved as left early.
-                recordCircuitLeftEarly(at: now, into: &outputs)
-                run = nil
-            } else {
-                leave(into: &outputs)
-            }
-        case .confirmDiscard:
-            guard case .discard(_, let pending) = sheet else { return }
-            sheets.pop()
-            discard(for: pending)
+        case .confirmLeave, .confirmDiscard:
+            // Questions are answered by `ConfirmSheet` alone (see `route`).
+            break
         case .scroll(let rows): scrollTopSheet(by: rows)
         case .scrollPages(let pages):
             let height = sheet == .keys ? keysListHeight : HistorySheetLayout(screen: size, workout: self).listRows

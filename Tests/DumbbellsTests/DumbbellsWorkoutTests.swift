@@ -133,6 +133,28 @@ extension Harness {
         #expect(harness.outputs.last == .save(.dumbbellFinish(workoutID: id, status: .finished, at: testDate + 40)))
     }
 
+    @Test func theSummarysBackLeavesWithoutAskingAndItsHintDoesTheSame() {
+        for byClick in [false, true] {
+            var harness = Harness(settings: DumbbellsSettings(setCount: 1))
+            harness.send(.resize(Size(width: 80, height: 24)))
+            harness.doSet("12", "10")
+            #expect(harness.workout.isShowingSummary)
+            if byClick {
+                let bar = harness.workout.layout.helpBar
+                let back = harness.workout.bindings.barTargets(in: bar).first { $0.action == .confirmLeave }
+                guard let back else {
+                    Issue.record("the summary's help bar shows Back")
+                    return
+                }
+                harness.send(.mouse(MouseEvent(.release, at: back.frame.origin)))
+            } else {
+                harness.press(.character("q"))
+            }
+            #expect(harness.outputs.last == .effect(.quit), "Back on the summary leaves: the sets are saved")
+            #expect(harness.workout.sheet == nil && harness.workout.pendingQuestion == nil)
+        }
+    }
+
     @Test func restartClearsTheTableAndShowsTheWorkoutJustDoneAsLast() {
         var harness = Harness(settings: DumbbellsSettings(setCount: 1))
         harness.doSet("12", "10")

@@ -156,7 +156,9 @@ public struct WorkoutSummary: Hashable, Sendable {
                 let padded = numbers + String(repeating: " ", count: max(1, 16 - numbers.displayWidth))
                 let number = set.number < 10 ? " \(set.number)" : "\(set.number)"
                 let time = ClockText.elapsed(completed.seconds)
-                full.append(.set("\(number)  \(padded)\(time)\(completed.beaten.isEmpty ? "" : "  ★")"))
+                let star = completed.beaten.isEmpty ? "" : "  ★"
+                let details = SetDetails.text(of: set, withType: true)
+                full.append(.set("\(number)  \(padded)\(time)\(star)\(details.isEmpty ? "" : "  " + details)"))
             }
         }
         if full.count + notDoneLine.count <= room { return full + notDoneLine }

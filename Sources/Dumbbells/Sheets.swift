@@ -214,7 +214,9 @@ struct SummarySheetLayout {
     init(screen: Size, summary: WorkoutSummary) {
         // The list, a blank, volume, time, records (when any), a blank, the buttons.
         let fixed = 5 + (summary.personalBests > 0 ? 1 : 0)
-        let width = min(50, screen.width - 2)
+        // Wider when a set has a type, RPE or note to list after its time.
+        let detailed = summary.sets.contains { !SetDetails.text(of: $0.record, withType: true).isEmpty }
+        let width = min(detailed ? 72 : 50, screen.width - 2)
         let bounds = Rect(size: screen)
         let largest = Sheet(
             title: "Workout done", size: Size(width: width, height: summary.lines(room: .max).count + fixed + 2))

@@ -131,7 +131,8 @@ import Testing
         #expect(harness.workout.isShowingSummary)
         let frame = harness.frame().joined(separator: "\n")
         #expect(frame.contains("warm-up · easy"), "\(frame)")
-        #expect(frame.contains("RPE 9"), "\(frame)")
+        #expect(frame.contains("0:40  RPE 9"), "\(frame)")
+        #expect(frame.contains("10 kg × 12      0:40  warm-up · easy"), "\(frame)")
         #expect(frame.contains("Total volume  160 kg"), "the warm-up counts for nothing: \(frame)")
     }
 

@@ -54,7 +54,8 @@ extension DumbbellsEditingEndToEndTests {
         #expect(progress.contains { $0.contains("Heaviest") && $0.contains("20 kg × 8") }, "\(progress)")
         #expect(progress.contains { $0.contains("Most volume") && $0.contains("160 kg") }, "\(progress)")
         #expect(!progress.contains { $0.contains("100 kg") }, "\(progress)")
-        try again.send("Escape")
+        try again.send("p")
+        try again.waitForScreen { screen in !screen.contains { $0.contains("Most volume") } }
         try again.send("q")
         #expect(try again.waitForExit() == 0)
     }

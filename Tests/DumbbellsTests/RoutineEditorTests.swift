@@ -115,6 +115,26 @@ import Testing
         #expect(sheet.selection == 0, "the renamed routine stays highlighted")
     }
 
+    @Test func anotherWindowsChangeKeepsTheEditorOnItsRoutine() {
+        var harness = harness([legs, push])
+        harness.press(.character("o"), .down, .control("o"))
+        // Another window deletes Legs: Push day is now the first routine.
+        harness.workout.receive(routines: [push], problem: nil)
+        guard case .routineEditor(_, .plan(0)) = harness.workout.sheet else {
+            Issue.record("the editor follows Push day")
+            return
+        }
+        harness.type("Zottman curl 2x5")
+        harness.press(.enter)
+        #expect(harness.workout.settings.routines.map(\.name) == ["Push day"])
+        #expect(harness.workout.settings.routines[0].exercises.map(\.label) == ["Zottman curl 2×5"])
+        // A routine deleted meanwhile closes its editor, saying so.
+        harness.press(.control("r"))
+        harness.workout.receive(routines: [legs], problem: nil)
+        if case .routines = harness.workout.sheet {} else { Issue.record("back on the routines") }
+        #expect(harness.workout.notice?.text == "The routine “Push day” was deleted in another window")
+    }
+
     @Test func startingARoutineFillsEachSetsTargetToConfirm() {
         let plan = Routine(
             name: "Heavy",

@@ -59,4 +59,56 @@ extension DumbbellsEditingEndToEndTests {
         try again.send("q")
         #expect(try again.waitForExit() == 0)
     }
+
+    @Test func aRoutineIsEditedWithPerSetTargetsRenamedAndStartedWithThem() throws {
+        let (data, environment) = try makeData()
+        defer { try? FileManager.default.removeItem(at: data) }
+        do {
+            let session = try open("ria", sets: 3, environment)
+            defer { session.close() }
+            try session.send("o")
+            try session.waitFor("Type a name to save this workout as a routine")
+            try session.send("-l", "Push")
+            try session.waitFor("+ Save this workout as “Push”")
+            try session.send("Enter")
+            try session.waitFor("Saved routine “Push”")
+            try session.send("o")
+            try session.waitFor("Bicep curl 3 sets")
+            try session.send("C-o")
+            try session.waitFor("Plan: Bicep curl 3 sets")
+            // The first character typed replaces the plan.
+            try session.send("-l", "Bench press 2x10 @ 20; Bicep curl 12@10, 10@12.3")
+            try session.send("Enter")
+            try session.waitFor("a name, then 3×10")
+            try session.send("BSpace")
+            try session.send("5")
+            try session.send("Enter")
+            try session.waitFor("Bench press 2×10 @ 20, Bicep curl 12@10, 10@12.5")
+            try session.send("C-r")
+            try session.waitFor("Name: Push")
+            try session.send("-l", "Chest")
+            try session.send("Enter")
+            try session.waitFor("▸ Chest  Bench press 2×10 @ 20")
+            try session.send("Escape")
+            try session.waitForScreen { screen in !screen.contains { $0.contains("Start/Save") } }
+            try session.send("q")
+            #expect(try session.waitForExit() == 0)
+        }
+        // Read back in another run: the routine starts with its targets in the fields.
+        let again = try open("ria", sets: 3, environment)
+        defer { again.close() }
+        try again.send("o")
+        try again.waitFor("Chest")
+        try again.send("Enter")
+        let started = try again.waitFor("(1/2)")
+        let rows = started.filter { $0.contains(" 20 ") || $0.contains("[20") }
+        #expect(rows.count == 2, "both sets of the bench at 20 kg × 10: \(started.joined(separator: "\n"))")
+        #expect(rows.allSatisfy { $0.contains("10") })
+        try again.send("Enter")
+        try again.waitFor("[Finish]")
+        try again.send("q")
+        try again.waitFor("Leave?")
+        try again.send("y")
+        #expect(try again.waitForExit() == 0)
+    }
 }

@@ -17,11 +17,25 @@ extension DumbbellsWorkout {
             question = (asked, before[index].name)
             sheets.pop()
         }
+        // A routine being edited stays the same routine, wherever it moved.
+        var editor: (field: TextFieldSheet, edit: RoutineEdit, name: String)?
+        if case .routineEditor(let field, let edit) = sheet, before.indices.contains(edit.index) {
+            editor = (field, edit, before[edit.index].name)
+            sheets.pop()
+        }
         if case .routines(var list) = sheet {
             let selected = list.selection.flatMap { before.indices.contains($0) ? before[$0].name : nil }
             let index = selected.flatMap { name in routines.firstIndex { $0.name == name } }
             list.replaceRoutines(routines, highlighting: index)
             sheets.replaceTop(with: .routines(list))
+        }
+        if let editor {
+            if let index = routines.firstIndex(where: { $0.name == editor.name }) {
+                let edit: RoutineEdit = if case .name = editor.edit { .name(index) } else { .plan(index) }
+                sheets.push(.routineEditor(editor.field, edit))
+            } else {
+                notice = Notice("The routine “\(editor.name)” was deleted in another window", kind: .refused)
+            }
         }
         if let question {
             if let index = routines.firstIndex(where: { $0.name == question.name }) {

@@ -59,6 +59,14 @@ public enum DumbbellsAction: Hashable, Sendable {
     case undoDelete
     /// `w`: the selected finished set becomes a warm-up, drop, failure or working set, in turn.
     case cycleSetType
+    /// `E`: the RPE of the selected finished set (else the set just done).
+    case rateSet
+    /// `n`: the note of the selected finished set (else the set just done).
+    case noteSet
+    /// A key for the RPE picker (TermUI's list picker).
+    case rpePicker(Key)
+    /// A key for the note field's sheet.
+    case noteField(Key)
     /// `x`: end the workout and show the summary (it asks first).
     case endWorkout
     /// The end question: end the workout.
@@ -103,6 +111,10 @@ public enum DumbbellsAction: Hashable, Sendable {
     case routinePicker(Key)
     /// The routines sheet: asks to delete the highlighted routine.
     case deleteRoutine
+    /// The routines sheet: the highlighted routine's plan (Ctrl-O) or name (Ctrl-R) to edit.
+    case editRoutine(renaming: Bool)
+    /// A key for the routine's editor.
+    case routineField(Key)
     /// The delete question: delete the routine.
     case confirmDeleteRoutine
     /// The summary: a new workout.
@@ -321,6 +333,14 @@ enum DumbbellsBindings {
                 meaning: "mark the selected finished set warm-up, drop, failure or working, in turn (warm-ups count "
                     + "towards no volume or record)", action: .cycleSetType),
             KeyBinding(
+                [.character("E")], "RPE", group: "Sets",
+                meaning: "the RPE of the selected finished set, else of the set just done: 6–10 in halves, or none",
+                action: .rateSet),
+            KeyBinding(
+                [.character("n")], "Note", group: "Sets",
+                meaning: "a note on the selected finished set, else on the set just done (empty takes it away)",
+                action: .noteSet),
+            KeyBinding(
                 [.character("z")], "Undo", group: "Sets", bar: state.hasDeleted ? 12 : nil,
                 meaning: "bring back the set deleted last", action: .undoDelete),
             KeyBinding(
@@ -439,8 +459,15 @@ enum DumbbellsBindings {
         KeyBindings(
             [
                 KeyBinding(
+                    [.control("o")], "Edit", group: "Routines", bar: 6, display: "^O", listing: "Ctrl-O",
+                    meaning: "edit the highlighted routine: its exercises in order, sets and targets (3×10 @ 20)",
+                    action: .editRoutine(renaming: false)),
+                KeyBinding(
+                    [.control("r")], "Rename", group: "Routines", bar: 7, display: "^R", listing: "Ctrl-R",
+                    meaning: "rename the highlighted routine", action: .editRoutine(renaming: true)),
+                KeyBinding(
                     [.control("x")], "Delete", group: "Routines", bar: 5, display: "^X", listing: "Ctrl-X",
-                    meaning: "delete the highlighted routine (it asks first)", action: .deleteRoutine)
+                    meaning: "delete the highlighted routine (it asks first)", action: .deleteRoutine),
             ] + sheet.picker.bindings.map { DumbbellsAction.routinePicker($0) }.bindings)
     }
 
@@ -498,6 +525,9 @@ extension DumbbellsWorkout {
             return past.isTyping ? DumbbellsBindings.pastSetsTyping : DumbbellsBindings.pastSets
         case .deletePastSet: return DumbbellsBindings.deletePastSetQuestion
         case .deleteSet: return DumbbellsBindings.deleteSetQuestion
+        case .rpe(let picker, _): return picker.bindings.map { DumbbellsAction.rpePicker($0) }
+        case .note(let field, _): return field.bindings.map { DumbbellsAction.noteField($0) }
+        case .routineEditor(let field, _): return field.bindings.map { DumbbellsAction.routineField($0) }
         case nil: return DumbbellsBindings.table(tableState)
         }
     }

@@ -193,6 +193,8 @@ extension DumbbellsWorkout {
         case .deleteSet: askToDeleteSet(at: selection.row, into: &outputs)
         case .undoDelete: undoDelete(into: &outputs)
         case .cycleSetType: cycleSetType(at: selection.row, into: &outputs)
+        case .rateSet: openRPEPicker(into: &outputs)
+        case .noteSet: openNoteField(into: &outputs)
         default: return false
         }
         return true
@@ -213,9 +215,13 @@ extension DumbbellsWorkout {
             if case .moveRange(let step) = action { progress.moveRange(by: step) } else { progress.toggle() }
             sheets.replaceTop(with: .progress(progress))
         case .picker(let key): updateExercisePicker(.key(key), into: &outputs)
-        case .routinePicker, .deleteRoutine, .confirmDeleteRoutine:
+        case .routinePicker, .deleteRoutine, .confirmDeleteRoutine, .editRoutine, .routineField:
             performOnRoutines(action, into: &outputs)
         case .past(let action): performPast(action, into: &outputs)
+        case .rateSet: openRPEPicker(into: &outputs)
+        case .noteSet: openNoteField(into: &outputs)
+        case .rpePicker(let key): updateRPEPicker(.key(key), into: &outputs)
+        case .noteField(let key): updateNoteField(.key(key), into: &outputs)
         case .restart: restart()
         case .confirmLeave:
             // The summary's Back (the leave question is answered in `route`).
@@ -230,6 +236,8 @@ extension DumbbellsWorkout {
         switch action {
         case .routinePicker(let key): updateRoutines(.key(key), into: &outputs)
         case .deleteRoutine: askToDeleteRoutine()
+        case .editRoutine(let renaming): openRoutineEditor(renaming: renaming)
+        case .routineField(let key): updateRoutineEditor(.key(key), into: &outputs)
         default: break
         }
     }
@@ -331,6 +339,12 @@ extension DumbbellsWorkout {
             handlePastMouse(mouse, into: &outputs)
         case .routines:
             updateRoutines(.mouse(mouse), into: &outputs)
+        case .rpe:
+            updateRPEPicker(.mouse(mouse), into: &outputs)
+        case .note:
+            updateNoteField(.mouse(mouse), into: &outputs)
+        case .routineEditor:
+            updateRoutineEditor(.mouse(mouse), into: &outputs)
         }
     }
 

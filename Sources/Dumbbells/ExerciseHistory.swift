@@ -82,15 +82,14 @@ public struct ExerciseSession: Equatable, Hashable, Sendable {
 /// What the screen knows of an exercise's past: the last numbers of each set (shown beside it)
 /// and the best set on record (for the personal-best notice).
 ///
-/// Each set number has its own reference: the newest finished set of that number. A workout
-/// left after set 1 gives set 1 its new numbers and leaves sets 2 and 3 those of the workout
-/// before, where they were last done.
+/// The last numbers all come from one workout, the newest with a finished set: a workout left
+/// after set 1 gives set 1 its numbers and sets 2 and 3 none, never those of a workout before.
 public struct ExerciseHistory: Equatable, Sendable {
     /// The most recent workout of the exercise with at least one set.
     public var lastWorkout: DumbbellWorkout?
     /// The best set on record, or `nil` when the exercise has no history.
     public var best: PersonalBest?
-    /// The newest finished set of each set number.
+    /// The sets of `lastWorkout` by number: the last numbers shown beside each set.
     public var lastSets: [Int: LastSet]
     /// The workouts with sets read (the last 400), oldest first: the progress chart.
     public var sessions: [ExerciseSession] = []
@@ -98,8 +97,7 @@ public struct ExerciseHistory: Equatable, Sendable {
     /// history sheet lists those with sets, and a correction rebuilds the history from them.
     public var workouts: [DumbbellWorkout] = []
 
-    /// A history of the given parts (none by default): each set's last numbers are
-    /// `lastWorkout`'s.
+    /// A history of the given parts (none by default): the last numbers are `lastWorkout`'s.
     public init(lastWorkout: DumbbellWorkout? = nil, best: PersonalBest? = nil) {
         self.lastWorkout = lastWorkout
         self.best = best
@@ -108,7 +106,7 @@ public struct ExerciseHistory: Equatable, Sendable {
     }
 
     /// The history of `workouts` (one exercise's, any order): the newest with a set is the last
-    /// workout; each set number's newest set is its reference; every set counts towards the best.
+    /// workout, whose sets are the last numbers; every set but warm-ups counts towards the best.
     public init(workouts: [DumbbellWorkout]) {
         let withSets = workouts.filter { !$0.sets.isEmpty }.sorted {
             ($0.startedAt, $0.id.uuidString) < ($1.startedAt, $1.id.uuidString)
@@ -133,7 +131,7 @@ public struct ExerciseHistory: Equatable, Sendable {
         return ExerciseHistory(workouts: workouts.filter { $0.id != id })
     }
 
-    /// Makes `workout` (newer than any so far) the last workout and its sets the newest of their
+    /// Makes `workout` (newer than any so far) the last workout and its sets, alone, the last
     /// numbers.
     public mutating func include(_ workout: DumbbellWorkout) {
         guard !workout.sets.isEmpty else { return }
@@ -141,6 +139,7 @@ public struct ExerciseHistory: Equatable, Sendable {
         workouts.removeAll { $0.id == workout.id }
         workouts.insert(workout, at: 0)
         sessions.append(ExerciseSession(workout))
+        lastSets = [:]
         for set in workout.sets { lastSets[set.number] = LastSet(set, unit: workout.unit) }
     }
 

@@ -179,7 +179,8 @@ extension DumbbellsWorkout {
         slots = routine.exercises.map { exercise in
             let row = Row(entry: SetEntry(reps: exercise.reps.map(String.init) ?? "", unit: settings.unit))
             return ExerciseSlot(
-                exercise: exercise.name, rows: Array(repeating: row, count: exercise.sets),
+                exercise: exercise.name,
+                rows: targetRows(of: exercise, in: routine) ?? Array(repeating: row, count: exercise.sets),
                 selection: FieldPosition(row: 0, field: .weight), history: .none, isLoadingHistory: true,
                 pastBest: nil, session: nil, deleted: nil, restSinceLastSet: .zero, fillsWeights: true)
         }

@@ -399,7 +399,7 @@ extension DumbbellsWorkout {
 
     /// Puts the edited `workout` in the history and rebuilds it (last numbers, best, progress),
     /// then the records of the sets on screen; says what the record is now when it changed.
-    private mutating func replacePast(_ workout: DumbbellWorkout) -> String {
+    mutating func replacePast(_ workout: DumbbellWorkout) -> String {
         let before = history.best
         var workouts = history.workouts
         if let index = workouts.firstIndex(where: { $0.id == workout.id }) { workouts[index] = workout }
@@ -472,6 +472,7 @@ extension DumbbellsWorkout {
         let workouts = pastWorkouts
         let notice = self.notice
         let problem = self.problem
+        let shownSets = past.workoutID.flatMap { pastWorkout(id: $0) }?.sets ?? []
         composition.addSheet(layout.sheet, in: layout.bounds) { canvas, area in
             var scroll: ScrollState
             if past.workoutID == nil {
@@ -516,13 +517,19 @@ extension DumbbellsWorkout {
                     }
                     let times = PastWorkoutsLayout.frame(of: .weight, in: rect)
                     canvas.write("×", at: Point(x: times.maxX + 1, y: rect.y), style: palette.muted, clip: rect)
+                    if shownSets.indices.contains(index) {
+                        let details = SetDetails.text(of: shownSets[index], withType: true)
+                        let after = PastWorkoutsLayout.frame(of: .reps, in: rect).maxX + 2
+                        canvas.write(details, at: Point(x: after, y: rect.y), style: palette.muted, clip: rect)
+                    }
                 }
             }
             let hint =
                 past.workoutID == nil
                 ? "Enter shows a workout's sets · Esc closes"
                 : past.isTyping
-                    ? "Enter, Tab or ↑↓ saves · Esc puts the value back" : "Type to correct · d deletes · Esc back"
+                    ? "Enter, Tab or ↑↓ saves · Esc puts the value back"
+                    : "Type to correct · E RPE · n note · d deletes · Esc back"
             // A save that failed is said first: the correction waits until it goes in.
             if let problem {
                 Text("! " + problem, style: palette.problem, wraps: true).render(into: &canvas, in: layout.footer)

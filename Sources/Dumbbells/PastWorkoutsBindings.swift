@@ -47,6 +47,10 @@ extension DumbbellsBindings {
         KeyBinding(
             [.character("d")], "Delete", group: "Sets", bar: 3, meaning: "delete the selected set (it asks first)",
             action: .past(.delete)),
+        KeyBinding(
+            [.character("E"), .character("n")], "RPE/note", group: "Sets", display: "E n", listing: "E  n",
+            meaning: "the selected set's RPE (6–10 in halves) / its note"
+        ) { key in key == .character("E") ? .rateSet : .noteSet },
         KeyBinding([.escape], "Back", group: "Sets", bar: 4, meaning: "back to the list", action: .past(.back)),
         KeyBinding(
             [.backspace, .delete], "Erase", group: "Sets", listing: "⌫  Del",
@@ -65,7 +69,7 @@ extension DumbbellsBindings {
     /// the value back.
     static let pastSetsTyping = KeyBindings<DumbbellsAction>(
         pastSets.bindings.compactMap { binding in
-            if binding.keys == [.character("d")] { return nil }
+            if binding.keys == [.character("d")] || binding.keys == [.character("E"), .character("n")] { return nil }
             guard binding.keys == [.escape] else { return binding }
             return KeyBinding(
                 [.escape], "Cancel", group: "Sets", bar: 4, meaning: "put back the value the field had (nothing saved)",

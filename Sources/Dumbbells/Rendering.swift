@@ -123,6 +123,10 @@ extension DumbbellsWorkout {
             sheet.picker.render(into: &composition)
         case .progress(let progress):
             renderProgress(progress, into: &composition)
+        case .rpe(let picker, _):
+            picker.render(into: &composition)
+        case .note(let field, _), .routineEditor(let field, _):
+            field.render(into: &composition)
         case nil:
             break
         }
@@ -243,7 +247,12 @@ extension DumbbellsWorkout {
                     FieldPosition(row: index, field: field), into: &canvas, layout: layout, palette: palette)
             }
         }
-        if let last = lastSet(for: index), let frame = layout.lastFrame(of: index) {
+        if let set = row.completed?.record, case let details = SetDetails.text(of: set), !details.isEmpty,
+            let frame = layout.lastFrame(of: index)
+        {
+            // A finished set's RPE and note take the place of last time's numbers.
+            Text(details, style: palette.muted).render(into: &canvas, in: frame)
+        } else if let last = lastSet(for: index), let frame = layout.lastFrame(of: index) {
             let weight = WeightText.display(last.set.weight, from: last.unit, in: settings.unit)
             let numbers = "\(weight) \(settings.unit.rawValue) × \(last.set.reps)"
             // "last: " goes first when the row is too narrow for both: the column title says it.

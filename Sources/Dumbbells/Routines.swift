@@ -1,7 +1,38 @@
 import Records
 import TermUI
 
-/// One exercise of a routine: its name, how many sets and the reps each set aims at.
+/// One set's target in a routine: its reps and, when set, its weight (in the routine's unit).
+public struct RoutineSet: Codable, Hashable, Sendable {
+    /// The reps the set aims at.
+    public var reps: Int
+    /// The weight, to the hundredth of the routine's unit, or `nil` for last time's.
+    public var weight: Double?
+
+    /// A set of `reps` reps at `weight`.
+    public init(reps: Int, weight: Double? = nil) {
+        self.reps = reps
+        self.weight = weight
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case reps, weightHundredths
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reps = try container.decode(Int.self, forKey: .reps)
+        weight = try container.decodeIfPresent(Int.self, forKey: .weightHundredths).map { Double($0) / 100 }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(reps, forKey: .reps)
+        try container.encodeIfPresent(weight.map { Int(($0 * 100).rounded()) }, forKey: .weightHundredths)
+    }
+}
+
+/// One exercise of a routine: its name, how many sets and the reps each set aims at, or each
+/// set's own target (kg × reps).
 public struct RoutineExercise: Codable, Hashable, Sendable {
     /// The exercise.
     public var name: String
@@ -9,6 +40,9 @@ public struct RoutineExercise: Codable, Hashable, Sendable {
     public var sets: Int
     /// The reps each set aims at, when known (filled into the sets as targets).
     public var reps: Int?
+    /// Each set's target, in order, when the routine was given them (then `sets` is their
+    /// count and `reps` the first one's); empty otherwise.
+    public var targets: [RoutineSet] = []
 
     /// An exercise of `sets` sets of `reps` reps.
     public init(name: String, sets: Int, reps: Int? = nil) {
@@ -17,9 +51,37 @@ public struct RoutineExercise: Codable, Hashable, Sendable {
         self.reps = reps
     }
 
-    /// "Bench press 3×8", or "Bench press 3 sets" without target reps.
+    /// An exercise of one set per target.
+    public init(name: String, targets: [RoutineSet]) {
+        self.init(name: name, sets: targets.count, reps: targets.first?.reps)
+        self.targets = targets
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, sets, reps, targets
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        sets = try container.decode(Int.self, forKey: .sets)
+        reps = try container.decodeIfPresent(Int.self, forKey: .reps)
+        targets = try container.decodeIfPresent([RoutineSet].self, forKey: .targets) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(sets, forKey: .sets)
+        try container.encodeIfPresent(reps, forKey: .reps)
+        if !targets.isEmpty { try container.encode(targets, forKey: .targets) }
+    }
+
+    /// "Bench press 3×8", "Bench press 3×10 @ 20", "Row 10@30, 8@32.5", or "Bench press 3 sets"
+    /// without target reps.
     public var label: String {
-        reps.map { "\(name) \(sets)×\($0)" } ?? "\(name) \(sets) \(sets == 1 ? "set" : "sets")"
+        if !targets.isEmpty { return "\(name) \(RoutineText.spec(of: self, from: nil, in: nil))" }
+        return reps.map { "\(name) \(sets)×\($0)" } ?? "\(name) \(sets) \(sets == 1 ? "set" : "sets")"
     }
 }
 
@@ -34,11 +96,14 @@ public struct Routine: Codable, Hashable, Sendable {
     public var name: String
     /// The exercises, in order.
     public var exercises: [RoutineExercise]
+    /// The unit of its target weights, when it has some.
+    public var unit: WeightUnit?
 
     /// A routine named `name`.
-    public init(name: String, exercises: [RoutineExercise]) {
+    public init(name: String, exercises: [RoutineExercise], unit: WeightUnit? = nil) {
         self.name = name
         self.exercises = exercises
+        self.unit = unit
     }
 
     /// "Push day: Bench press 3×8, Bent-over row 3×10".
@@ -50,6 +115,7 @@ public struct Routine: Codable, Hashable, Sendable {
             && exercises.allSatisfy {
                 !$0.name.isEmpty && DumbbellsSettings.setCountRange.contains($0.sets)
                     && ($0.reps.map { ValueLimits.targetReps.contains($0) } ?? true)
+                    && ($0.targets.isEmpty || $0.targets.count == $0.sets)
             }
     }
 

@@ -88,18 +88,20 @@ extension DumbbellsWorkout {
     /// Text pasted into the table: typed into the selected field all at once, or (at the first
     /// character refused, which says why) not at all.
     mutating func paste(_ text: String) {
+        var none: [Output] = []
         if case .routines = sheet {
-            var none: [Output] = []
             updateRoutines(.paste(text), into: &none)
             return
         }
         if case .exercise = sheet {
             // A paste only types (or says it is too long): nothing is chosen by it.
-            var none: [Output] = []
             updateExercisePicker(.paste(text), into: &none)
             return
         }
         if case .pastWorkouts = sheet { return pastePast(text) }
+        if case .rpe = sheet { return updateRPEPicker(.paste(text), into: &none) }
+        if case .note = sheet { return updateNoteField(.paste(text), into: &none) }
+        if case .routineEditor = sheet { return updateRoutineEditor(.paste(text), into: &none) }
         guard sheet == nil, pill.kind != .restPicker, isEditable(selection.row) else { return }
         if let problem = editing.paste(
             text, into: selection.field, of: &rows[selection.row].entry, unit: settings.unit)

@@ -156,7 +156,9 @@ public struct WorkoutSummary: Hashable, Sendable {
                 let padded = numbers + String(repeating: " ", count: max(1, 16 - numbers.displayWidth))
                 let number = set.number < 10 ? " \(set.number)" : "\(set.number)"
                 let time = ClockText.elapsed(completed.seconds)
-                full.append(.set("\(number)  \(padded)\(time)\(completed.beaten.isEmpty ? "" : "  ★")"))
+                let star = completed.beaten.isEmpty ? "" : "  ★"
+                let details = SetDetails.text(of: set, withType: true)
+                full.append(.set("\(number)  \(padded)\(time)\(star)\(details.isEmpty ? "" : "  " + details)"))
             }
         }
         if full.count + notDoneLine.count <= room { return full + notDoneLine }
@@ -212,7 +214,9 @@ struct SummarySheetLayout {
     init(screen: Size, summary: WorkoutSummary) {
         // The list, a blank, volume, time, records (when any), a blank, the buttons.
         let fixed = 5 + (summary.personalBests > 0 ? 1 : 0)
-        let width = min(50, screen.width - 2)
+        // Wider when a set has a type, RPE or note to list after its time.
+        let detailed = summary.sets.contains { !SetDetails.text(of: $0.record, withType: true).isEmpty }
+        let width = min(detailed ? 72 : 50, screen.width - 2)
         let bounds = Rect(size: screen)
         let largest = Sheet(
             title: "Workout done", size: Size(width: width, height: summary.lines(room: .max).count + fixed + 2))

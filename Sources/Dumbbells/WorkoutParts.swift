@@ -49,6 +49,12 @@ extension DumbbellsWorkout {
         case deletePastSet(ConfirmSheet, workoutID: UUID, number: Int)
         /// `d`: delete the set at this index of the table? Delete or Keep.
         case deleteSet(ConfirmSheet, index: Int)
+        /// `E`: a finished set's RPE, chosen from 6–10 in halves (or none).
+        case rpe(ListPicker<Double>, SetDetailTarget)
+        /// `n`: a finished set's note, typed.
+        case note(TextFieldSheet, SetDetailTarget)
+        /// Ctrl-O, Ctrl-R on the routines sheet: a routine's plan or name, typed.
+        case routineEditor(TextFieldSheet, RoutineEdit)
     }
 
     /// A one-line message over the pill.

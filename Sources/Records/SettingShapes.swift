@@ -133,8 +133,16 @@ extension SettingShape {
                         "name": .text(maximum: ValueLimits.dumbbellExerciseLength, empty: false),
                         "sets": .whole(ValueLimits.dumbbellSets),
                         "reps": .whole(ValueLimits.targetReps),
-                    ], optional: ["reps"]), count: 1...ValueLimits.exercisesPerWorkout),
-        ])
+                        "targets": .list(
+                            .record(
+                                "a routine's set",
+                                fields: [
+                                    "reps": .whole(ValueLimits.targetReps),
+                                    "weightHundredths": .whole(ValueLimits.targetWeightHundredths),
+                                ], optional: ["weightHundredths"]), count: 1...ValueLimits.dumbbellSets.upperBound),
+                    ], optional: ["reps", "targets"]), count: 1...ValueLimits.exercisesPerWorkout),
+            "unit": .choice(["kg", "lb"]),
+        ], optional: ["unit"])
 
     /// An exercise's name as a key of a per-exercise setting.
     private static let exerciseKey = SettingShape.text(maximum: ValueLimits.nameLength, empty: false)

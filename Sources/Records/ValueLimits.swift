@@ -96,6 +96,8 @@ public enum ValueLimits {
     public static let routinesPerProfile = 20
     /// The reps a routine's exercise aims at.
     public static let targetReps = 1...999
+    /// A routine set's target weight, in hundredths of the routine's unit: up to 999.75.
+    public static let targetWeightHundredths = 1...99_975
     /// Standard decks shuffled together in the card workout.
     public static let cardDecks = 1...20
     /// What an ace may ask for.

@@ -389,6 +389,9 @@ public enum HistoryReport {
         if let seconds = detail.durationSeconds { parts.append(clock(Double(seconds))) }
         if let rest = detail.restSeconds { parts.append("rest " + clock(Double(rest))) }
         if let rating = detail.rating { parts.append("rated \(rating)/5") }
+        if let type = detail.setType, type != SetType.working.rawValue { parts.append(type) }
+        if let rpe = detail.rpe { parts.append("RPE " + number(rpe)) }
+        if let note = detail.note, !note.isEmpty { parts.append("note: " + note) }
         return parts.joined(separator: "  ")
     }
 

@@ -18,7 +18,12 @@ struct DumbbellsCommand: ParsableCommand {
             for the profile; during a rest + and - make it 15 s longer or shorter, and r offers any \
             length typed besides the presets; x ends the workout (it asks first) and q or Esc leaves \
             (it asks first when work would be lost); h lists past workouts, to correct or delete \
-            their sets.
+            their sets. w marks the selected finished set warm-up, drop or failure (a warm-up \
+            counts towards no volume or record); E gives a finished set (the selected one, else the \
+            set just done; on h a past one) an RPE, 6 to 10 in halves, and n a note. o opens the routines: \
+            Enter starts one, its per-set targets filled in to confirm; Ctrl-O edits the \
+            highlighted one as text (Bench press 3×10 @ 20; Row 10@30, 8@32.5), Ctrl-R renames \
+            it, Ctrl-X deletes it.
             """)
 
     @Option(name: .customLong("sets"), help: "Rows in the table of sets, 1 to 10 (default: the profile's, else 3).")

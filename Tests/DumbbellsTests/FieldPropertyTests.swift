@@ -54,10 +54,31 @@ import Testing
     }
 
     /// Why a set saved by the step from `before` is not what its fields showed, if it is not.
+    /// The set an RPE picker or note field on top of `workout` is for.
+    static func detailTarget(of workout: DumbbellsWorkout) -> SetDetailTarget? {
+        switch workout.sheet {
+        case .rpe(_, let target), .note(_, let target): target
+        default: nil
+        }
+    }
+
     static func savedProblem(_ set: DumbbellSet, id: UUID, before: DumbbellsWorkout) -> String? {
         let unit = before.settings.unit
         let entry: SetEntry
         let savedUnit: WeightUnit
+        if let target = Self.detailTarget(of: before) {
+            // A set's RPE or note (E, n): only those change; its numbers stay as saved.
+            let saved: DumbbellSet? =
+                switch target {
+                case .row(let index): before.rows.indices.contains(index) ? before.rows[index].completed?.record : nil
+                case .past(let pastID, let number):
+                    pastID == id ? before.pastWorkout(id: id)?.sets.first { $0.number == number } : nil
+                }
+            guard let saved, saved.number == set.number, saved.weight == set.weight, saved.reps == set.reps,
+                saved.type == set.type
+            else { return "the RPE or note of set \(set.number) of \(id) changed other numbers" }
+            return nil
+        }
         if id == before.workoutID {
             guard before.rows.indices.contains(set.number - 1) else { return "set \(set.number) has no row" }
             entry = before.rows[set.number - 1].entry

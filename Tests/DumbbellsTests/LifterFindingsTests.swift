@@ -166,21 +166,38 @@ import Testing
 
     // MARK: Last workout
 
-    @Test func aWorkoutLeftAfterOneSetKeepsTheReferenceOfTheOthers() {
+    @Test func theLastNumbersComeFromTheLatestWorkoutAloneNeverMixingTwo() {
+        // The workout before had 3 sets (12 × 10, 12 × 10, 14 × 8); the latest one only 1.
         var harness = Harness(history: bicepHistory)
+        #expect(harness.workout.lastSet(for: 2)?.set.weight == 14, "before: the 3-set workout is the last")
         harness.doSet("13", "9")
         harness.press(.escape, .character("q"), .character("y"))
         #expect(harness.workout.lastSet(for: 0)?.set.weight == 13)
-        #expect(harness.workout.lastSet(for: 1)?.set.weight == 12, "set 2's reference is the workout that had one")
-        #expect(harness.workout.lastSet(for: 2)?.set.weight == 14)
-        // Read back from the log, the same.
+        #expect(harness.workout.lastSet(for: 1) == nil, "set 2 of the workout before is not mixed in")
+        #expect(harness.workout.lastSet(for: 2) == nil)
+        // Read back from the log, the same, and `l` on set 2 says there is nothing to copy.
         let left = DumbbellWorkout(
             exercise: "Bicep curl", unit: .kilograms, startedAt: testDate, status: .abandoned,
             sets: [DumbbellSet(number: 1, weight: 13, reps: 9, startedAt: testDate, finishedAt: testDate)])
         let history = ExerciseHistory(workouts: [left, lastBicepCurls])
+        #expect(history.lastWorkout?.id == left.id)
+        #expect(history.lastSets.keys.sorted() == [1])
         #expect(history.lastSets[1]?.set.weight == 13)
-        #expect(history.lastSets[2]?.set.weight == 12)
-        #expect(history.lastSets[3]?.set.weight == 14)
+        // A latest workout with more sets than the one before gives every set its own numbers.
+        let longer = DumbbellWorkout(
+            exercise: "Bicep curl", unit: .kilograms, startedAt: testDate.addingTimeInterval(60), status: .finished,
+            sets: (1...4).map {
+                DumbbellSet(number: $0, weight: 10, reps: 10 + $0, startedAt: testDate, finishedAt: testDate)
+            })
+        let newest = ExerciseHistory(workouts: [lastBicepCurls, left, longer])
+        #expect(newest.lastSets.keys.sorted() == [1, 2, 3, 4])
+        #expect(newest.lastSets.values.allSatisfy { $0.set.weight == 10 })
+        // `L` fills set 1 only: sets 2 and 3 had no numbers in the latest workout.
+        var copying = Harness(history: history)
+        copying.press(.character("L"))
+        #expect(copying.workout.rows.map(\.entry.weight) == ["13", "", ""])
+        #expect(copying.workout.notice?.text == "Set 1 filled from last time")
+        #expect(copying.frame()[copying.row(ofSet: 1)].contains("last") == false, "no last numbers beside set 2")
     }
 
     // MARK: The exercise picker

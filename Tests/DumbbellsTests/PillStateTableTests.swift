@@ -19,7 +19,7 @@ import Testing
     }
 
     enum SheetKind: Equatable {
-        case keys, exercise, summary, leave, endWorkout, progress, routines, history, deleteSet
+        case keys, exercise, summary, leave, endWorkout, progress, routines, history, deleteSet, setDetail
     }
 
     /// Something the user does.
@@ -114,6 +114,8 @@ import Testing
         case .key(.character("p")): return Outcome(pill: state, sheet: .progress)
         case .key(.character("o")): return Outcome(pill: state, sheet: .routines)
         case .key(.character("h")): return Outcome(pill: state, sheet: .history)
+        // n: the note of set 1 (done), whatever the pill shows.
+        case .key(.character("n")): return Outcome(pill: state, sheet: .setDetail)
         case .key(.character("x")) where state != .active: return Outcome(pill: state, sheet: .endWorkout)
         // d asks before the selected set (set 1, done) is deleted; not while a set runs.
         case .key(.character("d")) where state != .active: return Outcome(pill: state, sheet: .deleteSet)
@@ -191,7 +193,8 @@ import Testing
             case .leave: .leave
             case .endWorkout: .endWorkout
             case .progress: .progress
-            case .routines, .deleteRoutine: .routines
+            case .routines, .deleteRoutine, .routineEditor: .routines
+            case .rpe, .note: .setDetail
             case .deleteSet: .deleteSet
             case .pastWorkouts, .deletePastSet: .history
             case nil: nil

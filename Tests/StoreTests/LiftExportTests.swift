@@ -38,6 +38,19 @@ struct LiftExportTests {
         ]
     }
 
+    @Test("termfit history --detail names each set's type, RPE and note; a working set's type goes unsaid")
+    func historyDetailTable() {
+        let entry = HistoryEntry(workouts[0])
+        let table = HistoryReport.render([entry], format: .table, detail: true, timeZone: zone)
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.contains("    set 1  40 kg x 10  0:40  warmup"), "\(table)")
+        #expect(lines.contains("    set 2  80 kg x 5  0:40  rest 1:30  RPE 8  note: Slow, \"paused\""), "\(table)")
+        #expect(lines.contains("    set 3  60 kg x 8  0:40  rest 2:00  drop  RPE 9.5"), "\(table)")
+        let csv = HistoryReport.render([entry], format: .csv, detail: true, timeZone: zone)
+        #expect(csv.contains(",warmup,,"))
+        #expect(csv.contains(",working,8,\"Slow, \"\"paused\"\"\""), "\(csv)")
+    }
+
     @Test("Strong CSV as Strong writes it: W/D/F, Rest Timer rows, the unit, local times and durations")
     func strongText() {
         #expect(

@@ -37,13 +37,14 @@ extension FlashcardsWorkout {
     var emptyMessage: String? {
         guard cardCount == 0 else { return nil }
         guard let deck else { return "There is no deck yet: import one with `termfit flashcards import`." }
-        if !deck.cards.isEmpty {
+        let cards = DeckTree.cards(of: deck, in: decks)
+        if !cards.isEmpty {
             let date = wallClock()
             let when: String
-            if let learning = schedule.learningLater(of: deck.cards, at: date) {
+            if let learning = schedule.learningLater(of: cards, at: date) {
                 when = " \(learning.count) due \(Self.relative(learning.next, from: date)) (learning steps)."
             } else {
-                let next = deck.cards.compactMap { schedule[$0.id].due }.min()
+                let next = cards.compactMap { schedule[$0.id].due }.min()
                 when = next.map { " The next is due " + Self.relative($0, from: date) + "." } ?? ""
             }
             return "Nothing of “\(deck.name)” is due now.\(when) Press c to cram every card (no due date moves)."

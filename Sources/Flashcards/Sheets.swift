@@ -136,8 +136,10 @@ extension FlashcardsWorkout {
             decks[deckIndex].cards.removeAll { $0.id == card.id }
             outputs.append(.deleteCard(card.id))
             editor.deleted(card)
-        case .update(let card), .restore(let card):
+        case .update(let edited), .restore(let edited):
             guard let deckIndex else { return }
+            var card = edited
+            if case .update = request { writeBack(&card, into: &outputs) }
             keep(card, in: deckIndex)
             outputs.append(.saveCard(card, deckID: decks[deckIndex].id))
             editor.updated(card, restored: request == .restore(card))

@@ -15,6 +15,10 @@
                                 prints JSON of its notes, cards, decks and tags.
   anki_fixture.py big DIR N     writes DIR/big.apkg: N notes (Basic, every tenth reversed, every
                                 twentieth a cloze) in ten nested decks, for `make bench`.
+  anki_fixture.py history DIR   answers cards with FSRS on (Anki's fuzz off, as in its own tests),
+                                writes DIR/history.apkg and DIR/history-legacy.apkg with scheduling
+                                and prints JSON by note guid: each card's phase, due date, interval
+                                and FSRS memory as Anki holds them.
 Exit status 2 (with a reason on stderr) when `anki` cannot be imported.
 """
 import json
@@ -22,6 +26,11 @@ import os
 import shutil
 import sys
 import tempfile
+import time
+
+if len(sys.argv) > 1 and sys.argv[1] == "history":
+    # Anki's scheduler leaves out its fuzz when this is set (as in its own tests).
+    os.environ["ANKI_TEST_MODE"] = "1"
 
 try:
     from anki.collection import Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
@@ -130,6 +139,63 @@ def big(directory, count):
     shutil.rmtree(work)
 
 
+# The answers of the history fixture, by the note's front: 1 Again, 2 Hard, 3 Good, 4 Easy.
+HISTORY = {
+    "graduates": [3, 3],
+    "forgot first": [1, 3, 3],
+    "easy": [4],
+    "hard first": [2, 3, 3],
+    "one step": [3],
+    "lapsed": [3, 3, 1],
+    "many": [1, 1, 2, 3, 4],
+    "relearned": [4, 1, 3],
+    "never": [],
+}
+
+
+def history(directory):
+    os.makedirs(directory, exist_ok=True)
+    work = tempfile.mkdtemp()
+    col = Collection(os.path.join(work, "history.anki2"))
+    col.set_config("fsrs", True)
+    deck = col.decks.id("Lang::History")
+    basic = col.models.by_name("Basic")
+    for front, ratings in HISTORY.items():
+        note = col.new_note(basic)
+        note["Front"] = front
+        note["Back"] = "answer of " + front
+        col.add_note(note, deck)
+        cid = col.find_cards(f'"front:{front}"')[0]
+        for rating in ratings:
+            card = col.get_card(cid)
+            card.start_timer()
+            col.sched.answerCard(card, rating)
+            time.sleep(0.002)
+    cards = {}
+    today = col.sched.today
+    for cid in col.find_cards(""):
+        card = col.get_card(cid)
+        note = card.note()
+        memory = card.memory_state
+        cards[note.guid] = {
+            "front": note["Front"], "type": card.type, "queue": card.queue, "ivl": card.ivl,
+            # A review card is due on a day (days from today); a learning card at a moment.
+            "dueInDays": card.due - today if card.type == 2 and card.queue == 2 else None,
+            "dueAt": card.due if card.queue in (1, 3) else None,
+            "stability": memory.stability if memory else None,
+            "difficulty": memory.difficulty if memory else None,
+            "reviews": col.db.scalar("select count() from revlog where cid = ?", cid),
+        }
+    for legacy, name in ((False, "history.apkg"), (True, "history-legacy.apkg")):
+        col.export_anki_package(out_path=os.path.join(directory, name),
+                                options=ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True,
+                                                                 with_media=False, legacy=legacy),
+                                limit=None)
+    print(json.dumps({"now": int(time.time()), "cards": cards}, ensure_ascii=False))
+    col.close(downgrade=False)
+    shutil.rmtree(work)
+
+
 def snapshot(col):
     notes = {}
     for nid in col.find_notes(""):
@@ -187,6 +253,8 @@ if __name__ == "__main__":
         roundtrip(sys.argv[2], sys.argv[3])
     elif command == "big" and len(sys.argv) == 4:
         big(sys.argv[2], int(sys.argv[3]))
+    elif command == "history" and len(sys.argv) == 3:
+        history(sys.argv[2])
     elif command == "open" and len(sys.argv) == 3:
         open_package(sys.argv[2])
     else:

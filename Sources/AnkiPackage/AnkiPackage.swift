@@ -55,10 +55,11 @@ struct CollectionReader {
         var contents = AnkiText.Contents()
         contents.isHTML = true
         contents.notes.reserveCapacity(total)
+        let history = try reviewLog()
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT n.id AS nid, n.guid, n.mid, n.tags, n.flds, c.ord, c.did, c.odid
+                SELECT n.id AS nid, n.guid, n.mid, n.tags, n.flds, c.id AS cid, c.ord, c.did, c.odid
                 FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.id, c.ord
                 """)
         var noteNumber = 0
@@ -112,7 +113,7 @@ struct CollectionReader {
                     prompt: card.prompt, answer: card.answer,
                     guid: guid.isEmpty || guid.count > ValueLimits.nameLength ? nil : guid, tags: tags,
                     deck: decks[deckID] ?? "Default", line: noteNumber, notetype: notetype.name, fields: values,
-                    ordinal: ordinal))
+                    ordinal: ordinal, history: history[row["cid"] as Int64? ?? 0] ?? []))
         }
         progress(read, total)
         return contents

@@ -120,6 +120,13 @@ public struct AnkiNotetype: Hashable, Sendable {
     /// The card `ordinal` of a note of `values`, as plain text: the prompt (the front) and the
     /// answer (the back without the front it repeats).
     public func card(ordinal: Int, values: [String]) -> (prompt: String, answer: String) {
+        let html = cardHTML(ordinal: ordinal, values: values)
+        return (HTMLText.plain(html.front), HTMLText.plain(html.back))
+    }
+
+    /// The card `ordinal` of a note of `values` as HTML: its front, and its back without the
+    /// front it repeats.
+    public func cardHTML(ordinal: Int, values: [String]) -> (front: String, back: String) {
         let fields = fieldMap(values)
         let template = isCloze ? templates.first : (templates.indices.contains(ordinal) ? templates[ordinal] : nil)
         guard let template else { return ("", "") }
@@ -129,7 +136,7 @@ public struct AnkiNotetype: Hashable, Sendable {
         if let line = back.firstRange(of: "<hr id=answer>") {
             back = String(back[line.upperBound...])
         }
-        return (HTMLText.plain(front), HTMLText.plain(back))
+        return (front, back)
     }
 
     private func fieldMap(_ values: [String]) -> [String: String] {

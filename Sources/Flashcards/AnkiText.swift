@@ -34,10 +34,13 @@ public enum AnkiText {
         public var fields: [String]
         /// Which of the note's cards this is (a note of several cards is several `Note`s).
         public var ordinal: Int
+        /// The card's answers in Anki, oldest first, when a package carries its scheduling (its
+        /// review log): FSRS continues from them.
+        public var history: [PastAnswer]
 
         public init(
             prompt: String, answer: String, guid: String? = nil, tags: [String] = [], deck: String? = nil, line: Int,
-            notetype: String = "", fields: [String] = [], ordinal: Int = 0
+            notetype: String = "", fields: [String] = [], ordinal: Int = 0, history: [PastAnswer] = []
         ) {
             self.prompt = prompt
             self.answer = answer
@@ -48,6 +51,7 @@ public enum AnkiText {
             self.notetype = notetype
             self.fields = fields
             self.ordinal = ordinal
+            self.history = history
         }
     }
 

@@ -330,6 +330,14 @@ public struct DeckPicker: Hashable, Sendable {
         public var due: Int
         /// Its new cards a session would serve today (within the daily limit).
         public var new: Int
+        /// How deep it is under its parents (`Lang::French` is 1); counts include the decks under it.
+        public var depth = 0
+
+        /// The line as listed: indented under its parent, by the last part of its name.
+        var label: String {
+            guard depth > 0 else { return name }
+            return String(repeating: "  ", count: depth) + (DeckTree.path(name).last ?? name)
+        }
 
         /// What the list shows after the name: "12 cards · 3 due · 2 new".
         var detail: String { (count == 1 ? "1 card" : "\(count) cards") + " · \(due) due · \(new) new" }
@@ -364,7 +372,7 @@ public struct DeckPicker: Hashable, Sendable {
 
     /// The decks as the picker lists them: each the member's own.
     static func items(_ entries: [Entry]) -> [ListPicker<UUID>.Item] {
-        entries.map { ListPicker.Item($0.id, label: $0.name, detail: $0.detail, isOwn: true) }
+        entries.map { ListPicker.Item($0.id, label: $0.label, detail: $0.detail, isOwn: true) }
     }
 
     /// What happened last, or why a key was refused: over the name while one is typed, else

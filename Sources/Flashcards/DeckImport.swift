@@ -17,6 +17,9 @@ public struct DeckImport: Sendable {
     /// The decks to save: each with only the cards added or updated (saving a deck leaves its
     /// other cards alone).
     public var decks: [FlashcardDeck] = []
+    /// The answers Anki's review log holds of the cards added (a package with scheduling), to be
+    /// saved with them: each card's FSRS memory continues from its history.
+    public var history: [FlashcardReview] = []
     /// Cards added.
     public var added = 0
     /// Cards updated from a note with their guid.
@@ -142,6 +145,7 @@ public struct DeckImport: Sendable {
             all[deckIndex].cards.append(card)
             byGUID[key(card.guid, card.ordinal)] = (deckIndex, all[deckIndex].cards.count - 1)
             mark(deckIndex, id)
+            history += AnkiReviewLog.reviews(note.history, of: id)
             added += 1
         }
         decks = order.compactMap { id in
@@ -159,6 +163,10 @@ public struct DeckImport: Sendable {
         func cards(_ count: Int) -> String { count == 1 ? "1 card" : "\(count) cards" }
         var parts = ["added \(cards(added))", "updated \(updated)", "skipped \(skipped.count)"]
         if unchanged > 0 { parts.insert("unchanged \(unchanged)", at: 2) }
+        let answered = Set(history.map(\.cardID)).count
+        if answered > 0 {
+            parts.append("review history of " + (answered == 1 ? "1 card" : "\(answered) cards"))
+        }
         if !newDecks.isEmpty {
             parts.append(
                 "new " + (newDecks.count == 1 ? "deck " : "decks ") + newDecks.map { "“\($0)”" }.joined(separator: ", ")

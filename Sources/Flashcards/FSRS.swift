@@ -28,6 +28,7 @@ import Records
 /// - again the same day (t < 1): S' = S · e^(w17 · (G − 3 + w18)) · S^−w19, never less than S for
 ///   Hard, Good and Easy (py-fsrs 6.3.2: a same-day Hard no longer lowers stability); so answering
 ///   a card several times in one day does not push it out.
+/// - Easy out of the learning steps waits at least a day longer than Good would, as in Anki.
 /// - fuzz (Anki's, when on): a review interval of 3 days or more moves by up to ±15 % (2.5–7 days),
 ///   ±10 % (7–20) and ±5 % beyond, by a generator seeded from the card and its answer count, so the
 ///   interval a grade shows is the one it gives.
@@ -57,6 +58,9 @@ public struct FSRS: Hashable, Sendable {
     public var maximumInterval: Int
     /// Whether review intervals are fuzzed (Anki's fuzz, seeded per card and answer).
     public var fuzzes: Bool
+    /// Whether Easy on a card in its (re)learning steps gives at least a day more than Good
+    /// would, as Anki does (py-fsrs does not: its test vectors are replayed without it).
+    public var easyOutlastsGood: Bool
 
     /// The desired retentions a member may choose.
     public static let retentionRange = 0.7...0.99
@@ -66,7 +70,7 @@ public struct FSRS: Hashable, Sendable {
     public init(
         parameters: [Double] = FSRS.defaultParameters, desiredRetention: Double = 0.9,
         learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600],
-        maximumInterval: Int = 36_500, fuzzes: Bool = false
+        maximumInterval: Int = 36_500, fuzzes: Bool = false, easyOutlastsGood: Bool = true
     ) {
         self.parameters = parameters.count == 21 ? parameters : FSRS.defaultParameters
         self.desiredRetention = min(
@@ -75,6 +79,7 @@ public struct FSRS: Hashable, Sendable {
         self.relearningSteps = relearningSteps
         self.maximumInterval = max(1, maximumInterval)
         self.fuzzes = fuzzes
+        self.easyOutlastsGood = easyOutlastsGood
     }
 
     private func w(_ index: Int) -> Double { parameters[index] }
@@ -214,6 +219,11 @@ public struct CardMemory: Hashable, Sendable {
 
     /// Records one answer of `grade` at `date` to `card` (whose identifier seeds the fuzz).
     public mutating func record(_ grade: ReviewGrade, at date: Date, using fsrs: FSRS, card: UUID? = nil) {
+        // Anki: Easy out of the (re)learning steps waits at least a day longer than Good would.
+        var goodInterval: Int?
+        if grade == .easy, fsrs.easyOutlastsGood, isNew || isLearning {
+            goodInterval = fsrs.interval(stability: after(.good, at: date, using: fsrs, card: card).stability)
+        }
         let elapsedDays = lastReviewed.map { Int((date.timeIntervalSince($0) / FSRS.day).rounded(.down)) }
         if phase == .new {
             stability = fsrs.initialStability(grade)
@@ -231,7 +241,8 @@ public struct CardMemory: Hashable, Sendable {
             difficulty = fsrs.nextDifficulty(difficulty, after: grade)
         }
         // Fuzz applies only where the card ends up in review, the one place the interval is used.
-        let interval = fsrs.fuzzed(fsrs.interval(stability: stability), seed: Self.fuzzSeed(card, answerCount))
+        var interval = fsrs.fuzzed(fsrs.interval(stability: stability), seed: Self.fuzzSeed(card, answerCount))
+        if let goodInterval { interval = min(fsrs.maximumInterval, max(interval, goodInterval + 1)) }
         let wait: TimeInterval
         switch phase {
         case .new, .review:

@@ -285,7 +285,7 @@ public struct FlashcardsWorkout: Workout {
         guard let deck, deck.id == deckID else { return }
         switch reviews {
         case .success(let found):
-            schedule.replace(deck.cards.map(\.id), with: found)
+            schedule.replace(DeckTree.cards(of: deck, in: decks).map(\.id), with: found)
         case .failure(let error):
             problem = "Could not read past answers (cards are dealt as new): \(error)"
         }

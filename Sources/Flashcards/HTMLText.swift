@@ -9,7 +9,11 @@
 /// and at most one blank line in a row.
 public enum HTMLText {
     /// `html` as plain text.
-    public static func plain(_ html: String) -> String {
+    public static func plain(_ html: String) -> String { render(html, marksEmphasis: false) }
+
+    /// `html` as plain text; with `marksEmphasis`, bold text (`<b>`, `<strong>`) is between
+    /// ``emphasisStart`` and ``emphasisEnd`` (see ``StyledText``).
+    static func render(_ html: String, marksEmphasis: Bool) -> String {
         var output = Output()
         let scalars = Array(html.unicodeScalars)
         var index = 0
@@ -22,7 +26,9 @@ public enum HTMLText {
                     index = endOfElement(tag.name, in: scalars, from: index)
                     continue
                 }
-                if tag.name == "br" {
+                if marksEmphasis, tag.name == "b" || tag.name == "strong" {
+                    output.text(tag.isClosing ? emphasisEnd : emphasisStart)
+                } else if tag.name == "br" {
                     output.lineBreak()
                 } else if tag.name == "img", !tag.isClosing {
                     let source = attribute("src", in: scalars[start..<tag.end]) ?? ""

@@ -129,12 +129,19 @@ struct CardText: Hashable, Sendable {
     var answer: [String]
     /// The rows inside the border.
     var visibleRows: Int
+    /// For each line of `prompt`, which of its characters are bold in the note's HTML.
+    var promptEmphasis: [[Bool]] = []
+    /// For each line of `answer`, which of its characters are bold.
+    var answerEmphasis: [[Bool]] = []
 
     init(card: Flashcard, revealed: Bool, inside: Size) {
         let room = Size(width: max(1, inside.width), height: Int.max / 4)
-        prompt = Text(card.prompt, wraps: true).laidOut(in: room)
-        answer = revealed ? Text(card.answer, wraps: true).laidOut(in: room) : []
+        let sides = card.styledSides
+        prompt = Text(sides.prompt.text, wraps: true).laidOut(in: room)
+        answer = revealed ? Text(sides.answer.text, wraps: true).laidOut(in: room) : []
         visibleRows = inside.height
+        if sides.prompt.isEmphasized { promptEmphasis = sides.prompt.emphasis(of: prompt) }
+        if sides.answer.isEmphasized { answerEmphasis = sides.answer.emphasis(of: answer) }
     }
 
     var promptRows: Int { prompt.count }

@@ -37,13 +37,14 @@ extension FlashcardsWorkout {
     var emptyMessage: String? {
         guard cardCount == 0 else { return nil }
         guard let deck else { return "There is no deck yet: import one with `termfit flashcards import`." }
-        if !deck.cards.isEmpty {
+        let cards = DeckTree.cards(of: deck, in: decks)
+        if !cards.isEmpty {
             let date = wallClock()
             let when: String
-            if let learning = schedule.learningLater(of: deck.cards, at: date) {
+            if let learning = schedule.learningLater(of: cards, at: date) {
                 when = " \(learning.count) due \(Self.relative(learning.next, from: date)) (learning steps)."
             } else {
-                let next = deck.cards.compactMap { schedule[$0.id].due }.min()
+                let next = cards.compactMap { schedule[$0.id].due }.min()
                 when = next.map { " The next is due " + Self.relative($0, from: date) + "." } ?? ""
             }
             return "Nothing of “\(deck.name)” is due now.\(when) Press c to cram every card (no due date moves)."
@@ -464,12 +465,32 @@ struct CardPicture {
         let inside = face.bounds.inset(top: 1, left: 2, bottom: 1, right: 2)
         let lines = CardText(card: card, revealed: revealed, inside: inside.size)
         let answerStyle = tint.map { Style(foreground: $0) } ?? .plain
-        let rows: [(text: String, style: Style)] =
-            lines.prompt.map { ($0, text) } + (lines.answer.isEmpty ? [] : [("", .plain)])
-            + lines.answer.map { ($0, answerStyle) }
-        func put(_ row: (text: String, style: Style), at y: Int) {
-            Text(row.text, style: row.style, alignment: .center).render(
-                into: &face, in: Rect(x: inside.x, y: y, width: inside.width, height: 1))
+        // Bold in the note: bold in the answer; underlined in the prompt, which is bold already.
+        let rows: [(text: String, style: Style, emphasis: [Bool], emphasized: Style)] =
+            lines.prompt.indices.map {
+                (
+                    lines.prompt[$0], text, lines.promptEmphasis.indices.contains($0) ? lines.promptEmphasis[$0] : [],
+                    text.adding(.underline)
+                )
+            } + (lines.answer.isEmpty ? [] : [("", .plain, [], .plain)])
+            + lines.answer.indices.map {
+                (
+                    lines.answer[$0], answerStyle,
+                    lines.answerEmphasis.indices.contains($0) ? lines.answerEmphasis[$0] : [], answerStyle.adding(.bold)
+                )
+            }
+        func put(_ row: (text: String, style: Style, emphasis: [Bool], emphasized: Style), at y: Int) {
+            let line = Rect(x: inside.x, y: y, width: inside.width, height: 1)
+            Text(row.text, style: row.style, alignment: .center).render(into: &face, in: line)
+            guard row.emphasis.contains(true) else { return }
+            var x = inside.x + Alignment.center.offset(width: row.text.displayWidth, in: inside.width)
+            for (character, isBold) in zip(row.text, row.emphasis) {
+                let width = String(character).displayWidth
+                if isBold {
+                    _ = face.write(String(character), at: Point(x: x, y: y), style: row.emphasized, clip: line)
+                }
+                x += width
+            }
         }
         if rows.count <= inside.height {
             let hint = !revealed && inside.height >= rows.count + 2 ? "Space shows the answer" : nil

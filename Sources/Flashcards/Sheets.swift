@@ -162,8 +162,10 @@ extension FlashcardsWorkout {
             decks[deckIndex].cards.removeAll { $0.id == card.id }
             outputs.append(.save(.flashcardDeletion(card.id)))
             editor.deleted(card)
-        case .update(let card), .restore(let card):
+        case .update(let edited), .restore(let edited):
             guard let deckIndex else { return }
+            var card = edited
+            if case .update = request { writeBack(&card, into: &outputs) }
             keep(card, in: deckIndex)
             outputs.append(.save(.flashcard(card, deckID: decks[deckIndex].id)))
             editor.updated(card, restored: request == .restore(card))
@@ -278,24 +280,13 @@ extension FlashcardsWorkout {
         open(.decks(DeckPicker(entries: pickerEntries(), current: deck?.id, theme: palette)), at: now)
     }
 
-    /// The lines of the list of decks.
-    func pickerEntries() -> [DeckPicker.Entry] {
-        let date = wallClock()
-        return decks.map { deck in
-            DeckPicker.Entry(
-                id: deck.id, name: deck.name, count: deck.cards.count, due: schedule.dueCount(of: deck.cards, at: date),
-                new: min(
-                    schedule.newCount(of: deck.cards),
-                    max(
-                        0,
-                        study.newCardsPerDay
-                            - schedule.introducedCount(of: deck.cards, on: date))))
-        }
-    }
+    /// The lines of the list of decks: nested decks under their parents.
+    func pickerEntries() -> [DeckPicker.Entry] { nestedPickerEntries() }
 
     /// Switches to deck `id`: the host reads its reviews and hands them back (`receive`).
     mutating func choose(deck id: UUID, at now: Instant, into outputs: inout [Output]) {
         close(at: now)
+        makeListedParent(id, into: &outputs)
         guard let index = decks.firstIndex(where: { $0.id == id }) else { return }
         if index == deckIndex { return }
         abandon(at: now, into: &outputs)

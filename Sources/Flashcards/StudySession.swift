@@ -165,10 +165,10 @@ extension FlashcardsWorkout {
     public var nextMode: Mode {
         guard let deck else { return .study }
         let date = wallClock()
-        let hasDue = schedule.dueCount(of: deck.cards, at: date) > 0
+        let cards = DeckTree.cards(of: deck, in: decks)
+        let hasDue = schedule.dueCount(of: cards, at: date) > 0
         let hasNew =
-            schedule.newCount(of: deck.cards) > 0
-            && schedule.introducedCount(of: deck.cards, on: date) < study.newCardsPerDay
+            schedule.newCount(of: cards) > 0 && schedule.introducedCount(of: cards, on: date) < study.newCardsPerDay
         return hasDue || hasNew ? .study : .cram
     }
 
@@ -192,7 +192,8 @@ extension FlashcardsWorkout {
         var random = study.random
         defer { study.random = random }
         return StudyQueue(
-            deck.cards, schedule: schedule, at: date, newCardsPerDay: study.newCardsPerDay, random: &random)
+            DeckTree.cards(of: deck, in: decks), schedule: schedule, at: date, newCardsPerDay: study.newCardsPerDay,
+            random: &random)
     }
 
     /// The stack for a new session: the study queue, or in a cram session the whole deck
@@ -205,7 +206,7 @@ extension FlashcardsWorkout {
                 stack = queue.cards
                 newCount = queue.new.count
             case .cram:
-                stack = deck.cards
+                stack = studiedCards
                 if var random = study.random {
                     stack.shuffle(using: &random)
                     study.random = random

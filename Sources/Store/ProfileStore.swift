@@ -459,14 +459,17 @@ extension ProfileStore: FlashcardLibrary {
 
     public func flashcardReviews(ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
         try store.read { db in
-            let rows = try Self.rows(
+            var rows = try Self.rows(
                 db,
                 sql: {
                     """
-                    SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+                    SELECT r.id, r.card_id, r.grade, r.reviewed_at, r.cram
+                    FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
                     WHERE s.profile_id = ? AND r.card_id IN (\($0))
                     """
                 }, ids: cardIDs.map(\.uuidString), leading: [profileID])
+            // Answers carried in from Anki's review log (v12).
+            rows += try importedHistory(db, ofCards: cardIDs)
             return try rows.map(Self.review).sorted {
                 ($0.reviewedAt, $0.id.uuidString) < ($1.reviewedAt, $1.id.uuidString)
             }

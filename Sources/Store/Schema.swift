@@ -62,6 +62,12 @@ enum Schema {
             try db.execute(sql: version13)
             try db.execute(sql: "PRAGMA user_version = 13")
         }
+        migrator.registerMigration("v12 flashcard answers carried in from Anki") { db in
+            try db.execute(sql: version12)
+            // Registered after v13: the file's version never goes down.
+            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try db.execute(sql: "PRAGMA user_version = \(max(current, 12))")
+        }
         return migrator
     }()
 
@@ -88,6 +94,19 @@ enum Schema {
         ALTER TABLE flashcard ADD COLUMN notetype TEXT NOT NULL DEFAULT '';
         ALTER TABLE flashcard ADD COLUMN fields TEXT;
         ALTER TABLE flashcard ADD COLUMN ordinal INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// A card's answers carried in from Anki's review log with the card (a package with
+    /// scheduling): they belong to no TermFit session, and go with their card when it is deleted.
+    private static let version12 = """
+        CREATE TABLE flashcard_history (
+            id TEXT NOT NULL PRIMARY KEY,
+            card_id TEXT NOT NULL REFERENCES flashcard(id) ON DELETE CASCADE,
+            grade TEXT NOT NULL CHECK (grade IN ('again', 'hard', 'good', 'easy')),
+            reviewed_at INTEGER NOT NULL,
+            cram INTEGER NOT NULL DEFAULT 0 CHECK (cram IN (0, 1))
+        );
+        CREATE INDEX flashcard_history_by_card ON flashcard_history(card_id, reviewed_at);
         """
 
     /// A dumbbell set's type (warm-up, working, drop, failure), its RPE and note; a workout's

@@ -70,7 +70,8 @@ struct FlashcardsImportCommand: ParsableCommand {
         discussion: """
             An Anki package (current or legacy format) brings every card Anki has, in its deck \
             (Parent::Child), with its note's fields kept as Anki wrote them, so that an export \
-            gives them back unchanged; a progress bar shows on a terminal. \
+            gives them back unchanged, and each new card's review history where the package has \
+            scheduling (FSRS continues from it); a progress bar shows on a terminal. \
             In a text file, one card a row: prompt, then answer (a tab or a comma between them). Quoted fields may \
             hold separators and line breaks. Anki's export is read in full: its # header lines, HTML \
             turned into plain text, a deck column (each deck is made or added to), tags, and the \
@@ -131,7 +132,7 @@ struct FlashcardsImportCommand: ParsableCommand {
                 throw TermFitExitStatus.dataFile
             }
             // One transaction: every deck and card, or nothing.
-            try profile.save(decks: plan.decks)
+            try profile.save(decks: plan.decks, history: plan.history)
             if let names = plan.columnNames { printError("\(file): skipped \(names)") }
             for skip in plan.skipped { printError("\(file): skipped \(skip)") }
             printLine(plan.summary)

@@ -109,6 +109,31 @@ struct AnkiRoundTripTests {
         #expect(fields == ["Hello <b>bold</b> &amp; more", "Bonjour &lt;3 &amp; salut"])
     }
 
+    @Test func anEditedClozeGoesBackIntoItsTextFieldAndAnkiChangesOnlyThatNote() throws {
+        var decks = try decks(from: "current.apkg")
+        let deck = try #require(decks.firstIndex { $0.name == "Medical" })
+        let card = try #require(decks[deck].cards.firstIndex { $0.notetype == "Cloze" && $0.ordinal == 0 })
+        let original = decks[deck].cards[card]
+        var edited = original
+        edited.answer = original.answer.replacingOccurrences(of: "pumps blood", with: "pumps oxygenated blood")
+        let fields = try #require(AnkiNoteEdit.writingBack(edited, over: original))
+        for index in decks[deck].cards.indices where decks[deck].cards[index].guid == original.guid {
+            decks[deck].cards[index].fields = fields
+        }
+        decks[deck].cards[card].answer = edited.answer
+        let directory = try AnkiPython.fixtureDirectory.get()
+        for format in DeckFileFormat.allCases {
+            let export = directory.appendingPathComponent("termfit-cloze.\(format.rawValue)")
+            try Data(DeckFile.write(decks, format: format).utf8).write(to: export)
+            let result = try #require(AnkiPython.fixture(["roundtrip", directory.path, export.path]) as? [String: Any])
+            let changed = try #require(result["changed"] as? [String])
+            #expect(changed == [original.guid], "\(format): \(result)")
+            let detail = (result["detail"] as? [String: Any])?[original.guid] as? [String: Any]
+            let after = (detail?["after"] as? [String: Any])?["fields"] as? [String]
+            #expect(after == ["The {{c1::heart}} pumps oxygenated {{c2::blood::fluid}}.", "<i>cardio</i>"])
+        }
+    }
+
     @Test func termFitsPackageOpensInAnkiWithNotesDecksTagsAndReviews() throws {
         let decks = try decks(from: "legacy.apkg")
         let cards = decks.flatMap(\.cards)

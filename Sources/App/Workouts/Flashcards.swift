@@ -49,7 +49,7 @@ public struct FlashcardsData: WorkoutData {
                 return { workout, now in workout.receive(decks: decks, at: now) }
             }
         case .loadReviews(let deckID):
-            let cards = workout.decks.first { $0.id == deckID }?.cards.map(\.id) ?? []
+            let cards = workout.studiedCards(ofDeck: deckID).map(\.id)
             return .read {
                 let reviews = Result { try library.flashcardReviews(ofCards: cards) }
                 return { workout, now in workout.receive(reviews, for: deckID, at: now) }

@@ -172,12 +172,13 @@ extension DumbbellsWorkout {
             guard var completed = rows[index].completed, let session else { return }
             completed.record = set
             rows[index].completed = completed
-            outputs.append(.saveSet(set, workoutID: session.id))
+            outputs.append(
+                .save(.dumbbellSet(set, workoutID: session.id, exercise: settings.exercise, unit: session.unit)))
         case .past(let id, _):
             guard var workout = pastWorkout(id: id), let index = workout.sets.firstIndex(where: { $0 == before })
             else { return }
             workout.sets[index] = set
-            outputs.append(.saveSet(set, workoutID: id))
+            outputs.append(.save(.dumbbellSet(set, workoutID: id, exercise: workout.exercise, unit: workout.unit)))
             _ = replacePast(workout)
         }
         let details = SetDetails.text(of: set)

@@ -132,7 +132,7 @@ extension FlashcardsWorkout {
                 }
                 sibling.fields = fields
                 keep(sibling, in: deckIndex)
-                outputs.append(.saveCard(sibling, deckID: decks[deckIndex].id))
+                outputs.append(.save(.flashcard(sibling, deckID: decks[deckIndex].id)))
             }
         }
     }

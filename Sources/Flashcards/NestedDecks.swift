@@ -112,6 +112,6 @@ extension FlashcardsWorkout {
         else { return }
         let deck = FlashcardDeck(id: id, name: row.name, createdAt: wallClock())
         decks.append(deck)
-        outputs.append(.saveDeck(deck))
+        outputs.append(.save(.flashcardDeck(deck)))
     }
 }

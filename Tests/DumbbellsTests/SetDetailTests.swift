@@ -10,7 +10,7 @@ import Testing
 /// past workout's sets, shown in the table, the summary and the history sheet.
 @Suite struct SetDetailTests {
     private func savedSets(_ outputs: [DumbbellsWorkout.Output]) -> [DumbbellSet] {
-        outputs.compactMap { if case .saveSet(let set, _) = $0 { set } else { nil } }
+        outputs.compactMap { if case .save(.dumbbellSet(let set, _, _, _)) = $0 { set } else { nil } }
     }
 
     @Test func eRatesTheSetJustDoneWhileItsRestRunsAndTheTableShowsIt() throws {

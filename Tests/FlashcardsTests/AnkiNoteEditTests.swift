@@ -60,7 +60,7 @@ import Testing
         harness.workout.writeBack(&edited, into: &outputs)
         let fields = ["The {{c1::heart}} pumps oxygenated {{c2::blood::fluid}}.", "<i>cardio</i>"]
         #expect(edited.fields == fields)
-        guard case .saveCard(let sibling, let deckID) = outputs.first, outputs.count == 1 else {
+        guard case .save(.flashcard(let sibling, let deckID)) = outputs.first, outputs.count == 1 else {
             Issue.record("expected the other card saved, got \(outputs)")
             return
         }

@@ -64,7 +64,7 @@ let package = Package(
             name: "termfit",
             dependencies: [
                 "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient", "Flashcards", "AnkiPackage",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Dumbbells", "HIIT", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers shared by the test targets: golden frames, a seeded generator, fixed dates and

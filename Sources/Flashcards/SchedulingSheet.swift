@@ -106,6 +106,9 @@ extension FlashcardsBindings {
             KeyBinding(
                 [.escape, .character("q")], "Cancel", group: "Scheduling", bar: 4, display: "Esc",
                 listing: "Esc  q", meaning: "leave them as they were", action: .close),
+            KeyBinding(
+                [.character("?"), .function(1)], "Keys", group: "Scheduling", bar: 5, meaning: "every key",
+                action: .showKeys),
         ])
     }
 }

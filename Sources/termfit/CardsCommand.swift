@@ -10,14 +10,8 @@ struct CardsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
         abstract: "The deck-of-cards workout: each card's suit is an exercise, its rank the reps.",
-        discussion: """
-            Deck mode (the default) deals a shuffled deck one card at a time: Enter marks a card done \
-            and draws the next; your time to the last card is the score. Flip mode flips cards at \
-            10 Hz until Space stops on one. r opens the rules (kept for the profile): type to find \
-            one, Enter edits it or takes its next choice, ← → change it; in a rule's field the \
-            first key typed replaces the name, Enter or Tab keeps it, Esc puts it back. \
-            u takes back the last card done. q leaves; with a deck under way it asks first. Every \
-            card done is saved at once.
+        discussion: CardWorkout.commandLineHelp + "\n"
+            + """
             --deck-api URL draws from a server that speaks the Deck of Cards API (e.g. \
             https://deckofcardsapi.com); --deck-id ID joins a deck on it, so a class can work \
             through one deck from several terminals.

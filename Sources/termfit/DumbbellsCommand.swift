@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Dumbbells
 import Foundation
 import Store
 
@@ -8,23 +9,7 @@ struct DumbbellsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dumbbells",
         abstract: "Log dumbbell sets: weight × reps, set timer, rest countdown, summary.",
-        discussion: """
-            Each finished set is saved at once. Keys are shown at the bottom of the screen; press ? \
-            for all of them. A field moved onto is selected: the first digit typed replaces its value \
-            (a finished set's too), Enter, Tab or an arrow keeps it (a correction is saved) and Esc \
-            puts it back. --sets and --exercise apply to this run only; inside the workout, a adds a \
-            set and d deletes one (it asks first), e chooses the exercise (your own ones always \
-            listed; a name in another case is the same exercise) and u the unit, and those are kept \
-            for the profile; during a rest + and - make it 15 s longer or shorter, and r offers any \
-            length typed besides the presets; x ends the workout (it asks first) and q or Esc leaves \
-            (it asks first when work would be lost); h lists past workouts, to correct or delete \
-            their sets. w marks the selected finished set warm-up, drop or failure (a warm-up \
-            counts towards no volume or record); E gives a finished set (the selected one, else the \
-            set just done; on h a past one) an RPE, 6 to 10 in halves, and n a note. o opens the routines: \
-            Enter starts one, its per-set targets filled in to confirm; Ctrl-O edits the \
-            highlighted one as text (Bench press 3×10 @ 20; Row 10@30, 8@32.5), Ctrl-R renames \
-            it, Ctrl-X deletes it.
-            """)
+        discussion: DumbbellsWorkout.commandLineHelp)
 
     @Option(name: .customLong("sets"), help: "Rows in the table of sets, 1 to 10 (default: the profile's, else 3).")
     var sets: Int?

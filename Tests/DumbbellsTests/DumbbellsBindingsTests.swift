@@ -60,6 +60,9 @@ enum DumbbellsStates {
         deleteSet.press(.up, .character("d"))
         var restLength = PillStateTableTests.harness(in: .restPicker)
         restLength.press(.left, .left)
+        // Set 1 marked a drop set (w twice), selected again once the notice has gone.
+        var setType = PillStateTableTests.harness(in: .start)
+        setType.press(.up, .character("w"), .character("w"), .down, .up)
         return [
             ("an empty table", fresh), ("set 2 typed in", PillStateTableTests.harness(in: .start)),
             ("the number pad", PillStateTableTests.harness(in: .keypad)),
@@ -73,7 +76,7 @@ enum DumbbellsStates {
             ("typing set 2's reps", typing), ("typing during a rest", typingInARest),
             ("the end question", endQuestion), ("typing set 1's correction", correcting),
             ("typing a past set's correction", correctingPast), ("the delete-set question", deleteSet),
-            ("the rest picker's typed length", restLength),
+            ("the rest picker's typed length", restLength), ("a drop set selected", setType),
         ]
     }
 }
@@ -98,11 +101,13 @@ enum DumbbellsStates {
             ])
         #expect(
             states.map { $0.harness.workout.sheet == nil } == Array(repeating: true, count: 6)
-                + Array(repeating: false, count: 9) + [true, true, false, true, false, false, true])
+                + Array(repeating: false, count: 9) + [true, true, false, true, false, false, true, true])
         #expect(
             states.map(\.harness.workout.isTyping) == Array(repeating: false, count: 15)
-                + [true, true, false, true, false, false, false])
-        #expect(states[states.count - 3].harness.pastSheet?.isTyping == true)
+                + [true, true, false, true, false, false, false, false])
+        #expect(states[states.count - 4].harness.pastSheet?.isTyping == true)
+        let setType = states[states.count - 1].harness.workout
+        #expect(setType.selection.row == 0 && setType.rows[0].completed?.record.type == .drop)
     }
 
     @Test func everyKeyThatDoesSomethingIsDeclared() {
@@ -200,7 +205,8 @@ enum DumbbellsStates {
 /// say) on the last row, the selected set on screen.
 @Suite struct DumbbellsSizeGridTests {
     /// The grid's states (the slow part in a debug build): the table with ten sets, the pad, a
-    /// running set, the rest picker, the keys, the exercise picker, the summary and the question.
+    /// running set, the rest picker, the rest's big digits, the keys, the exercise picker, the
+    /// summary, the questions, the sheets and a set of another type.
     static func states() -> [(name: String, harness: Harness)] {
         var settings = DumbbellsSettings()
         settings.setCount = 10
@@ -221,17 +227,17 @@ enum DumbbellsStates {
         }
         exercises.press(.character("["))
         exercises.doSet("16", "10")
-        return [("ten sets, the last selected", table)] + [2, 3, 4, 6, 7, 8, 9, 10, 11].map { all[$0] } + [
+        return [("ten sets, the last selected", table)] + [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map { all[$0] } + [
             ("progress", progress), ("three exercises, a rest counting down by itself", exercises),
             ("progress over a year of eight months of workouts", year),
         ] + all[12...]
     }
 
     @Test func theGridCoversEveryState() {
-        #expect(Self.states().count == 23, "everyStateFitsEverySize's arguments count them")
+        #expect(Self.states().count == 25, "everyStateFitsEverySize's arguments count them")
     }
 
-    @Test(arguments: 0..<23)
+    @Test(arguments: 0..<25)
     func everyStateFitsEverySize(state: Int) {
         let (name, harness) = Self.states()[state]
         for size in ScreenInvariants.sizes {

@@ -31,7 +31,7 @@ enum FlashcardsScreens {
         "cram", "waiting", "nothing due", "plain waiting", "plain over",
         "decks naming", "decks delete", "editor changing", "editor deleted", "plain decks naming",
         "long answer", "long answer scrolled", "plain long answer", "undo", "discard card", "decks refused",
-        "decks filtered", "plain decks",
+        "decks filtered", "plain decks", "scheduling", "scheduling changed", "plain scheduling",
     ]
 
     /// The workout in state `name` at `size`.
@@ -111,6 +111,8 @@ enum FlashcardsScreens {
             harness.press(.character("d"))
             harness.type("NUMBER 2")
         case "plain decks": harness.press(.character("d"), .end)
+        case "scheduling", "plain scheduling": harness.press(.character("o"))
+        case "scheduling changed": harness.press(.character("o"), .down, .right, .down, .left, .left)
         case "leave":
             harness.grade(.right)
             harness.press(.character("q"))
@@ -206,7 +208,7 @@ enum FlashcardsScreens {
         "hidden", "revealed", "over", "empty", "editor prompt", "editor answer", "editor list", "decks", "keys",
         "keys over the decks", "leave", "plain", "cram", "waiting", "nothing due", "long answer",
         "long answer scrolled", "undo", "discard card", "decks refused",
-        "decks filtered", "plain decks",
+        "decks filtered", "plain decks", "scheduling", "scheduling changed", "plain scheduling",
     ]
 
     /// What a key could change: the screen, the sheets, the stack and the score.
@@ -233,7 +235,7 @@ enum FlashcardsScreens {
 
     @Test(arguments: [
         "hidden", "revealed", "over", "empty", "editor prompt", "editor list", "decks", "cram", "waiting",
-        "nothing due", "long answer", "undo", "decks refused",
+        "nothing due", "long answer", "undo", "decks refused", "scheduling", "scheduling changed",
     ])
     func everyEnabledBindingIsOnTheKeysSheet(state: String) {
         let size = Size(width: 250, height: 70)

@@ -58,6 +58,12 @@ enum HIITStates {
         var circuitDelete = circuitField
         circuitDelete.press(.enter)
         circuitDelete.press(.control("x"))
+        var circuitWorking = circuit
+        circuitWorking.wait(.seconds(10))
+        var amrap = Harness(configuration: HIITWorkout.Configuration(getReadySeconds: 0, circuit: .amrap))
+        amrap.press(.character("c"))
+        amrap.wait(.seconds(90))
+        amrap.press(.character("r"))
         return [
             ("welcome", welcome), ("an exercise before Start", ready), ("running", running), ("paused", paused),
             ("time's up", over), ("history", history), ("keys sheet", keys), ("High Five", highFive),
@@ -66,7 +72,8 @@ enum HIITStates {
             ("circuit leave question", circuitLeave), ("the page-change question", pageQuestion),
             ("the reset question", resetQuestion), ("circuits sheet", circuits), ("circuits field", circuitField),
             ("circuits filtered", circuitsFiltered), ("circuits field refused", circuitProblem),
-            ("the delete-circuit question", circuitDelete),
+            ("the delete-circuit question", circuitDelete), ("circuit working", circuitWorking),
+            ("AMRAP circuit, a round done", amrap),
         ]
     }
 
@@ -86,11 +93,16 @@ enum HIITStates {
         #expect(
             states.map { $0.harness.workout.sheet == nil } == [true, true, true, true, true] + [
                 false, false, false, false, true, true, true, false, false, false, false, false, false, false,
-                false, false,
+                false, false, true, true,
             ])
+        if case .work = states[21].harness.workout.run?.step {
+        } else {
+            Issue.record("circuit working: \(String(describing: states[21].harness.workout.run?.step))")
+        }
+        #expect(states[22].harness.workout.run?.roundsDone == 1, "an AMRAP round counted")
     }
 
-    @Test(arguments: 0..<21)
+    @Test(arguments: 0..<23)
     func everyPageAndSheetFitsEverySize(state: Int) {
         let (name, harness) = HIITStates.all()[state]
         for size in ScreenInvariants.sizes {

@@ -39,6 +39,15 @@ struct ListPickerTests {
         #expect(Self.picker(selected: "Deadlift").highlightedValue == "Deadlift")
     }
 
+    /// A name beyond ASCII is typed like any other: "José" and "Zoë" find or name a profile.
+    @Test func lettersBeyondASCIIAreTyped() {
+        var picker = Self.picker()
+        type("Zoë 中", into: &picker)
+        #expect(picker.field.text == "Zoë 中")
+        #expect(labels(picker) == ["+ New exercise “Zoë 中”"])
+        #expect(picker.update(.key(.enter), in: context) == .committed(.new("Zoë 中")))
+    }
+
     @Test func typingFiltersCaseInsensitivelyStartingFirstThenContaining() {
         var picker = Self.picker()
         type("PRESS", into: &picker)

@@ -244,7 +244,10 @@ public struct ListPicker<Value: Hashable & Sendable>: Hashable, Sendable {
 
     private mutating func press(_ key: Key, in context: ComponentContext) -> SheetResult<Choice>? {
         // The next key the picker takes clears the message; one it does not take changes nothing.
-        guard bindings.declares(key) else { return nil }
+        // Every character is typed, a letter beyond ASCII (é, ß, 中) like the declared ones.
+        var typesText = false
+        if case .character = key { typesText = true }
+        guard bindings.declares(key) || typesText else { return nil }
         message = nil
         let layout = self.layout(on: context.screen)
         if let step = Self.step(key, page: max(1, layout.list.height - 1)) {

@@ -87,8 +87,9 @@ fuzz: test-deps
 build: deps
 	$(SWIFT) build
 
+# Files are linted on every core (`--parallel`): CI runs this before `make test`.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks

@@ -28,14 +28,10 @@ release: deps
 	@$(RELEASE_BUILD) >/dev/null
 
 # Every test; the end-to-end suites run against the release binary, built exactly as `make run`
-# builds it (what members run), and the install is tried into a scratch DESTDIR.
+# builds it (what members run), and the install is tried into a scratch DESTDIR. The unit tests
+# run while the release build compiles, and beside the end-to-end tests (Scripts/test.sh).
 test: test-deps
-	$(SWIFT) build --build-tests
-	@bin="$$($(RELEASE_BUILD))" && \
-	$(SWIFT) test --skip-build --skip EndToEndTests && \
-	echo "End-to-end tests against the release build: $$bin/termfit" && \
-	TERMFIT_BINARY="$$bin/termfit" $(SWIFT) test --skip-build --filter EndToEndTests
-	@$(MAKE) --no-print-directory test-install
+	@SWIFT=$(SWIFT) Scripts/test.sh
 
 # `make install` into a scratch directory: the binary runs, `man -l` renders the page, and bash
 # completes the subcommands.
@@ -91,8 +87,9 @@ fuzz: test-deps
 build: deps
 	$(SWIFT) build
 
+# Files are linted on every core (`--parallel`): CI runs this before `make test`.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks

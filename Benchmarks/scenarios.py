@@ -353,8 +353,8 @@ class Bench:
             "key saves a setting (`u` the unit, `R` auto rest), Tab between them. Milliseconds from writing the key "
             "to the pseudo-terminal to the first byte TermFit writes back. Once with the store as it is, once with "
             "every write transaction held 200 ms (`TERMFIT_BENCH_SAVE_DELAY_MS=200`, a benchmark-only knob). "
-            "Target: p99 ≤ 16 ms in both. Saves still run on the run loop's thread, so a slow save holds the "
-            "screen." % (count, gap * 1000, KEY_LATENCY_RUNS))
+            "Target: p99 ≤ 16 ms in both. Saves run on the store worker, off the run loop's thread, so a slow "
+            "save holds no key's answer." % (count, gap * 1000, KEY_LATENCY_RUNS))
         print()
         print("| store | keys | p50 ms | p99 ms | max ms | no answer before the next key |")
         print("|---|---:|---:|---:|---:|---:|")

@@ -1,3 +1,4 @@
+import Dispatch
 import Records
 import Synchronization
 import TermUI
@@ -96,8 +97,18 @@ public enum Launcher {
         let wake = loop.wake
         worker.connect { wake.post($0) }
         let opening = DataOpening()
-        worker.run(for: AppScene.dataRecipient) { opening.open(with: openData) }
-        let outcome = loop.run()
+        // The opening is the worker's first job, so every job handed over before the first frame
+        // (a workout opened straight away asks for its data) comes after it; it waits for the
+        // first frame, which then has the processor to itself (docs/DECISIONS.md).
+        let firstFrame = FirstFrameGate(holds: !worker.isInline)
+        worker.run(for: AppScene.dataRecipient) {
+            firstFrame.wait()
+            return opening.open(with: openData)
+        }
+        let outcome = loop.run(afterFirstFrame: {
+            firstFrame.open()
+            return nil
+        })
         // What the worker still carries out (the saves `.terminate` asked for) is waited for,
         // and its answers handed to the scenes, before they are asked what is still owed.
         repeat {
@@ -147,6 +158,27 @@ final class DataOpening: Sendable {
     }
 
     var failure: LaunchFailure? { failed.withLock { $0 } }
+}
+
+/// Holds the worker's first job until the first frame is on screen: on two cores shared with
+/// other sessions, opening the database beside the first frame made the frame later.
+final class FirstFrameGate: Sendable {
+    private let shown = DispatchSemaphore(value: 0)
+    private let holds: Bool
+
+    /// A gate that holds only when `holds` (an inline worker runs the job on the caller's thread,
+    /// before the run loop could open it).
+    init(holds: Bool) { self.holds = holds }
+
+    /// Blocks until ``open()`` (at once when the gate does not hold).
+    func wait() {
+        if holds { shown.wait() }
+    }
+
+    /// Lets the waiting job go; called once the first frame is on screen.
+    func open() {
+        if holds { shown.signal() }
+    }
 }
 
 /// The worker's answer to the opening of the database: the home screen quits when it failed.

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `make test`: every test, in as little time as two cores allow (docs/DECISIONS.md, "make test
+# overlaps"). The steps, and what runs beside what:
+#   1. the debug build with the tests;
+#   2. the unit tests (every suite but EndToEndTests) on it, while the release build compiles:
+#      `Scripts/release.sh`, exactly as `make run` and `make install` build TermFit;
+#   3. the end-to-end tests against that release binary, beside whatever unit tests are left;
+#   4. `make install` into a scratch directory (Scripts/test-install.sh).
+# The release build holds SwiftPM's lock on .build, so the test bundle runs directly, as
+# `swift test --skip-build` runs it. The unit tests' output is kept in a file and shown once they
+# end, so it does not interleave with the build's or the end-to-end tests'.
+# Environment: SWIFT (default swift).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+swift="${SWIFT:-swift}"
+
+"$swift" build --build-tests
+bundle="$("$swift" build --show-bin-path)/TermFitPackageTests.xctest"
+[[ -x "$bundle" ]] || { echo "test.sh: no test bundle at $bundle" >&2; exit 1; }
+
+logs="$(mktemp -d)"
+unit_pid=""
+cleanup() {
+    [[ -n "$unit_pid" ]] && kill "$unit_pid" 2>/dev/null
+    rm -rf "$logs"
+}
+trap cleanup EXIT
+
+echo "Unit tests (every suite but EndToEndTests), while the release build compiles"
+"$bundle" --testing-library swift-testing --skip EndToEndTests >"$logs/unit.log" 2>&1 &
+unit_pid=$!
+
+status=0
+if bin="$(SWIFT="$swift" Scripts/release.sh)"; then
+    echo "End-to-end tests against the release build: $bin/termfit"
+    TERMFIT_BINARY="$bin/termfit" "$bundle" --testing-library swift-testing --filter EndToEndTests || status=1
+else
+    echo "test.sh: the release build failed" >&2
+    status=1
+fi
+
+unit_status=0
+wait "$unit_pid" || unit_status=$?
+unit_pid=""
+echo
+echo "Unit tests (run beside the release build and the end-to-end tests):"
+cat "$logs/unit.log"
+[[ $unit_status == 0 ]] || status=1
+
+[[ $status == 0 ]] || exit "$status"
+make --no-print-directory test-install

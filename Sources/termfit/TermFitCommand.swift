@@ -21,7 +21,7 @@ struct TermFitCommand: ParsableCommand {
         subcommands: [
             HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, FlashcardsCommand.self, HistoryCommand.self,
             ExportCommand.self,
-            ImportCommand.self, RecoverCommand.self, KioskCommand.self,
+            ImportCommand.self, RecoverCommand.self, KioskCommand.self, MigrateCommand.self,
         ]
     )
 
@@ -240,8 +240,9 @@ enum Interactive {
             // a member's SSH client can set (TERMFIT_DATA_DIR, XDG_DATA_HOME, HOME, USER) moves it.
             database = try StoreOpening(
                 location: interface.kiosk
-                    ? try data.kioskLocation(hidingPath: true) : try data.location(environment: environment),
-                profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment))
+                    ? try data.kioskLocation(hidingPath: true) : try data.fileLocation(environment: environment),
+                profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment),
+                server: try data.server(environment: environment, kiosk: interface.kiosk))
         } catch let error as StoreError {
             printError(error.description)
             throw TermFitExitStatus.status(for: error)
@@ -260,7 +261,7 @@ enum Interactive {
             worker: StoreWorker(),
             openData: {
                 do {
-                    _ = try database.store()
+                    _ = try database.memberStore()
                     return nil
                 } catch let error as StoreError {
                     return LaunchFailure(
@@ -278,12 +279,10 @@ enum Interactive {
                 TerminalText.sanitized(
                     "termfit: the profile \(database.profileName) was removed from this box while this session ran"))
         }
-        if let store = database.openedStore {
-            if Launcher.showsStatistics(environment: environment) {
-                FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
-            }
-            try? store.close()
+        if let store = database.openedStore, Launcher.showsStatistics(environment: environment) {
+            FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
         }
+        database.close()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -294,9 +293,11 @@ final class StoreProfileDirectory: ProfileDirectory {
 
     init(database: StoreOpening) { self.database = database }
 
-    func profileNames() throws -> [String] { try database.store().profiles().map(\.name).sorted() }
+    func profileNames() throws -> [String] { try database.memberStore().profiles().map(\.name).sorted() }
 
-    func createProfile(named name: String) throws { _ = try database.store().profileCreatingIfNeeded(named: name) }
+    func createProfile(named name: String) throws {
+        _ = try database.memberStore().profileCreatingIfNeeded(named: name)
+    }
 }
 
 /// What a workout's subcommand asked for (`termfit hiit --seconds 3`); the defaults (the profile's
@@ -317,7 +318,7 @@ enum Workouts {
         database: StoreOpening, options: WorkoutOptions = .init(), refusesInternalDeckAddresses: Bool = false
     ) -> [WorkoutEntry] {
         [
-            .hiit(options: options.hiit) { profile in try database.store().profileStore(named: profile) },
+            .hiit(options: options.hiit) { profile in try database.memberData(named: profile) },
             dumbbellsEntry(database: database, options: options.dumbbells),
             cardsEntry(
                 database: database, options: options.cards, refusesInternalAddresses: refusesInternalDeckAddresses),

@@ -95,4 +95,36 @@ import Testing
                 == ["1|1200|10", "2|1400|8"])
         #expect(try cluster.query("SELECT status FROM dumbbell_workout") == ["finished"])
     }
+
+    @Test("termfit migrate --to twice: the same counts, nothing doubled")
+    func migratingTwiceDoublesNothing() throws {
+        let cluster = try Cluster()
+        defer { cluster.stop() }
+        let box = try temporaryDataDirectory("box-migrate")
+        defer { try? FileManager.default.removeItem(at: box) }
+        let environment = ["TERMFIT_DATA_DIR": box.path]
+        let session = try TmuxSession(
+            [Binary.termfit, "dumbbells", "--profile", "pat", "--sets", "1"], width: 200, environment: environment)
+        defer { session.close() }
+        try session.waitFor("Enter kg and reps for set 1")
+        try startSet(session, weight: "20", reps: "5", number: 1)
+        try session.send("Enter")
+        try session.waitFor("Workout done")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+
+        let expected = "pat: 1 dumbbell workouts (1 sets), 0 card sessions (0 cards), 0 HIIT exercises,"
+        var outputs: [String] = []
+        for _ in 1...2 {
+            let migrated = try runCommand([Binary.termfit, "migrate", "--to", cluster.url], environment: environment)
+            #expect(migrated.status == 0, "\(migrated.error)")
+            #expect(migrated.output.contains(expected), "\(migrated.output)")
+            #expect(migrated.output.contains("all in \(cluster.url)"), "\(migrated.output)")
+            outputs.append(migrated.output)
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(try cluster.query("SELECT count(*) FROM dumbbell_set") == ["1"])
+        #expect(try cluster.query("SELECT count(*) FROM dumbbell_workout") == ["1"])
+        #expect(try cluster.query("SELECT name FROM profile") == ["pat"])
+    }
 }

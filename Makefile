@@ -29,7 +29,10 @@ release: deps
 
 # Every test; the end-to-end suites run against the release binary, built exactly as `make run`
 # builds it (what members run), and the install is tried into a scratch DESTDIR. The unit tests
-# run while the release build compiles, and beside the end-to-end tests (Scripts/test.sh).
+# run while the release build compiles, and beside the end-to-end tests (Scripts/test.sh). A
+# private PostgreSQL cluster (Scripts/postgres-cluster.sh: initdb in a scratch directory, the server
+# on a unix socket there, no TCP) serves the run: the store conformance suite runs against it as
+# well as against SQLite, and it is stopped and removed afterwards, whatever happened.
 test: test-deps
 	@SWIFT=$(SWIFT) Scripts/test.sh
 
@@ -129,9 +132,10 @@ RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.
 	/usr/include/zstd.h:libzstd-dev pkg-config:pkg-config
 # The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
 # (a job-control stand-in for the chaos runs), the terminal types of ncurses-term (PuTTY's,
-# which members' SSH clients announce) and GNU screen (Esc in screen).
+# which members' SSH clients announce), GNU screen (Esc in screen) and PostgreSQL's server (the
+# store conformance suite's private cluster).
 TEST_NEEDS := $(RUN_NEEDS) tmux:tmux /usr/sbin/sshd:openssh-server ssh:openssh-client python3:python3 \
-	/usr/share/terminfo/p/putty:ncurses-term screen:screen
+	/usr/share/terminfo/p/putty:ncurses-term screen:screen /usr/lib/postgresql:postgresql
 
 # `make bench` also runs the peers (tty-clock from Debian; termdown and tclock from PyPI, which
 # Benchmarks/bench.sh installs into a virtual environment of its own) and drives tmux.

@@ -14,6 +14,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // PostgreSQL for several kiosk boxes: only the PostgresStore target uses these (see
+        // docs/DECISIONS.md); the SQLite path builds without them.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The only target that includes curses.h: a module map over libncursesw and one shim header.
@@ -30,6 +36,16 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: ["Records", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The PostgreSQL backend of the store contract (Records' `MemberStore`), for several
+        // kiosk boxes sharing members: the only module that imports postgres-nio and NIO.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "Records", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // libzstd, for Anki's current packages (collection.anki21b): a module map and one header.
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
@@ -64,7 +80,7 @@ let package = Package(
             name: "termfit",
             dependencies: [
                 "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient", "Flashcards", "AnkiPackage",
-                "Dumbbells", "HIIT", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Dumbbells", "HIIT", "PostgresStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers shared by the test targets: golden frames, a seeded generator, fixed dates and
@@ -98,6 +114,13 @@ let package = Package(
                 "App", "TermUI", "Terminal", "Records", "CardDeck", "DeckClient", "Dumbbells", "LoopbackDeckServer",
                 "Flashcards", "TestSupport", "Store",
             ], exclude: ["Goldens"]),
+        // The store contract's conformance suite: the same tests against SQLite and PostgreSQL.
+        .testTarget(
+            name: "StoreConformanceTests",
+            dependencies: [
+                "Store", "PostgresStore", "Records", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(

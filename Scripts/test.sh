@@ -6,6 +6,8 @@
 #      `Scripts/release.sh`, exactly as `make run` and `make install` build TermFit;
 #   3. the end-to-end tests against that release binary, beside whatever unit tests are left;
 #   4. `make install` into a scratch directory (Scripts/test-install.sh).
+# A private PostgreSQL cluster (Scripts/postgres-cluster.sh) serves steps 2 and 3: the store
+# conformance suite runs against it and against SQLite; it is stopped and removed at the end.
 # The release build holds SwiftPM's lock on .build, so the test bundle runs directly, as
 # `swift test --skip-build` runs it. The unit tests' output is kept in a file and shown once they
 # end, so it does not interleave with the build's or the end-to-end tests'.
@@ -19,12 +21,18 @@ bundle="$("$swift" build --show-bin-path)/TermFitPackageTests.xctest"
 [[ -x "$bundle" ]] || { echo "test.sh: no test bundle at $bundle" >&2; exit 1; }
 
 logs="$(mktemp -d)"
+pg="$(mktemp -d "${TMPDIR:-/tmp}/termfit-pg.XXXXXX")"
 unit_pid=""
 cleanup() {
     [[ -n "$unit_pid" ]] && kill "$unit_pid" 2>/dev/null
+    Scripts/postgres-cluster.sh stop "$pg" || true
     rm -rf "$logs"
 }
 trap cleanup EXIT
+
+TERMFIT_TEST_POSTGRES_URL="$(Scripts/postgres-cluster.sh start "$pg")"
+export TERMFIT_TEST_POSTGRES_URL
+echo "PostgreSQL for the conformance suite: $TERMFIT_TEST_POSTGRES_URL"
 
 echo "Unit tests (every suite but EndToEndTests), while the release build compiles"
 "$bundle" --testing-library swift-testing --skip EndToEndTests >"$logs/unit.log" 2>&1 &

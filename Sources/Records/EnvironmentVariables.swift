@@ -12,6 +12,7 @@ public enum TermFitEnvironment {
         "TERMFIT_ASCII": "draw with ASCII characters only (--ascii)",
         "TERMFIT_BENCH_SAVE_DELAY_MS": "benchmarks only: milliseconds every save waits, a slowed store (no option)",
         "TERMFIT_DATA_DIR": "the data directory (--data-dir)",
+        "TERMFIT_DATABASE_URL": "the PostgreSQL database several boxes share (--database)",
         "TERMFIT_LINK_TIMEOUT": "seconds an SSH link may leave the terminal's status unanswered (--link-timeout)",
         "TERMFIT_OUTPUT_TIMEOUT": "seconds a write to the terminal may block (--output-timeout)",
         "TERMFIT_STATS": "print rendering and saving figures on exit (--stats)",

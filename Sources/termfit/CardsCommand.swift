@@ -91,7 +91,7 @@ struct CardsCommand: ParsableCommand {
 func cardsEntry(
     database: StoreOpening, options: CardDeckOptions = CardDeckOptions(), refusesInternalAddresses: Bool = false
 ) -> WorkoutEntry {
-    .cards(options: options, openLog: { profile in try database.store().profileStore(named: profile) }) {
+    .cards(options: options, openLog: { profile in try database.memberData(named: profile) }) {
         server, request in
         await DeckClient(baseURL: server, refusesInternalAddresses: refusesInternalAddresses).send(request)
     }

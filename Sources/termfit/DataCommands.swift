@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import Records
 import Store
 
@@ -54,8 +55,17 @@ struct DataOptions: ParsableArguments {
     @Option(name: .customLong("profile"), help: "Whose data to use (default: your login name).")
     var profile: String?
 
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "A PostgreSQL database several boxes share: postgresql://user@host/db, ?host=/dir for a socket "
+                + "(default: $TERMFIT_DATABASE_URL; neither: the SQLite file). The password comes from PGPASSWORD "
+                + "or ~/.pgpass, never from the URL. The workouts (but flashcards) use it so far.",
+            valueName: "url"))
+    var database: String?
+
     /// The options as plain values.
-    var settings: DataSettings { DataSettings(dataDirectory: dataDirectory, profile: profile) }
+    var settings: DataSettings { DataSettings(dataDirectory: dataDirectory, profile: profile, database: database) }
 
     /// The database's location for this process's environment.
     func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreLocation {
@@ -72,10 +82,35 @@ struct DataOptions: ParsableArguments {
 struct DataSettings: Equatable {
     var dataDirectory: String?
     var profile: String?
+    /// `--database`: the PostgreSQL database's URL.
+    var database: String?
 
-    /// The database's location for this process's environment.
+    /// The database's location for this process's environment. A command that reads only the
+    /// file refuses a PostgreSQL database rather than quietly reading the file instead.
     func location(environment: [String: String]) throws -> StoreLocation {
+        if database ?? environment[DataSettings.databaseVariable] != nil {
+            throw ValidationError(
+                "--database (or \(DataSettings.databaseVariable)) works with the workouts and `termfit migrate`"
+                    + " so far; this command reads the SQLite file only.")
+        }
+        return try fileLocation(environment: environment)
+    }
+
+    /// The data directory's location, whatever the database: it also holds the box's own files.
+    func fileLocation(environment: [String: String]) throws -> StoreLocation {
         try StoreLocation.resolve(dataDirectory: dataDirectory, environment: environment)
+    }
+
+    /// The variable that names a PostgreSQL database when `--database` does not.
+    static let databaseVariable = "TERMFIT_DATABASE_URL"
+
+    /// The PostgreSQL database to use, if any: `--database`, else (but on a kiosk, where only the
+    /// operator's forced command decides) `TERMFIT_DATABASE_URL`.
+    func server(environment: [String: String], kiosk: Bool) throws -> DatabaseURL? {
+        guard let text = database ?? (kiosk ? nil : environment[Self.databaseVariable]), !text.isEmpty else {
+            return nil
+        }
+        do { return try DatabaseURL(text) } catch { throw ValidationError(error.description) }
     }
 
     /// The profile to use: `--profile`, else the login name.

@@ -42,5 +42,5 @@ struct DumbbellsCommand: ParsableCommand {
 ///
 /// - Parameter options: `--sets` and `--exercise` of `termfit dumbbells`; empty otherwise.
 func dumbbellsEntry(database: StoreOpening, options: DumbbellsOptions = DumbbellsOptions()) -> WorkoutEntry {
-    .dumbbells(options: options) { profile in try database.store().profileStore(named: profile) }
+    .dumbbells(options: options) { profile in try database.memberData(named: profile) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStore
 import Records
 import Store
 
@@ -18,19 +19,50 @@ final class StoreOpening: @unchecked Sendable {
     private(set) var profile: Profile?
     /// What became of the profile's recovery files, replayed when the database opened.
     private(set) var recoveries: [RecoveryOutcome] = []
+    /// `--database`: the members' data is on this PostgreSQL server, not in the file.
+    let server: DatabaseURL?
+    private var openedServer: PostgresStore?
 
     /// Checks the profile's name without touching the database.
-    init(location: StoreLocation, profileName: String) throws(StoreError) {
+    init(location: StoreLocation, profileName: String, server: DatabaseURL? = nil) throws(StoreError) {
         switch Profile.validatedName(profileName) {
         case .success(let valid): self.profileName = valid
         case .failure(let problem): throw StoreError.invalidProfileName(profileName, problem)
         }
         self.location = location
+        self.server = server
     }
 
-    /// The database, opened (and the profile created) on the first call.
+    /// The store of members' data: the PostgreSQL server's (connected, and the profile made, on
+    /// the first call) with `--database`, else the file's (``store()``).
+    func memberStore() throws -> any MemberStore {
+        guard let server else { return try store() }
+        if let openedServer { return openedServer }
+        let store = try PostgresStore(url: server)
+        profile = try store.profileCreatingIfNeeded(named: profileName)
+        openedServer = store
+        return store
+    }
+
+    /// The data of the member `name` (made if needed) in ``memberStore()``.
+    func memberData(named name: String) throws -> any MemberData {
+        let store = try memberStore()
+        return store.memberData(for: try store.profileCreatingIfNeeded(named: name))
+    }
+
+    /// Closes whichever store was opened.
+    func close() {
+        try? opened?.close()
+        openedServer?.close()
+    }
+
+    /// The database, opened (and the profile created) on the first call. With `--database`, what
+    /// is not on PostgreSQL yet (flashcards, recovery) has no file to fall back on: refused.
     func store() throws -> TermFitStore {
         if let opened { return opened }
+        if let server {
+            throw PostgresStore.Failure(description: "flashcards are not on PostgreSQL yet (\(server))")
+        }
         // The full page check waits: the first frame must not (damage still shows as an error on
         // the first write, and `termfit history` checks every page).
         let store = try TermFitStore.open(at: location, check: .headerAndSchema)

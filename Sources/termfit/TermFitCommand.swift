@@ -22,7 +22,7 @@ struct TermFitCommand: ParsableCommand {
         subcommands: [
             HIITCommand.self, DumbbellsCommand.self, CardsCommand.self, FlashcardsCommand.self, HistoryCommand.self,
             ExportCommand.self,
-            ImportCommand.self, RecoverCommand.self, KioskCommand.self,
+            ImportCommand.self, RecoverCommand.self, KioskCommand.self, MigrateCommand.self,
         ]
     )
 
@@ -232,8 +232,9 @@ enum Interactive {
             // a member's SSH client can set (TERMFIT_DATA_DIR, XDG_DATA_HOME, HOME, USER) moves it.
             database = try StoreOpening(
                 location: interface.kiosk
-                    ? try data.kioskLocation(hidingPath: true) : try data.location(environment: environment),
-                profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment))
+                    ? try data.kioskLocation(hidingPath: true) : try data.fileLocation(environment: environment),
+                profileName: interface.kiosk ? data.kioskProfileName() : data.profileName(environment: environment),
+                server: try data.server(environment: environment, kiosk: interface.kiosk))
         } catch let error as StoreError {
             printError(error.description)
             throw TermFitExitStatus.status(for: error)
@@ -252,7 +253,7 @@ enum Interactive {
             worker: StoreWorker(),
             openData: {
                 do {
-                    _ = try database.store()
+                    _ = try database.memberStore()
                     return nil
                 } catch let error as StoreError {
                     return LaunchFailure(
@@ -270,12 +271,10 @@ enum Interactive {
                 TerminalText.sanitized(
                     "termfit: the profile \(database.profileName) was removed from this box while this session ran"))
         }
-        if let store = database.openedStore {
-            if Launcher.showsStatistics(environment: environment) {
-                FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
-            }
-            try? store.close()
+        if let store = database.openedStore, Launcher.showsStatistics(environment: environment) {
+            FileHandle.standardError.write(Data((store.writeStatistics.report + "\n").utf8))
         }
+        database.close()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -286,9 +285,11 @@ final class StoreProfileDirectory: ProfileDirectory {
 
     init(database: StoreOpening) { self.database = database }
 
-    func profileNames() throws -> [String] { try database.store().profiles().map(\.name).sorted() }
+    func profileNames() throws -> [String] { try database.memberStore().profiles().map(\.name).sorted() }
 
-    func createProfile(named name: String) throws { _ = try database.store().profileCreatingIfNeeded(named: name) }
+    func createProfile(named name: String) throws {
+        _ = try database.memberStore().profileCreatingIfNeeded(named: name)
+    }
 }
 
 /// What a workout's subcommand asked for (`termfit hiit --seconds 3`); the defaults (the profile's
@@ -309,7 +310,7 @@ enum Workouts {
         database: StoreOpening, options: WorkoutOptions = .init(), refusesInternalDeckAddresses: Bool = false
     ) -> [WorkoutEntry] {
         [
-            .hiit(options: options.hiit) { profile in try database.store().profileStore(named: profile) },
+            .hiit(options: options.hiit) { profile in try database.memberData(named: profile) },
             dumbbellsEntry(database: database, options: options.dumbbells),
             cardsEntry(
                 database: database, options: options.cards, refusesInternalAddresses: refusesInternalDeckAddresses),

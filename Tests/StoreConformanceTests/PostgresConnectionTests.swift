@@ -1,0 +1,75 @@
+import Foundation
+import PostgresStore
+import Records
+import Testing
+
+/// What only the PostgreSQL backend has: a password, a server that is away, a connection that
+/// breaks. Each runs against the test server (`make test`'s private cluster).
+@Suite("PostgreSQL connection")
+struct PostgresConnectionTests {
+    static func server() throws -> DatabaseURL {
+        guard let text = Backend.serverURL else {
+            try Test.cancel("PostgreSQL skipped: \(Backend.serverVariable) is not set")
+        }
+        return try DatabaseURL(text)
+    }
+
+    @Test("a box's role signs in with the password from its file; a wrong one is refused and never shown")
+    func passwordFile() throws {
+        let server = try Self.server()
+        let tag = UUID().uuidString.prefix(8).lowercased().replacingOccurrences(of: "-", with: "")
+        let (role, database, password) = ("box_\(tag)", "gym_\(tag)", "pw-\(UUID().uuidString)")
+        let admin = server.description
+        try TestServer.execute(
+            "DO $$ BEGIN CREATE ROLE termfit_boxes NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$",
+            at: admin)
+        try TestServer.execute("CREATE ROLE \(role) LOGIN PASSWORD '\(password)' IN ROLE termfit_boxes", at: admin)
+        try TestServer.execute("CREATE DATABASE \(database) OWNER \(role)", at: admin)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(tag)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: file)
+            try? TestServer.execute("DROP DATABASE IF EXISTS \(database) WITH (FORCE)", at: admin)
+            try? TestServer.execute("DROP ROLE IF EXISTS \(role)", at: admin)
+        }
+        try "*:*:\(database):\(role):\(password)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let url = try DatabaseURL(
+            "postgresql://\(role)@/\(database)?host=\(server.socketDirectory ?? "")&passfile=\(file)")
+
+        let store = try PostgresStore(url: url, environment: [:])
+        #expect(try store.profileCreatingIfNeeded(named: "ana").name == "ana")
+        store.close()
+
+        let wrong = "wrong-\(UUID().uuidString)"
+        let error = try #require(throws: PostgresStore.Failure.self) {
+            try PostgresStore(url: url, environment: ["PGPASSWORD": wrong])
+        }
+        #expect(error.description.contains("password authentication failed"))
+        #expect(!error.description.contains(wrong))
+        #expect(!error.description.contains(password))
+    }
+
+    @Test("a server that is not there is an error at once, naming the database without a password")
+    func serverAway() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-server-\(UUID().uuidString)")
+        let url = try DatabaseURL("postgresql://termfit@/gym?host=\(missing.path)")
+        let started = Date()
+        let error = try #require(throws: PostgresStore.Failure.self) { try PostgresStore(url: url, environment: [:]) }
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(error.description.contains("cannot reach the database postgresql://termfit@/gym"))
+    }
+
+    @Test("a connection the server ended is opened again for the next call")
+    func reconnects() throws {
+        _ = try Self.server()
+        let fresh = try FreshStore(.postgresql)
+        defer { fresh.remove() }
+        _ = try fresh.store.profileCreatingIfNeeded(named: "ana")
+        let database = try DatabaseURL(fresh.place).database
+        try TestServer.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'",
+            at: try Self.server().description)
+        // The call that meets the broken connection may fail; the one after it goes through.
+        _ = try? fresh.store.profiles()
+        #expect(try fresh.store.profiles().map(\.name) == ["ana"])
+    }
+}

@@ -95,6 +95,20 @@ enum PostgresSchema {
             ALTER TABLE dumbbell_workout ADD COLUMN exercise_note TEXT;
             """
         ),
+        (
+            // Registered after v13 in the file too (a box that had v13 gains it next).
+            "v12 flashcard answers carried in from Anki",
+            """
+            CREATE TABLE flashcard_history (
+                id TEXT NOT NULL PRIMARY KEY,
+                card_id TEXT NOT NULL REFERENCES flashcard(id) ON DELETE CASCADE,
+                grade TEXT NOT NULL CHECK (grade IN ('again', 'hard', 'good', 'easy')),
+                reviewed_at BIGINT NOT NULL,
+                cram BOOLEAN NOT NULL DEFAULT FALSE
+            );
+            CREATE INDEX flashcard_history_by_card ON flashcard_history(card_id, reviewed_at);
+            """
+        ),
     ]
 
     /// The names of every migration this build knows, oldest first.

@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 13
+    static let version = 14
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -61,6 +61,10 @@ enum Schema {
         migrator.registerMigration("v13 set types, RPE and notes") { db in
             try db.execute(sql: version13)
             try db.execute(sql: "PRAGMA user_version = 13")
+        }
+        migrator.registerMigration("v14 exercise names without regard to case") { db in
+            try mergeExerciseSpellings(db)
+            try db.execute(sql: "PRAGMA user_version = 14")
         }
         return migrator
     }()

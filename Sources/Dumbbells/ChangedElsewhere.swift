@@ -4,6 +4,12 @@ import TermUI
 // What another window changed of the member's shared data, shown without reopening.
 
 extension DumbbellsWorkout {
+    /// Every exercise the member has a workout of, as the store reads them now (an import or
+    /// another window may have added some): offered by the exercise picker from its next opening.
+    public mutating func receive(exercises: [String]) {
+        loggedExercises = exercises
+    }
+
     /// The routines as stored now (another window saved, replaced or deleted one): the routines
     /// sheet shows them at once, the same routine highlighted. A question to delete a routine
     /// keeps asking about the same routine; when that one is gone, the question closes and says so.

@@ -76,6 +76,9 @@ public struct DumbbellsWorkout: Workout {
     var fillsWeights = false
     /// A workout that was cut off, put on screen by the first event (`carryOn(_:)`).
     var resuming: [DumbbellWorkout] = []
+    /// Every exercise the member has a workout of (logged here or imported), the most recent
+    /// first, as the store last read them: always in the exercise picker.
+    public internal(set) var loggedExercises: [String] = []
     let wallClock: @Sendable () -> Date
     let makeIdentifier: @Sendable () -> UUID
 

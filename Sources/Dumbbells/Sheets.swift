@@ -9,9 +9,10 @@ import TermUI
 
 extension DumbbellsWorkout {
     /// The exercise picker: TermUI's one list picker over the member's own exercises (always
-    /// listed, first: the one in use, those of this workout, of the routines, any chosen before)
-    /// and the common ones; typing filters without regard to case, and a new exercise is made
-    /// only by choosing “+ New exercise …”, offered when no exercise has the name in any case.
+    /// listed, first: the one in use, those of this workout, any chosen before, of the routines,
+    /// every one with a workout in the history, logged or imported) and the common ones; typing
+    /// filters without regard to case, and a new exercise is made only by choosing “+ New
+    /// exercise …”, offered when no exercise has the name in any case.
     func makeExercisePicker() -> ListPicker<String> {
         let own = ownExercises
         let items =
@@ -27,7 +28,8 @@ extension DumbbellsWorkout {
     var ownExercises: [String] {
         let candidates =
             [settings.exercise] + exerciseNames + settings.exercises
-            + settings.routines.flatMap { $0.exercises.map(\.name) } + settings.restByExercise.keys.sorted()
+            + settings.routines.flatMap { $0.exercises.map(\.name) } + loggedExercises
+            + settings.restByExercise.keys.sorted()
         var seen = Set<String>()
         return candidates.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }

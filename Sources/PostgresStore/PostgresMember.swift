@@ -146,7 +146,7 @@ extension PostgresMember: DumbbellLog {
                 exercise_note
             FROM dumbbell_workout
             WHERE profile_id = \(profileID) AND (\(id)::text IS NULL OR id = \(id))
-                AND (\(exercise)::text IS NULL OR (exercise = \(exercise)
+                AND (\(exercise)::text IS NULL OR (lower(exercise) = lower(\(exercise))
                     AND EXISTS (SELECT 1 FROM dumbbell_set WHERE workout_id = dumbbell_workout.id)))
                 AND started_at < \(before ?? Int64.max)
             ORDER BY started_at DESC, id DESC LIMIT \(limit.map(Int64.init) ?? Int64.max)

@@ -109,6 +109,24 @@ enum PostgresSchema {
             CREATE INDEX flashcard_history_by_card ON flashcard_history(card_id, reviewed_at);
             """
         ),
+        (
+            // The spelling a member's history uses most wins (then the newest, then the first
+            // in code-point order), as the file's v14 decides; only the other rows' names change.
+            "v14 exercise names without regard to case",
+            """
+            UPDATE dumbbell_workout w SET exercise = winner.exercise
+            FROM (
+                SELECT DISTINCT ON (profile_id, lower(exercise)) profile_id, lower(exercise) AS folded, exercise
+                FROM (
+                    SELECT profile_id, exercise, count(*) AS uses, max(started_at) AS newest
+                    FROM dumbbell_workout GROUP BY profile_id, exercise
+                ) AS spellings
+                ORDER BY profile_id, lower(exercise), uses DESC, newest DESC, exercise COLLATE "C"
+            ) AS winner
+            WHERE w.profile_id = winner.profile_id AND lower(w.exercise) = winner.folded
+                AND w.exercise <> winner.exercise;
+            """
+        ),
     ]
 
     /// The names of every migration this build knows, oldest first.

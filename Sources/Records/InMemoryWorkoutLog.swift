@@ -10,7 +10,9 @@ import Synchronization
 ///
 /// It accepts and refuses the same requests as TermFit's database store, with the same
 /// ``LogError``s, and returns records in the same order.
-public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLibrary, HIITLog, SettingsStore {
+public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, ListsDumbbellExercises, FlashcardLibrary, HIITLog,
+    SettingsStore
+{
     private struct State {
         var cardSessions: [UUID: CardSession] = [:]
         var workouts: [UUID: DumbbellWorkout] = [:]
@@ -115,7 +117,7 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
     public func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
         state.withLock { state in
             state.workouts.values
-                .filter { $0.exercise == exercise && $0.startedAt < date && !$0.sets.isEmpty }
+                .filter { $0.exercise.lowercased() == exercise.lowercased() && $0.startedAt < date && !$0.sets.isEmpty }
                 .sorted(by: Self.startOrder)
                 .last
         }
@@ -125,10 +127,18 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, FlashcardLib
         state.withLock { state in
             Array(
                 state.workouts.values
-                    .filter { $0.exercise == exercise && !$0.sets.isEmpty }
+                    .filter { $0.exercise.lowercased() == exercise.lowercased() && !$0.sets.isEmpty }
                     .sorted(by: Self.startOrder)
                     .reversed()
                     .prefix(max(0, limit)))
+        }
+    }
+
+    public func exerciseNames() throws -> [String] {
+        state.withLock { state in
+            var seen = Set<String>()
+            return state.workouts.values.sorted(by: Self.startOrder).reversed().map(\.exercise)
+                .filter { seen.insert($0.lowercased()).inserted }
         }
     }
 

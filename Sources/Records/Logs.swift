@@ -55,6 +55,14 @@ public protocol DumbbellLog: Sendable {
     func workout(id: UUID) throws -> DumbbellWorkout?
 }
 
+/// A dumbbell log that lists the member's exercises: every name the profile has a workout of,
+/// logged or imported, for the exercise picker.
+public protocol ListsDumbbellExercises: Sendable {
+    /// Every exercise name of the profile's dumbbell workouts, once each whatever its case, the
+    /// most recently used first.
+    func exerciseNames() throws -> [String]
+}
+
 extension DumbbellLog {
     /// The most recent workout of `exercise` that has at least one set.
     public func lastWorkout(exercise: String) throws -> DumbbellWorkout? {

@@ -229,25 +229,25 @@ extension ProfileStore: CardSessionLog {
 extension ProfileStore: DumbbellLog {
     public func lastWorkout(exercise: String, before date: Date) throws -> DumbbellWorkout? {
         try store.read { db in
-            try fetchWorkouts(
+            let (named, names) = try exerciseMatch(exercise, in: db)
+            return try fetchWorkouts(
                 db,
                 where: """
-                    exercise = ? AND started_at < ?
+                    \(named) AND started_at < ?
                     AND EXISTS (SELECT 1 FROM dumbbell_set WHERE workout_id = dumbbell_workout.id)
                     """,
-                arguments: [exercise, date.storedMilliseconds], newestFirst: true, limit: 1
+                arguments: names + [date.storedMilliseconds], newestFirst: true, limit: 1
             ).first
         }
     }
 
     public func workouts(exercise: String, limit: Int) throws -> [DumbbellWorkout] {
         try store.read { db in
-            try fetchWorkouts(
+            let (named, names) = try exerciseMatch(exercise, in: db)
+            return try fetchWorkouts(
                 db,
-                where: """
-                    exercise = ? AND EXISTS (SELECT 1 FROM dumbbell_set WHERE workout_id = dumbbell_workout.id)
-                    """,
-                arguments: [exercise], newestFirst: true, limit: max(0, limit))
+                where: "\(named) AND EXISTS (SELECT 1 FROM dumbbell_set WHERE workout_id = dumbbell_workout.id)",
+                arguments: names, newestFirst: true, limit: max(0, limit))
         }
     }
 
@@ -268,7 +268,8 @@ extension ProfileStore: DumbbellLog {
                         exercise_note = excluded.exercise_note
                     """,
                 arguments: [
-                    workout.id.uuidString, profileID, workout.exercise, workout.unit.rawValue,
+                    workout.id.uuidString, profileID,
+                    try ExerciseSpelling.stored(workout.exercise, profileID: profileID, in: db), workout.unit.rawValue,
                     workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
                     workout.status.rawValue, workout.sessionID?.uuidString, workout.title, workout.workoutNote,
                     workout.exerciseNote,

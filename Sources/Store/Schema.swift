@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 13
+    static let version = 14
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -67,6 +67,10 @@ enum Schema {
             // Registered after v13: the file's version never goes down.
             let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             try db.execute(sql: "PRAGMA user_version = \(max(current, 12))")
+        }
+        migrator.registerMigration("v14 exercise names without regard to case") { db in
+            try mergeExerciseSpellings(db)
+            try db.execute(sql: "PRAGMA user_version = 14")
         }
         return migrator
     }()

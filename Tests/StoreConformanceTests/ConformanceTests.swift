@@ -93,6 +93,9 @@ struct ConformanceTests {
         #expect(try log.workouts(exercise: "Press", limit: 10).map(\.id) == [newer.id, old.id])
         #expect(try log.workouts(exercise: "Press", limit: 1).map(\.id) == [newer.id])
         #expect(try log.workouts(exercise: "Press", limit: 0).isEmpty)
+        // A name in another case is the same exercise.
+        #expect(try log.lastWorkout(exercise: "press")?.id == newer.id)
+        #expect(try log.workouts(exercise: "PRESS", limit: 10).map(\.id) == [newer.id, old.id])
     }
 
     @Test("a set logged through one connection is the other's last numbers", arguments: Backend.allCases)

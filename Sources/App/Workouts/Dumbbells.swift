@@ -62,9 +62,11 @@ public struct DumbbellsData: WorkoutData {
         let exercise = workout.settings.exercise
         return {
             let history = Self.history(of: exercise, in: log)
+            let exercises = Self.exerciseNames(in: log)
             let stored = keeper.read()
             return { workout, _ in
                 workout.receive(history, for: exercise)
+                if let exercises { workout.receive(exercises: exercises) }
                 guard let stored else { return }
                 let kept = DumbbellsSettings(stored)
                 workout.receive(routines: kept.routines, problem: kept.routinesProblem)
@@ -138,6 +140,12 @@ public struct DumbbellsData: WorkoutData {
         Result { ExerciseHistory(workouts: try log.workouts(exercise: exercise, limit: historyLimit)) }
     }
 
+    /// Every exercise of the profile's history, for the picker; `nil` when the log cannot list
+    /// them or the read failed (the picker keeps what it had).
+    static func exerciseNames(in log: any DumbbellLog) -> [String]? {
+        try? (log as? any ListsDumbbellExercises)?.exerciseNames()
+    }
+
     /// Reads the profile's settings and the exercise's history and opens the workout with an
     /// empty table. A history that cannot be read is shown as a notice in the workout.
     ///
@@ -163,6 +171,7 @@ public struct DumbbellsData: WorkoutData {
         {
             workout.carryOn(exercises)
         }
+        if let names = exerciseNames(in: log) { workout.receive(exercises: names) }
         let keeper = SettingsKeeper(store: settings, stored: stored, view: values(of: DumbbellsSettings(stored)))
         return (workout, DumbbellsData(log: log, keeper: keeper))
     }

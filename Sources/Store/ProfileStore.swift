@@ -483,14 +483,15 @@ extension ProfileStore: FlashcardLibrary {
 
     /// Saves a card into a deck this profile owns, refusing a card identifier another profile uses.
     func saveCard(_ db: Database, _ card: Flashcard, deckID: UUID) throws {
+        // Cached statements: an import saves 100,000 cards through here in one transaction.
         let owner = try String.fetchOne(
-            db,
-            sql: "SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id WHERE c.id = ?",
+            db.cachedStatement(
+                sql: "SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id WHERE c.id = ?"),
             arguments: [card.id.uuidString])
         if let owner, owner != profileID {
             throw LogError.invalidValue("the identifier \(card.id.uuidString) belongs to another profile")
         }
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -498,7 +499,8 @@ extension ProfileStore: FlashcardLibrary {
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
                     created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags,
                     notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal
-                """,
+                """
+        ).execute(
             arguments: [
                 card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
                 card.guid, card.tags.joined(separator: " "), card.notetype,

@@ -37,11 +37,17 @@ extension ImportCommand {
     /// when the file is refused (it leaves no trace, as a refused JSON export does).
     func importLifts(contents: Data?) throws {
         let size = contents?.count ?? (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
-        let source: any ByteChunks
+        func source() throws -> any ByteChunks { try contents.map { DataChunks($0) } ?? FileChunks(path: file) }
+        let chunks: any ByteChunks
         do {
-            source = try contents.map { DataChunks($0) } ?? FileChunks(path: file)
+            // A file that is no export TermFit reads is refused before the database is opened.
+            _ = try TermFitStore.liftFormat(try source())
+            chunks = try source()
         } catch let error as CocoaError where error.code == .fileReadNoPermission {
             printError("cannot read \(file)")
+            throw TermFitExitStatus.dataFile
+        } catch let error as LiftImportError {
+            printError(error.description)
             throw TermFitExitStatus.dataFile
         }
         let location = try data.location()
@@ -50,7 +56,7 @@ extension ImportCommand {
         let bar = ProgressBar(label: "Importing \(file)", counting: nil)
         do {
             let report = try store.importLifts(
-                source, intoProfile: data.profileName(), unit: unit, progress: { bar.show($0, of: size ?? 0) })
+                chunks, intoProfile: data.profileName(), unit: unit, progress: { bar.show($0, of: size ?? 0) })
             bar.finish()
             try? store.close()
             for line in report.description.split(separator: "\n") { printLine(String(line)) }

@@ -256,6 +256,12 @@ extension TermFitStore {
         try LiftFileWalk.walk(source, unit: unit, timeZone: timeZone, existingNames: [], progress: nil) { _ in }.format
     }
 
+    /// The format of a Strong, Hevy or FitNotes export from its header line alone: throws
+    /// ``LiftImportError`` for a header TermFit does not read (checked before a database is opened).
+    public static func liftFormat(_ source: any ByteChunks) throws -> LiftFormat {
+        try LiftRowReader(source, unit: nil, timeZone: .gmt).format
+    }
+
     /// `termfit import FILE` for a Strong, Hevy or FitNotes export: adds its sets to the profile
     /// `name` (created if needed), reading the file once, a workout at a time, in one transaction:
     /// a file refused at any line adds nothing, and memory stays flat however long the file is.

@@ -98,7 +98,8 @@ format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
 
 # Release builds, then: compose+diff micro-benchmarks, the real binary on a pseudo-terminal, the
-# database with ten years of workouts, and ten years of Strong history (100,000 sets) imported.
+# database with ten years of workouts, 100,000 Anki notes imported (a package and text) and
+# opened (first card), and ten years of Strong history (100,000 sets) imported.
 # The figures are printed and kept in docs/BENCHMARKS.md; nothing here is a pass/fail test.
 bench: deps
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(BENCH_NEEDS)"
@@ -107,6 +108,8 @@ bench: deps
 	  echo && echo "## Database: ten years of daily workouts" && echo && echo '```' && \
 	  "$$bin/termfit-store-bench" && echo '```' && echo && \
 	  Benchmarks/anki_import.sh "$$bin/termfit" && \
+	  echo && echo "## Flashcards: 100,000 notes opened as the app's worker opens them" && echo && echo '```' && \
+	  "$$bin/termfit-store-bench" --flashcards 100000 && echo '```' && \
 	  echo && echo "## Import: ten years of Strong history (100,000 sets)" && echo && echo '```' && \
 	  python3 Benchmarks/import_bench.py "$$bin/termfit" && echo '```'; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status

@@ -105,9 +105,11 @@ let package = Package(
             name: "termfit-store-load", dependencies: ["Store", "Records", "CSQLiteTuning"],
             path: "Tests/Support/StoreLoad"),
         // `make bench`: fills a profile with ten years of daily workouts and times the queries
-        // the home screen and the dumbbell screen run.
+        // the home screen and the dumbbell screen run; with --flashcards N, opens a collection of
+        // N notes as the app's worker does.
         .executableTarget(
-            name: "termfit-store-bench", dependencies: ["Store", "Records"], path: "Tests/Support/StoreBench"),
+            name: "termfit-store-bench", dependencies: ["Store", "Records", "App", "Flashcards", "TermUI"],
+            path: "Tests/Support/StoreBench"),
         .testTarget(
             name: "AppTests",
             dependencies: [

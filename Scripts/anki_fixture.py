@@ -13,8 +13,9 @@
                                 type changed.
   anki_fixture.py open FILE     opens FILE (.apkg) as Anki's importer does into a new collection and
                                 prints JSON of its notes, cards, decks and tags.
-  anki_fixture.py big DIR N     writes DIR/big.apkg: N notes (Basic, every tenth reversed, every
-                                twentieth a cloze) in ten nested decks, for `make bench`.
+  anki_fixture.py big DIR N     writes DIR/big.apkg and DIR/big.txt (the same notes as Anki's "Notes in
+                                Plain Text"): N notes (Basic, every tenth reversed, every twentieth a
+                                cloze) in ten nested decks, for `make bench`.
   anki_fixture.py history DIR   answers cards with FSRS on (Anki's fuzz off, as in its own tests),
                                 writes DIR/history.apkg and DIR/history-legacy.apkg with scheduling
                                 and prints JSON by note guid: each card's phase, due date, interval
@@ -134,6 +135,8 @@ def big(directory, count):
                             options=ExportAnkiPackageOptions(with_scheduling=False, with_deck_configs=False,
                                                              with_media=False, legacy=False),
                             limit=None)
+    col.export_note_csv(out_path=os.path.join(directory, "big.txt"), limit=None, with_html=True, with_tags=True,
+                        with_deck=True, with_notetype=True, with_guid=True)
     print(json.dumps({"notes": col.note_count(), "cards": col.card_count()}))
     col.close(downgrade=False)
     shutil.rmtree(work)

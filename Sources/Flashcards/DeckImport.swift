@@ -58,6 +58,19 @@ public struct DeckImport: Sendable {
                 byGUID[key(card.guid, card.ordinal)] = (deckIndex, cardIndex)
             }
         }
+        // Decks by name (the first of a name), and per deck the cards' prompt, answer and ordinal
+        // counted, made when a note without a guid first needs them: each note is then one
+        // lookup, not a pass over the deck (100,000 notes stay linear).
+        var deckByName: [String: Int] = [:]
+        for (index, deck) in all.enumerated() where deckByName[deck.name] == nil { deckByName[deck.name] = index }
+        var contentsByDeck: [Int: [CardContent: Int]] = [:]
+        func content(of card: Flashcard) -> CardContent {
+            CardContent(prompt: card.prompt, answer: card.answer, ordinal: card.ordinal)
+        }
+        func counting(_ card: Flashcard, in deck: Int, by change: Int) {
+            guard contentsByDeck[deck] != nil else { return }
+            contentsByDeck[deck]?[content(of: card), default: 0] += change
+        }
         var seenGUIDs: [String: Int] = [:]
         // The guid given to the cards of a note that came without one (one note, one guid).
         var madeGUIDs: [Int: String] = [:]
@@ -93,12 +106,14 @@ public struct DeckImport: Sendable {
                         unchanged += 1
                         continue
                     }
+                    counting(card, in: found.deck, by: -1)
                     card.prompt = note.prompt
                     card.answer = note.answer
                     card.tags = note.tags
                     card.notetype = note.notetype
                     card.fields = note.fields
                     all[found.deck].cards[found.card] = card
+                    counting(card, in: found.deck, by: 1)
                     mark(found.deck, card.id)
                     updated += 1
                     continue
@@ -112,20 +127,25 @@ public struct DeckImport: Sendable {
                     line: note.line, "the deck name is longer than \(ValueLimits.nameLength) characters")
             }
             let deckIndex: Int
-            if let index = all.firstIndex(where: { $0.name == name }) {
+            if let index = deckByName[name] {
                 deckIndex = index
             } else {
                 all.append(FlashcardDeck(id: makeIdentifier(), name: name, createdAt: now))
                 newDecks.append(name)
                 deckIndex = all.count - 1
+                deckByName[name] = deckIndex
             }
-            if note.guid == nil,
-                all[deckIndex].cards.contains(where: {
-                    $0.prompt == note.prompt && $0.answer == note.answer && $0.ordinal == note.ordinal
-                })
-            {
-                skipped.append(.init(line: note.line, "already in “\(name)”"))
-                continue
+            if note.guid == nil {
+                if contentsByDeck[deckIndex] == nil {
+                    contentsByDeck[deckIndex] = all[deckIndex].cards.reduce(into: [:]) {
+                        $0[content(of: $1), default: 0] += 1
+                    }
+                }
+                let key = CardContent(prompt: note.prompt, answer: note.answer, ordinal: note.ordinal)
+                if (contentsByDeck[deckIndex]?[key] ?? 0) > 0 {
+                    skipped.append(.init(line: note.line, "already in “\(name)”"))
+                    continue
+                }
             }
             guard all[deckIndex].cards.count < ValueLimits.cardsPerDeck else {
                 throw DeckFileError(
@@ -143,6 +163,7 @@ public struct DeckImport: Sendable {
                 createdAt: now.addingTimeInterval(Double(position) / 1000), guid: guid, tags: note.tags,
                 notetype: note.notetype, fields: note.fields, ordinal: note.ordinal)
             all[deckIndex].cards.append(card)
+            counting(card, in: deckIndex, by: 1)
             byGUID[key(card.guid, card.ordinal)] = (deckIndex, all[deckIndex].cards.count - 1)
             mark(deckIndex, id)
             history += AnkiReviewLog.reviews(note.history, of: id)
@@ -156,6 +177,13 @@ public struct DeckImport: Sendable {
         }
         // A deck made for notes that were all skipped is not made.
         newDecks = newDecks.filter { name in decks.contains { $0.name == name } }
+    }
+
+    /// What makes a card without a guid the same as one in its deck.
+    private struct CardContent: Hashable {
+        var prompt: String
+        var answer: String
+        var ordinal: Int
     }
 
     /// One line for the member: what was added, updated and skipped, and where.

@@ -286,13 +286,14 @@ extension TermFitStore {
     /// whether it was added.
     @discardableResult
     static func insertSetIfAbsent(_ db: Database, _ set: DumbbellSet, workoutID: UUID) throws -> Bool {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO dumbbell_set
                     (workout_id, number, weight_hundredths, reps, started_at, finished_at, rest_before, set_type,
                      rpe, note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """,
+                """
+        ).execute(
             arguments: [
                 workoutID.uuidString, set.number, set.weightHundredths, set.reps, set.startedAt.storedMilliseconds,
                 set.finishedAt.storedMilliseconds, set.restBefore, set.type.rawValue, set.rpe, set.note,

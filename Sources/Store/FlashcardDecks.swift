@@ -12,6 +12,51 @@ extension ProfileStore {
         }
     }
 
+    /// Every review of these cards in this profile's sessions, oldest first (ties by identifier).
+    /// For many cards (a whole collection, as the workout asks when it opens) the profile's
+    /// reviews are read in one query and kept when their card was asked for: binding 100,000
+    /// identifiers, 5,000 a query, costs more.
+    func fetchReviews(_ db: Database, ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
+        var rows: [Row]
+        if cardIDs.count > 2_000 {
+            let all = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+                    WHERE s.profile_id = ?
+                    """,
+                arguments: [profileID])
+            let wanted = all.isEmpty ? [] : Set(cardIDs)
+            rows = all.filter { row in
+                let card: String = row["card_id"] ?? ""
+                return (Columns.hexUUID(card) ?? UUID(uuidString: card)).map(wanted.contains) ?? false
+            }
+        } else {
+            rows = try Self.rows(
+                db,
+                sql: {
+                    """
+                    SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+                    WHERE s.profile_id = ? AND r.card_id IN (\($0))
+                    """
+                }, ids: cardIDs.map(\.uuidString), leading: [profileID])
+        }
+        // Answers carried in from Anki's review log (v12).
+        rows += try importedHistory(db, ofCards: cardIDs)
+        let reviews = try rows.map(Self.review)
+        // The identifiers' text once each, not twice a comparison.
+        return zip(reviews, reviews.map(\.id.uuidString))
+            .sorted { ($0.0.reviewedAt, $0.1) < ($1.0.reviewedAt, $1.1) }.map(\.0)
+    }
+
+    /// `text` split at an ASCII `separator`, by its bytes (splitting by characters costs a
+    /// grapheme break test a character, which shows when 100,000 cards are read).
+    static func split(_ text: String, at separator: Unicode.Scalar, omittingEmpty: Bool = false) -> [String] {
+        text.utf8.split(separator: UInt8(separator.value), omittingEmptySubsequences: omittingEmpty).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
     public func deleteFlashcardReview(_ reviewID: UUID, inFlashcardSession sessionID: UUID) throws {
         try store.write { db in
             guard try ownership(db, table: "flashcard_session", id: sessionID) == .this else {

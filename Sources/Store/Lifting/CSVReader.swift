@@ -1,4 +1,5 @@
 import Foundation
+import Records
 
 /// Where the bytes of a file being imported come from, a chunk at a time, so that a large file
 /// is never held whole.
@@ -175,6 +176,6 @@ struct CSVReader {
 
     private static func text(_ bytes: [UInt8], quoted: Bool) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        return quoted ? text : text.trimmingCharacters(in: .whitespaces)
+        return quoted ? text : text.trimmingBlanks()
     }
 }

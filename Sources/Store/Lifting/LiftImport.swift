@@ -256,74 +256,82 @@ extension TermFitStore {
         try LiftFileWalk.walk(source, unit: unit, timeZone: timeZone, existingNames: [], progress: nil) { _ in }.format
     }
 
+    /// The format of a Strong, Hevy or FitNotes export from its header line alone: throws
+    /// ``LiftImportError`` for a header TermFit does not read (checked before a database is opened).
+    public static func liftFormat(_ source: any ByteChunks) throws -> LiftFormat {
+        try LiftRowReader(source, unit: nil, timeZone: .gmt).format
+    }
+
     /// `termfit import FILE` for a Strong, Hevy or FitNotes export: adds its sets to the profile
-    /// `name` (created if needed), a transaction every few thousand sets so memory stays flat.
+    /// `name` (created if needed), reading the file once, a workout at a time, in one transaction:
+    /// a file refused at any line adds nothing, and memory stays flat however long the file is.
     /// Exercises are matched to the profile's by name without regard to case. Every workout and
     /// set has an identifier made from the file's text, so importing the same file again adds
     /// nothing.
     ///
     /// - Parameter progress: called now and then with the bytes of the file read so far.
+    /// - Throws: ``LiftImportError`` naming the line and column of the first value it cannot take.
     public func importLifts(
         _ source: any ByteChunks, intoProfile name: String, unit: WeightUnit?, timeZone: TimeZone = .current,
         progress: ((Int) -> Void)? = nil
     ) throws -> LiftImportReport {
         let profileName = try Self.validated(name)
-        let (profile, existing) = try write { db in
-            let profile = try Self.fetchProfile(db, named: profileName) ?? Self.insertProfile(db, named: profileName)
-            let names = try String.fetchAll(
-                db,
-                sql: """
-                    SELECT exercise FROM dumbbell_workout WHERE profile_id = ?
-                    GROUP BY exercise ORDER BY min(started_at), exercise
-                    """,
-                arguments: [profile.id.uuidString])
-            return (profile, names)
-        }
-        var report = LiftImportReport(format: .strong, profile: profile.name)
-        var batch: [DumbbellWorkout] = []
-        var batchSets = 0
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            let workouts = batch
-            batch = []
-            batchSets = 0
-            try write { db in
+        var refusal: LiftImportError?
+        do {
+            return try write { db in
+                let profile =
+                    try Self.fetchProfile(db, named: profileName) ?? Self.insertProfile(db, named: profileName)
+                let existing = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT exercise FROM dumbbell_workout WHERE profile_id = ?
+                        GROUP BY exercise ORDER BY min(started_at), exercise
+                        """,
+                    arguments: [profile.id.uuidString])
+                var report = LiftImportReport(format: .strong, profile: profile.name)
                 var sessionsAdded = Set<UUID>()
-                for workout in workouts {
-                    let added = try Self.insertImported(db, workout, profileID: profile.id.uuidString)
-                    report.alreadyPresent += workout.sets.count - added
-                    guard added > 0 else { continue }
-                    report.added[workout.exercise, default: .init()].sets += added
-                    report.added[workout.exercise, default: .init()].workouts += 1
-                    sessionsAdded.insert(workout.sessionID ?? workout.id)
+                do {
+                    let (format, skipped) = try LiftFileWalk.walk(
+                        source, unit: unit, timeZone: timeZone, existingNames: existing, progress: progress
+                    ) { workouts in
+                        for workout in workouts {
+                            let added = try Self.insertImported(db, workout, profileID: profile.id.uuidString)
+                            report.alreadyPresent += workout.sets.count - added
+                            guard added > 0 else { continue }
+                            report.added[workout.exercise, default: .init()].sets += added
+                            report.added[workout.exercise, default: .init()].workouts += 1
+                            sessionsAdded.insert(workout.sessionID ?? workout.id)
+                        }
+                    }
+                    report.format = format
+                    report.skipped = skipped
+                } catch let error as LiftImportError {
+                    refusal = error
+                    throw error
                 }
-                report.workoutsAdded += sessionsAdded.count
+                report.workoutsAdded = sessionsAdded.count
+                return report
             }
+        } catch {
+            // The transaction is rolled back; the file's own problem is what the member reads.
+            if let refusal { throw refusal }
+            throw error
         }
-        let (format, skipped) = try LiftFileWalk.walk(
-            source, unit: unit, timeZone: timeZone, existingNames: existing, progress: progress
-        ) { workouts in
-            batch += workouts
-            batchSets += workouts.reduce(0) { $0 + $1.sets.count }
-            if batchSets >= 5_000 { try flush() }
-        }
-        try flush()
-        report.format = format
-        report.skipped = skipped
-        return report
     }
 
     /// Adds an imported workout (unless it is there already) and those of its sets that are not;
     /// returns how many sets were added.
     static func insertImported(_ db: Database, _ workout: DumbbellWorkout, profileID: String) throws -> Int {
-        try db.execute(
+        // Statements compiled once per import (GRDB's cache of the connection), not once a row.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO dumbbell_workout
                     (id, profile_id, exercise, unit, started_at, finished_at, status, session_id,
                      title, workout_note, exercise_note)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO NOTHING
-                """,
+                """
+        ).execute(
             arguments: [
                 workout.id.uuidString, profileID, workout.exercise, workout.unit.rawValue,
                 workout.startedAt.storedMilliseconds, workout.finishedAt.storedMilliseconds,
@@ -332,7 +340,8 @@ extension TermFitStore {
             ])
         if db.changesCount == 0 {
             let owner = try String.fetchOne(
-                db, sql: "SELECT profile_id FROM dumbbell_workout WHERE id = ?", arguments: [workout.id.uuidString])
+                db.cachedStatement(sql: "SELECT profile_id FROM dumbbell_workout WHERE id = ?"),
+                arguments: [workout.id.uuidString])
             if owner != profileID {
                 throw StoreError.archiveConflict(
                     "the workout of \(workout.exercise) on \(Timestamp.isoText(workout.startedAt)) was imported "

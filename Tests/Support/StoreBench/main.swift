@@ -2,7 +2,9 @@
 // same calls the workouts make (one committed transaction per step), then times the queries
 // the home screen and the dumbbell screen run. Timings are reported, never asserted.
 //
-//   termfit-store-bench [--data-dir DIR] [--keep]
+//   termfit-store-bench [--data-dir DIR] [--keep] [--flashcards N]
+//
+// With --flashcards N it times a flashcard collection of N notes instead (FlashcardsBench.swift).
 //
 // Without --data-dir a fresh directory under the system's temporary directory is used and
 // removed afterwards (unless --keep).
@@ -14,6 +16,7 @@ import Store
 struct Options {
     var directory: String?
     var keep = false
+    var flashcards: Int?
 }
 
 func parseOptions() -> Options {
@@ -23,8 +26,10 @@ func parseOptions() -> Options {
         switch argument {
         case "--data-dir": options.directory = arguments.popFirst()
         case "--keep": options.keep = true
+        case "--flashcards": options.flashcards = arguments.popFirst().flatMap { Int($0) }
         default:
-            FileHandle.standardError.write(Data("usage: termfit-store-bench [--data-dir DIR] [--keep]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: termfit-store-bench [--data-dir DIR] [--keep] [--flashcards N]\n".utf8))
             exit(2)
         }
     }
@@ -78,6 +83,11 @@ let firstDay = Date(timeIntervalSince1970: 1_420_099_200)  // 2015-01-01 08:00 U
 let days = 3653
 
 do {
+    if let notes = options.flashcards {
+        try flashcardsBench(notes: notes, location: location)
+        if options.directory == nil && !options.keep { try? FileManager.default.removeItem(atPath: directory) }
+        exit(0)
+    }
     let store = try TermFitStore.open(at: location)
     let log = try store.profileStore(named: "bench")
     var sessions = 0

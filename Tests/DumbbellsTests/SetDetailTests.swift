@@ -143,7 +143,14 @@ import Testing
         harness.press(.character("E"))
         harness.type("10")
         var outputs = harness.press(.enter)
-        #expect(outputs == [.saveSet(try #require(harness.past(typoWorkout.id)).sets[1], workoutID: typoWorkout.id)])
+        let corrected = try #require(harness.past(typoWorkout.id))
+        #expect(
+            outputs == [
+                .save(
+                    .dumbbellSet(
+                        corrected.sets[1], workoutID: typoWorkout.id, exercise: corrected.exercise,
+                        unit: corrected.unit))
+            ])
         #expect(harness.past(typoWorkout.id)?.sets.map(\.rpe) == [nil, 10, nil])
         #expect(harness.pastSheet != nil, "back on the history sheet")
         harness.press(.character("n"))

@@ -56,7 +56,10 @@ import Testing
         let id = DeckTree.parentIdentifier("Lang")
         #expect(picker(harness)?.chosen == id)
         let outputs = harness.press(.enter)
-        guard case .save(.flashcardDeck(let made)) = outputs.first(where: { if case .save(.flashcardDeck) = $0 { true } else { false } })
+        guard
+            case .save(.flashcardDeck(let made)) = outputs.first(where: {
+                if case .save(.flashcardDeck) = $0 { true } else { false }
+            })
         else {
             Issue.record("expected the parent deck to be made, got \(outputs)")
             return

@@ -23,7 +23,8 @@ if [ -z "$bin" ]; then
 fi
 
 as_owner() {
-	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+	# From /, which the owner can enter: the run's own directory may be closed to it.
+	if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # The server on a socket in $dir, no TCP. The socket is made by the cluster's owner; the run's

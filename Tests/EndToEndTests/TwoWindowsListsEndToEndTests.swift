@@ -31,6 +31,8 @@ import Testing
         try b.send("Enter")
         try b.waitFor("Saved routine “RoutineB”")
         try a.send("o")
+        // B's worker writes RoutineB just after B says so: A may need a key more, as B did above.
+        try pressUntil(a, shows: "RoutineB")
         let listed = try a.waitFor("RoutineB")
         #expect(listed.contains { $0.contains("RoutineA") })
         for window in [a, b] {

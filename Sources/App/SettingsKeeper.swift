@@ -93,6 +93,9 @@ final class SettingsKeeper: Sendable {
         case .item(let name, let key, _, let new):
             let items = Settings.itemized[name].flatMap { Settings.items(of: stored, layout: $0) } ?? []
             return .item(setting: name, key: key, expected: items.first { $0.key == key }?.value, new: new)
+        case .order(let name, _, let new):
+            let items = Settings.itemized[name].flatMap { Settings.items(of: stored, layout: $0) } ?? []
+            return .order(setting: name, expected: items.map(\.key), new: new)
         }
     }
 
@@ -113,6 +116,8 @@ final class SettingsKeeper: Sendable {
         case (.value(let name, _, _), .notKept(let current)):
             "\(label(name)) was changed in another window to \(show(current)); yours is not kept"
         case (.value(let name, _, _), _): "\(label(name)) was changed in another window"
+        case (.order(let name, _, _), _):
+            "The order of the \(name == "hiit.circuits" ? "circuits" : "routines") was changed in another window; yours is not kept"
         }
     }
 

@@ -16,6 +16,7 @@ extension DumbbellsWorkout {
         towards no volume or record); E gives a finished set (the selected one, else the set just \
         done; on h a past one) an RPE, 6 to 10 in halves, and n a note. o opens the routines: \
         Enter starts one, its per-set targets filled in to confirm; Ctrl-O edits the highlighted \
-        one as text (Bench press 3×10 @ 20; Row 10@30, 8@32.5), Ctrl-R renames it, Ctrl-X deletes it.
+        one as text (Bench press 3×10 @ 20; Row 10@30, 8@32.5), Ctrl-R renames it (it keeps its place), Ctrl-T and Ctrl-G \
+        move it up and down the list, Ctrl-X deletes it.
         """
 }

@@ -113,6 +113,8 @@ public enum DumbbellsAction: Hashable, Sendable {
     case deleteRoutine
     /// The routines sheet: the highlighted routine's plan (Ctrl-O) or name (Ctrl-R) to edit.
     case editRoutine(renaming: Bool)
+    /// The routines sheet: moves the highlighted routine one place up (-1) or down (1).
+    case moveRoutine(Int)
     /// A key for the routine's editor.
     case routineField(Key)
     /// The delete question: delete the routine.
@@ -465,6 +467,10 @@ enum DumbbellsBindings {
                 KeyBinding(
                     [.control("r")], "Rename", group: "Routines", bar: 7, display: "^R", listing: "Ctrl-R",
                     meaning: "rename the highlighted routine", action: .editRoutine(renaming: true)),
+                KeyBinding(
+                    [.control("t"), .control("g")], "Move", group: "Routines", bar: 8, display: "^T^G",
+                    listing: "Ctrl-T  Ctrl-G", meaning: "move the highlighted routine up or down the list"
+                ) { key in key == .control("t") ? .moveRoutine(-1) : .moveRoutine(1) },
                 KeyBinding(
                     [.control("x")], "Delete", group: "Routines", bar: 5, display: "^X", listing: "Ctrl-X",
                     meaning: "delete the highlighted routine (it asks first)", action: .deleteRoutine),

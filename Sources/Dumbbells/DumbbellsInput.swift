@@ -215,7 +215,7 @@ extension DumbbellsWorkout {
             if case .moveRange(let step) = action { progress.moveRange(by: step) } else { progress.toggle() }
             sheets.replaceTop(with: .progress(progress))
         case .picker(let key): updateExercisePicker(.key(key), into: &outputs)
-        case .routinePicker, .deleteRoutine, .confirmDeleteRoutine, .editRoutine, .routineField:
+        case .routinePicker, .deleteRoutine, .confirmDeleteRoutine, .editRoutine, .routineField, .moveRoutine:
             performOnRoutines(action, into: &outputs)
         case .past(let action): performPast(action, into: &outputs)
         case .rateSet: openRPEPicker(into: &outputs)
@@ -237,6 +237,7 @@ extension DumbbellsWorkout {
         case .routinePicker(let key): updateRoutines(.key(key), into: &outputs)
         case .deleteRoutine: askToDeleteRoutine()
         case .editRoutine(let renaming): openRoutineEditor(renaming: renaming)
+        case .moveRoutine(let step): moveRoutine(by: step, into: &outputs)
         case .routineField(let key): updateRoutineEditor(.key(key), into: &outputs)
         default: break
         }

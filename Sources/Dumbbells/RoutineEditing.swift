@@ -179,6 +179,27 @@ extension DumbbellsWorkout {
         sheets.push(.routineEditor(field, renaming ? .name(index) : .plan(index)))
     }
 
+    /// Ctrl-T or Ctrl-G on the routines sheet: the highlighted routine one place up (`step` -1)
+    /// or down (1) the list, saved at once (the order of every routine, as one change).
+    mutating func moveRoutine(by step: Int, into outputs: inout [Output]) {
+        guard case .routines(var open) = sheet else { return }
+        defer { sheets.replaceTop(with: .routines(open)) }
+        guard let index = open.selection, settings.routines.indices.contains(index) else {
+            return open.say("Highlight a routine to move")
+        }
+        if let problem = settings.routinesProblem { return open.say("Not changed: \(problem)") }
+        let target = index + step
+        guard settings.routines.indices.contains(target) else {
+            return open.say("“\(settings.routines[index].name)” is \(step < 0 ? "first" : "last") already")
+        }
+        settings.routines.swapAt(index, target)
+        outputs.append(.saveSettings(settings))
+        open.replaceRoutines(settings.routines)
+        open.highlight(target)
+        open.say(nil)
+        notice = Notice("“\(settings.routines[target].name)” moved \(step < 0 ? "up" : "down")")
+    }
+
     /// A key, paste or click for the routine's editor: Enter saves (or says why not, the text
     /// kept), Esc goes back to the routines unchanged.
     mutating func updateRoutineEditor(_ event: Event, into outputs: inout [Output]) {

@@ -187,8 +187,8 @@ public struct RoutinesSheet: Hashable, Sendable {
         return result
     }
 
-    /// Says `message` under the list until the next key.
-    mutating func say(_ message: String) { picker.message = message }
+    /// Says `message` under the list until the next key (`nil`: says nothing).
+    mutating func say(_ message: String?) { picker.message = message }
 
     /// Reads the routines again after one was deleted, the highlight near where it was, or on
     /// the routine at `highlighting` (the same routine after another window changed the list).

@@ -45,6 +45,10 @@ extension PostgresMember: SettingsStore {
                 let current: JSONValue?
                 switch change {
                 case .value: current = try setting(name: name)
+                case .order:
+                    current = nil
+                    try reorder(change, setting: name, conflicts: &conflicts)
+                    continue
                 case .item(_, let key, _, _):
                     guard Settings.itemized[name] != nil, try strayRow(name: name) == nil else {
                         conflicts.append(
@@ -60,10 +64,28 @@ extension PostgresMember: SettingsStore {
                 switch resolution.write {
                 case nil: break
                 case .value(let name, let value)?: try replaceSetting(name: name, value: value)
+                case .order?: break
                 case .item(let setting, let key, let value)?: try writeItem(setting: setting, key: key, value: value)
                 }
             }
             return conflicts
+        }
+    }
+
+    /// Carries out an order change: the items' positions rewritten, or the conflict noted.
+    private func reorder(_ change: SettingChange, setting name: String, conflicts: inout [SettingConflict]) throws {
+        let keys = try store.rows(
+            "SELECT key FROM setting_item WHERE profile_id = \(profileID) AND setting = \(name) ORDER BY position, key"
+        ).map { try $0.decode(String.self) }
+        let resolution = change.resolveOrder(current: keys) ?? SettingResolution()
+        if let conflict = resolution.conflict { conflicts.append(conflict) }
+        guard case .order(_, let order)? = resolution.write else { return }
+        for (position, key) in (order + keys.filter { !order.contains($0) }).enumerated() {
+            try store.rows(
+                """
+                UPDATE setting_item SET position = \(position)
+                WHERE profile_id = \(profileID) AND setting = \(name) AND key = \(key)
+                """)
         }
     }
 

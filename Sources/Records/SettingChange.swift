@@ -38,6 +38,13 @@ extension Settings {
         }
     }
 
+    /// `items` with those named in `keys` first, in that order, and the others after as they were.
+    public static func ordered(_ items: [SettingItem], by keys: [String]) -> [SettingItem] {
+        let named = Set(keys)
+        let byKey = Dictionary(items.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return keys.compactMap { byKey[$0] } + items.filter { !named.contains($0.key) }
+    }
+
     /// The whole value of a setting laid out as `layout`, from its items in order.
     public static func assemble(_ items: [SettingItem], layout: SettingLayout) -> JSONValue {
         switch layout {
@@ -67,11 +74,15 @@ public enum SettingChange: Sendable, Codable, Equatable {
     /// One item of an itemized setting (a routine, a rating) put, or removed with `nil`, if it
     /// still is `expected` (`nil`: there was none).
     case item(setting: String, key: String, expected: JSONValue?, new: JSONValue?)
+    /// The order of a `.named` setting's items (the routines) made `new`, if the items this window
+    /// saw (`expected`, in their order) are still in that order; it comes after the command's item
+    /// changes, and items it does not name (added elsewhere) stay after the ones it does.
+    case order(setting: String, expected: [String], new: [String])
 
     /// The setting this changes.
     public var settingName: String {
         switch self {
-        case .value(let name, _, _), .item(let name, _, _, _): name
+        case .value(let name, _, _), .item(let name, _, _, _), .order(let name, _, _): name
         }
     }
 
@@ -89,6 +100,13 @@ public enum SettingChange: Sendable, Codable, Equatable {
         }
         for item in after where oldByKey[item.key] != item.value {
             changes.append(.item(setting: name, key: item.key, expected: oldByKey[item.key], new: item.value))
+        }
+        // Items are kept in place and new ones go last; any other order (a move, a rename that
+        // keeps its place) is one more change.
+        let kept = before.map(\.key).filter { newKeys.contains($0) }
+        let placed = kept + after.map(\.key).filter { oldByKey[$0] == nil }
+        if layout == .named, placed != after.map(\.key) {
+            changes.append(.order(setting: name, expected: before.map(\.key), new: after.map(\.key)))
         }
         return changes
     }
@@ -109,7 +127,30 @@ public enum SettingChange: Sendable, Codable, Equatable {
             } else if let new {
                 try Settings.validate(new, named: name)
             }
+        case .order(let name, let expected, let new):
+            try Check.text(name, "a setting's name", maximum: ValueLimits.settingNameLength, empty: false)
+            for key in expected + new {
+                try Check.text(key, "the setting \(name)", maximum: ValueLimits.settingNameLength, empty: false)
+            }
         }
+    }
+
+    /// What to store for an ``order(setting:expected:new:)`` change, given the keys stored now in
+    /// their order: the new order when the keys this window saw are still in the order it saw
+    /// (whatever was added, removed or renamed since), else the conflict (another window moved
+    /// them; its order stays). `nil` for any other change.
+    public func resolveOrder(current: [String]) -> SettingResolution? {
+        guard case .order(let name, let expected, let new) = self else { return nil }
+        let stored = Set(current)
+        let seen = Set(expected)
+        let newKeys = Set(new)
+        guard current.filter({ seen.contains($0) }) == expected.filter({ stored.contains($0) }) || current == new else {
+            return SettingResolution(
+                conflict: SettingConflict(
+                    change: self, outcome: .notKept(current: .array(current.map(JSONValue.string)))))
+        }
+        let order = new.filter { stored.contains($0) } + current.filter { !newKeys.contains($0) }
+        return SettingResolution(write: order == current ? nil : .order(setting: name, keys: order))
     }
 
     /// What to store for this change, given what is stored now (`current`: the setting's value,
@@ -125,6 +166,9 @@ public enum SettingChange: Sendable, Codable, Equatable {
         case .value(let name, let expected, let new):
             if current == expected || current == new { return SettingResolution(write: .value(name: name, new)) }
             return SettingResolution(conflict: SettingConflict(change: self, outcome: .notKept(current: current)))
+        case .order(let name, _, _):
+            let keys = Settings.itemized[name].flatMap { Settings.items(of: current, layout: $0) } ?? []
+            return resolveOrder(current: keys.map(\.key)) ?? SettingResolution()
         case .item(let name, let key, let expected, let new):
             if current == expected { return SettingResolution(write: .item(setting: name, key: key, new)) }
             if current == new {
@@ -156,6 +200,8 @@ public struct SettingResolution: Sendable, Equatable {
         case value(name: String, JSONValue?)
         /// One item (`nil`: removed).
         case item(setting: String, key: String, JSONValue?)
+        /// The items' order: these keys first, in this order (the others after, as they were).
+        case order(setting: String, keys: [String])
     }
 
     public var write: Write?
@@ -197,6 +243,14 @@ extension Settings {
             let name = change.settingName
             let layout = Settings.itemized[name]
             var items = layout.flatMap { Settings.items(of: self[name], layout: $0) }
+            if case .order = change {
+                let resolution = change.resolveOrder(current: (items ?? []).map(\.key)) ?? SettingResolution()
+                if let conflict = resolution.conflict { conflicts.append(conflict) }
+                if case .order(_, let keys)? = resolution.write, let layout, let all = items {
+                    self[name] = Settings.assemble(Settings.ordered(all, by: keys), layout: layout)
+                }
+                continue
+            }
             let current: JSONValue?
             if case .item(_, let key, _, _) = change {
                 guard items != nil else {
@@ -212,6 +266,7 @@ extension Settings {
             switch resolution.write {
             case nil: break
             case .value(let name, let value)?: self[name] = value
+            case .order?: break
             case .item(_, let key, let value)?:
                 if let index = items?.firstIndex(where: { $0.key == key }) {
                     if let value { items?[index].value = value } else { items?.remove(at: index) }

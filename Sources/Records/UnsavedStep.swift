@@ -184,6 +184,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         switch change {
         case .value(let name, _, _): name
         case .item(let name, let key, _, _): "\(name) \(key)"
+        case .order(let name, _, _): "\(name) order"
         }
     }
 

@@ -33,6 +33,23 @@ extension ProfileStore: SettingsStore {
                 let current: JSONValue?
                 switch change {
                 case .value: current = try fetchSetting(db, name: name)
+                case .order:
+                    current = nil
+                    let keys = try String.fetchAll(
+                        db,
+                        sql: "SELECT key FROM setting_item WHERE profile_id = ? AND setting = ? ORDER BY position, key",
+                        arguments: [profileID, name])
+                    let resolution = change.resolveOrder(current: keys) ?? SettingResolution()
+                    if let conflict = resolution.conflict { conflicts.append(conflict) }
+                    if case .order(_, let order)? = resolution.write {
+                        for (position, key) in (order + keys.filter { !order.contains($0) }).enumerated() {
+                            try db.execute(
+                                sql:
+                                    "UPDATE setting_item SET position = ? WHERE profile_id = ? AND setting = ? AND key = ?",
+                                arguments: [position, profileID, name, key])
+                        }
+                    }
+                    continue
                 case .item(_, let key, _, _):
                     guard Settings.itemized[name] != nil, try strayRow(db, name: name) == nil else {
                         // The stored value is not items (unreadable): it is kept as it is.
@@ -50,6 +67,7 @@ extension ProfileStore: SettingsStore {
                 switch resolution.write {
                 case nil: break
                 case .value(let name, let value)?: try replaceSetting(db, name: name, value: value)
+                case .order?: break
                 case .item(let setting, let key, let value)?:
                     try writeItem(db, setting: setting, key: key, value: value)
                 }

@@ -56,6 +56,38 @@ import Testing
         #expect(window.workout.workout?.settings.routines.map(\.name) == ["Legs"])
     }
 
+    @Test func aRoutineMovedOrRenamedKeepsItsPlaceHereAfterReopeningAndInAnotherWindow() throws {
+        let (a, b, directory) = try twoWindows()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let routines = ["Push", "Pull", "Legs"].map {
+            Routine(name: $0, exercises: [RoutineExercise(name: "Bench press", sets: 3, reps: 8)])
+        }
+        try a.setValue(routines, for: SettingKey<[Routine]>.dumbbellRoutines)
+        var other = dumbbells(on: a)
+        var window = dumbbells(on: b)
+        window.press(.character("o"), .down, .down, .control("t"))
+        #expect(window.workout.workout?.settings.routines.map(\.name) == ["Push", "Legs", "Pull"])
+        #expect(
+            try a.settings().value(for: SettingKey<[Routine]>.dumbbellRoutines)?.map(\.name) == [
+                "Push", "Legs", "Pull",
+            ])
+
+        other.press(.character("o"))
+        #expect(other.workout.workout?.settings.routines.map(\.name) == ["Push", "Legs", "Pull"])
+        #expect(other.frame().contains { $0.contains("Legs") }, "\(other.frame().joined(separator: "\n"))")
+
+        // A rename in the other window keeps the routine's place, here too.
+        other.press(.down, .control("r"), .control("u"))
+        other.type("Lower")
+        other.press(.enter)
+        window.send(.focusIn)
+        #expect(window.workout.workout?.settings.routines.map(\.name) == ["Push", "Lower", "Pull"])
+
+        // Reopened, the order is as left.
+        let reopened = dumbbells(on: b)
+        #expect(reopened.workout.workout?.settings.routines.map(\.name) == ["Push", "Lower", "Pull"])
+    }
+
     @Test func aCircuitMadeInAnotherWindowIsInTheCircuitsList() throws {
         let (a, b, directory) = try twoWindows()
         defer { try? FileManager.default.removeItem(atPath: directory) }

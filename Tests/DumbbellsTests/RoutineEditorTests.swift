@@ -135,6 +135,32 @@ import Testing
         #expect(harness.workout.notice?.text == "The routine “Push day” was deleted in another window")
     }
 
+    @Test func ctrlTAndCtrlGMoveTheHighlightedRoutineAndSaveTheOrder() {
+        let arms = Routine(name: "Arms", exercises: [RoutineExercise(name: "Curl", sets: 2)])
+        var harness = harness([push, legs, arms])
+        harness.press(.character("o"), .down, .down, .control("t"))
+        #expect(harness.workout.settings.routines.map(\.name) == ["Push day", "Arms", "Legs"])
+        #expect(harness.outputs.last == .saveSettings(harness.workout.settings))
+        #expect(harness.workout.notice?.text == "“Arms” moved up")
+        guard case .routines(let sheet) = harness.workout.sheet else {
+            Issue.record("the routines stay open")
+            return
+        }
+        #expect(sheet.selection == 1, "the moved routine stays highlighted")
+        #expect(sheet.picker.items.map(\.label) == ["Push day", "Arms", "Legs"])
+        harness.press(.control("t"), .control("t"))
+        #expect(harness.workout.settings.routines.map(\.name) == ["Arms", "Push day", "Legs"])
+        guard case .routines(let first) = harness.workout.sheet else { return }
+        #expect(first.picker.message == "“Arms” is first already")
+        harness.press(.control("g"), .control("g"))
+        #expect(harness.workout.settings.routines.map(\.name) == ["Push day", "Legs", "Arms"])
+        #expect(harness.workout.notice?.text == "“Arms” moved down")
+        guard case .routines(let moved) = harness.workout.sheet else { return }
+        #expect(moved.picker.message == nil, "the refusal is gone once a move is made")
+        // The help bar is full at 80 columns; the sheet's bindings carry the keys for its listing.
+        #expect(harness.workout.bindings.bindings.contains { $0.listing == "Ctrl-T  Ctrl-G" && $0.barRank != nil })
+    }
+
     @Test func startingARoutineFillsEachSetsTargetToConfirm() {
         let plan = Routine(
             name: "Heavy",

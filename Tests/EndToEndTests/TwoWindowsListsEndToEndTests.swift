@@ -46,6 +46,49 @@ import Testing
         }
     }
 
+    @Test func aRoutineMovedUpStaysThereAfterReopening() throws {
+        let data = try temporaryDataDirectory("routine-order")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["TERMFIT_DATA_DIR": data.path]
+        let command = [Binary.termfit, "dumbbells", "--profile", "sam"]
+        let window = try TmuxSession(command, environment: environment)
+        defer { window.close() }
+        try window.waitFor("Enter kg and reps for set 1")
+        for name in ["RoutineA", "RoutineB"] {
+            try window.send("o")
+            try window.waitFor("╭ Routines")
+            try window.send(name)
+            try window.send("Enter")
+            try window.waitFor("Saved routine “\(name)”")
+        }
+        try window.send("o")
+        try window.waitFor("RoutineB")
+        try window.send("Down")
+        try window.send("C-t")
+        try window.waitForScreen { lines in
+            let b = lines.firstIndex { $0.contains("RoutineB") }
+            let a = lines.firstIndex { $0.contains("RoutineA") }
+            return a != nil && b != nil && b! < a!
+        }
+        try window.send("Escape")
+        try window.waitForScreen { !$0.contains { $0.contains("╭ Routines") } }
+        try window.send("q")
+        try leave(window)
+
+        let reopened = try TmuxSession(command, environment: environment)
+        defer { reopened.close() }
+        try reopened.waitFor("Enter kg and reps for set 1")
+        try reopened.send("o")
+        let screen = try reopened.waitFor("RoutineA")
+        let first = screen.firstIndex { $0.contains("RoutineB") }
+        let second = screen.firstIndex { $0.contains("RoutineA") }
+        #expect(first != nil && second != nil && first! < second!, "\(screen.joined(separator: "\n"))")
+        try reopened.send("Escape")
+        try reopened.waitForScreen { !$0.contains { $0.contains("╭ Routines") } }
+        try reopened.send("q")
+        try leave(reopened)
+    }
+
     @Test func aCircuitMadeInOneWindowIsInTheOthersOpenCircuitsList() throws {
         let data = try temporaryDataDirectory("two-lists")
         defer { try? FileManager.default.removeItem(at: data) }

@@ -127,6 +127,12 @@ enum PostgresSchema {
                 AND w.exercise <> winner.exercise;
             """
         ),
+        (
+            "v17 flashcards keep their note type's templates",
+            """
+            ALTER TABLE flashcard ADD COLUMN templates TEXT;
+            """
+        ),
     ]
 
     /// The names of every migration this build knows, oldest first.

@@ -27,10 +27,14 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     public var fields: [String]
     /// Which of its note's cards this is (Anki's ordinal: the template, or the cloze number - 1).
     public var ordinal: Int
+    /// The note type's field names and card templates (JSON, as the Flashcards module writes
+    /// them) when they are not those of the stock type `notetype` names: the card is drawn and
+    /// exported through them. Empty for a stock type and for a card made in TermFit.
+    public var templates: String
 
     public init(
         id: UUID = UUID(), prompt: String, answer: String, createdAt: Date, guid: String? = nil, tags: [String] = [],
-        notetype: String = "", fields: [String] = [], ordinal: Int = 0
+        notetype: String = "", fields: [String] = [], ordinal: Int = 0, templates: String = ""
     ) {
         self.id = id
         self.prompt = prompt
@@ -41,6 +45,7 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
         self.notetype = notetype
         self.fields = fields
         self.ordinal = ordinal
+        self.templates = templates
     }
 
     /// A guid for a card made in TermFit: the two halves of its identifier's 128 bits combined
@@ -61,7 +66,7 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal
+        case id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal, templates
     }
 
     /// Writes a card; a card made in TermFit (no Anki note) is written as before notes were kept.
@@ -76,6 +81,7 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
         if !notetype.isEmpty { try container.encode(notetype, forKey: .notetype) }
         if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
         if ordinal != 0 { try container.encode(ordinal, forKey: .ordinal) }
+        if !templates.isEmpty { try container.encode(templates, forKey: .templates) }
     }
 
     /// Reads a card; an export from before guids and tags gets the guid made from its identifier.
@@ -90,7 +96,8 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
             tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
             notetype: try container.decodeIfPresent(String.self, forKey: .notetype) ?? "",
             fields: try container.decodeIfPresent([String].self, forKey: .fields) ?? [],
-            ordinal: try container.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0)
+            ordinal: try container.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0,
+            templates: try container.decodeIfPresent(String.self, forKey: .templates) ?? "")
     }
 }
 

@@ -160,6 +160,9 @@ extension Flashcard {
         if fields.reduce(0, { $0 + $1.utf8.count }) > ValueLimits.noteFieldsLength {
             throw LogError.invalidValue("a note's fields are longer than \(ValueLimits.noteFieldsLength) bytes")
         }
+        if templates.utf8.count > ValueLimits.notetypeLength {
+            throw LogError.invalidValue("a note type's templates are longer than \(ValueLimits.notetypeLength) bytes")
+        }
     }
 }
 

@@ -44,6 +44,9 @@ public enum ValueLimits {
     public static let noteFieldsLength = 131_072
     /// The most fields one Anki note has.
     public static let noteFields = 64
+    /// The most bytes of one note type's fields and card templates (a card of a note type that is
+    /// not one of Anki's stock types keeps them, to be drawn and exported through them).
+    public static let notetypeLength = 65_536
 
     /// The longest name (an exercise, a deck, a deck's identifier, a card's code), in characters.
     public static let nameLength = 200

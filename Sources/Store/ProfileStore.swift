@@ -482,18 +482,21 @@ extension ProfileStore: FlashcardLibrary {
         }
         try db.cachedStatement(
             sql: """
-                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO flashcard (
+                    id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal, templates)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
                     created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags,
-                    notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal
+                    notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal,
+                    templates = excluded.templates
                 """
         ).execute(
             arguments: [
                 card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
                 card.guid, card.tags.joined(separator: " "), card.notetype,
                 card.fields.isEmpty ? nil : card.fields.joined(separator: "\u{1F}"), card.ordinal,
+                card.templates.isEmpty ? nil : card.templates,
             ])
     }
 
@@ -527,11 +530,14 @@ extension ProfileStore: FlashcardLibrary {
         let cards = try Row.fetchCursor(
             db,
             sql: """
-                SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal
+                SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal,
+                    c.templates
                 FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
                 WHERE d.profile_id = ? ORDER BY c.deck_id, c.created_at, c.id
                 """,
             arguments: [profileID])
+        // The cards of one note type share one copy of its templates.
+        var templates: [String: String] = [:]
         while let row = try cards.next() {
             guard let position = index[try row.decode(String.self, atIndex: 0)] else { continue }
             decks[position].cards.append(
@@ -543,7 +549,12 @@ extension ProfileStore: FlashcardLibrary {
                     tags: Self.split(try row.decode(atIndex: 6), at: " ", omittingEmpty: true),
                     notetype: try row.decode(atIndex: 7),
                     fields: (try row.decode(String?.self, atIndex: 8)).map { Self.split($0, at: "\u{1F}") } ?? [],
-                    ordinal: try row.decode(atIndex: 9)))
+                    ordinal: try row.decode(atIndex: 9),
+                    templates: (try row.decode(String?.self, atIndex: 10)).map { text in
+                        if let shared = templates[text] { return shared }
+                        templates[text] = text
+                        return text
+                    } ?? ""))
         }
         return decks
     }

@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 14
+    static let version = 17
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -72,6 +72,12 @@ enum Schema {
             try mergeExerciseSpellings(db)
             try db.execute(sql: "PRAGMA user_version = 14")
         }
+        migrator.registerMigration("v17 flashcards keep their note type's templates") { db in
+            try db.execute(sql: version17)
+            // Other numbers may be registered before it: the file's version never goes down.
+            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try db.execute(sql: "PRAGMA user_version = \(max(current, 17))")
+        }
         return migrator
     }()
 
@@ -98,6 +104,12 @@ enum Schema {
         ALTER TABLE flashcard ADD COLUMN notetype TEXT NOT NULL DEFAULT '';
         ALTER TABLE flashcard ADD COLUMN fields TEXT;
         ALTER TABLE flashcard ADD COLUMN ordinal INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// The field names and card templates of a note type that is not one of Anki's stock types
+    /// (JSON), kept with each of its cards so that the card is drawn and exported through them.
+    private static let version17 = """
+        ALTER TABLE flashcard ADD COLUMN templates TEXT;
         """
 
     /// A card's answers carried in from Anki's review log with the card (a package with

@@ -112,4 +112,35 @@ struct FlashcardNotesTests {
         #expect(throws: (any Error).self) { try anna.save(decks: [tooLarge]) }
         try store.close()
     }
+
+    @Test("A card of a note type Anki does not ship keeps its templates (v17), and loses them to none")
+    func noteTypeTemplates() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        defer { try? store.close() }
+        let anna = try store.profileStore(named: "anna")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let templates = #"{"fields":["Word","Meaning"],"isCloze":false,"name":"Vocab","templates":[]}"#
+        let cards = (0..<2).map { ordinal in
+            Flashcard(
+                prompt: "chat \(ordinal)", answer: "cat", createdAt: date.addingTimeInterval(Double(ordinal)),
+                guid: "g\(ordinal)", notetype: "Vocab", fields: ["chat", "cat"], templates: templates)
+        }
+        let own = Flashcard(prompt: "own", answer: "card", createdAt: date.addingTimeInterval(5))
+        let deck = FlashcardDeck(name: "Words", createdAt: date, cards: cards + [own])
+        try anna.save(decks: [deck])
+        #expect(try anna.decks() == [deck])
+        try #require(store.pool).read { (db: Database) throws -> Void in
+            #expect(try String.fetchOne(db, sql: "SELECT templates FROM flashcard WHERE guid = 'g1'") == templates)
+            #expect(
+                try String?.fetchOne(db, sql: "SELECT templates FROM flashcard WHERE id = ?", arguments: [own.id])
+                    == nil, "a card made in TermFit keeps none")
+        }
+        var tooLarge = cards[0]
+        tooLarge.templates = String(repeating: "x", count: ValueLimits.notetypeLength + 1)
+        #expect(throws: (any Error).self) {
+            try anna.save(decks: [FlashcardDeck(name: "X", createdAt: date, cards: [tooLarge])])
+        }
+    }
 }

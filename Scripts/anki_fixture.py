@@ -16,9 +16,15 @@
   anki_fixture.py big DIR N     writes DIR/big.apkg and DIR/big.txt (the same notes as Anki's "Notes in
                                 Plain Text"): N notes (Basic, every tenth reversed, every twentieth a
                                 cloze) in ten nested decks, for `make bench`.
+  anki_fixture.py custom DIR    builds a collection of note types Anki does not ship ("Vocab": two
+                                templates, conditionals, text:, hint:, type:, {{Card}}, {{Type}};
+                                "Cloze Plus": a cloze type of its own) and writes, in DIR:
+                                custom.apkg, custom-legacy.apkg, custom.txt, custom.anki2 and
+                                custom.json (each card's question and answer as Anki renders them,
+                                by note guid and card ordinal, and Anki's cards per note type).
   anki_fixture.py history DIR   answers cards with FSRS on (Anki's fuzz off, as in its own tests),
                                 writes DIR/history.apkg and DIR/history-legacy.apkg with scheduling
-                                and prints JSON by note guid: each card's phase, due date, interval
+                                (and DIR/history-plain.apkg without it) and prints JSON by note guid: each card's phase, due date, interval
                                 and FSRS memory as Anki holds them.
 Exit status 2 (with a reason on stderr) when `anki` cannot be imported.
 """
@@ -194,9 +200,79 @@ def history(directory):
                                 options=ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True,
                                                                  with_media=False, legacy=legacy),
                                 limit=None)
+    col.export_anki_package(out_path=os.path.join(directory, "history-plain.apkg"),
+                            options=ExportAnkiPackageOptions(with_scheduling=False, with_deck_configs=False,
+                                                             with_media=False, legacy=False),
+                            limit=None)
     print(json.dumps({"now": int(time.time()), "cards": cards}, ensure_ascii=False))
     col.close(downgrade=False)
     shutil.rmtree(work)
+
+
+def custom(directory):
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, "custom.anki2")
+    if os.path.exists(path):
+        os.remove(path)
+    col = Collection(path)
+    models = col.models
+
+    def notetype(name, fields, templates, cloze=False):
+        model = models.new(name)
+        if cloze:
+            model["type"] = 1
+        for field in fields:
+            models.add_field(model, models.new_field(field))
+        for template_name, front, back in templates:
+            template = models.new_template(template_name)
+            template["qfmt"] = front
+            template["afmt"] = back
+            models.add_template(model, template)
+        models.add(model)
+        return models.by_name(name)
+
+    vocab = notetype("Vocab", ["Word", "Meaning", "Example", "Reading", "Hint"], [
+        ("Recognition",
+         "<div class=word>{{Word}}</div>{{#Reading}}<br>({{text:Reading}}){{/Reading}}{{hint:Hint}}",
+         "{{FrontSide}}\n<hr id=answer>\n{{Meaning}}{{#Example}}<br><i>{{Example}}</i>{{/Example}}"
+         "{{^Example}}<br>no example{{/Example}}"),
+        ("Production", "{{#Example}}{{Meaning}}<br>{{type:Word}}{{/Example}}",
+         "{{FrontSide}}<hr id=answer>{{type:Word}}<br>{{Card}} of {{Type}}"),
+    ])
+    cloze = notetype("Cloze Plus", ["Text", "Source"], [
+        ("Cloze", "{{cloze:Text}}", "{{cloze:Text}}{{#Source}}<br>from {{Source}}{{/Source}}"),
+    ], cloze=True)
+    deck = col.decks.id("Custom::Words")
+
+    def add(model, fields, tags):
+        note = col.new_note(model)
+        for name, value in fields.items():
+            note[name] = value
+        note.tags = tags
+        col.add_note(note, deck)
+
+    add(vocab, {"Word": "<b>chat</b>", "Meaning": "cat", "Example": "le chat dort", "Reading": "<b>ʃa</b>",
+                "Hint": "animal"}, ["vocab"])
+    add(vocab, {"Word": "chien", "Meaning": "dog"}, ["vocab"])
+    add(cloze, {"Text": "{{c1::Paris}} is the capital of {{c2::France::country}}.", "Source": "atlas"}, [])
+    cards = {}
+    counts = {}
+    for cid in col.find_cards(""):
+        card = col.get_card(cid)
+        note = card.note()
+        name = note.note_type()["name"]
+        counts[name] = counts.get(name, 0) + 1
+        cards[f"{note.guid} {card.ord}"] = {"question": card.question(), "answer": card.answer()}
+    json.dump({"cards": cards, "byNotetype": counts}, open(os.path.join(directory, "custom.json"), "w"),
+              indent=1, sort_keys=True, ensure_ascii=False)
+    for legacy, name in ((False, "custom.apkg"), (True, "custom-legacy.apkg")):
+        col.export_anki_package(out_path=os.path.join(directory, name),
+                                options=ExportAnkiPackageOptions(with_scheduling=False, with_deck_configs=False,
+                                                                 with_media=False, legacy=legacy),
+                                limit=None)
+    col.export_note_csv(out_path=os.path.join(directory, "custom.txt"), limit=None, with_html=True, with_tags=True,
+                        with_deck=True, with_notetype=True, with_guid=True)
+    col.close(downgrade=False)
 
 
 def snapshot(col):
@@ -242,8 +318,12 @@ def open_package(package):
     notes = snapshot(col)
     decks = sorted(col.decks.name(col.get_card(cid).did) for cid in col.find_cards(""))
     revlog = col.db.scalar("select count() from revlog")
-    print(json.dumps({"notes": notes, "cards": col.card_count(), "decks": decks, "reviews": revlog},
-                     ensure_ascii=False))
+    notetypes = {model["name"]: {"fields": [field["name"] for field in model["flds"]],
+                                 "templates": [[t["name"], t["qfmt"], t["afmt"]] for t in model["tmpls"]],
+                                 "cloze": model["type"] == 1}
+                 for model in col.models.all()}
+    print(json.dumps({"notes": notes, "cards": col.card_count(), "decks": decks, "reviews": revlog,
+                      "notetypes": notetypes}, ensure_ascii=False))
     col.close(downgrade=False)
     shutil.rmtree(work)
 
@@ -256,6 +336,8 @@ if __name__ == "__main__":
         roundtrip(sys.argv[2], sys.argv[3])
     elif command == "big" and len(sys.argv) == 4:
         big(sys.argv[2], int(sys.argv[3]))
+    elif command == "custom" and len(sys.argv) == 3:
+        custom(sys.argv[2])
     elif command == "history" and len(sys.argv) == 3:
         history(sys.argv[2])
     elif command == "open" and len(sys.argv) == 3:

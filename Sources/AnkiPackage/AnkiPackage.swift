@@ -56,6 +56,7 @@ struct CollectionReader {
         contents.isHTML = true
         contents.notes.reserveCapacity(total)
         let history = try reviewLog()
+        let storedForms = notetypes.mapValues(\.storedForm)
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -113,7 +114,8 @@ struct CollectionReader {
                     prompt: card.prompt, answer: card.answer,
                     guid: guid.isEmpty || guid.count > ValueLimits.nameLength ? nil : guid, tags: tags,
                     deck: decks[deckID] ?? "Default", line: noteNumber, notetype: notetype.name, fields: values,
-                    ordinal: ordinal, history: history[row["cid"] as Int64? ?? 0] ?? []))
+                    ordinal: ordinal, history: history[row["cid"] as Int64? ?? 0] ?? [],
+                    templates: storedForms[mid] ?? ""))
         }
         progress(read, total)
         return contents

@@ -43,15 +43,18 @@ struct CollectionWriter {
     func write(_ decks: [FlashcardDeck], reviews: [FlashcardReview]) throws {
         try db.execute(sql: Self.schema)
         let notes = AnkiExport.notes(of: decks)
-        // Note types: one for each name, stock ones as Anki defines them.
+        // Note types: the one a note's cards kept (its own templates), else one for each name,
+        // stock ones as Anki defines them.
+        func key(_ note: AnkiExport.Note) -> String { note.notetype + "\u{1F}" + (note.cards.first?.templates ?? "") }
         var notetypes: [String: (id: Int64, type: AnkiNotetype)] = [:]
-        for note in notes where notetypes[note.notetype] == nil {
+        for note in notes where notetypes[key(note)] == nil {
             let type =
-                AnkiNotetype.stock(named: note.notetype)
+                note.cards.first.flatMap { AnkiNotetype(storedForm: $0.templates) }
+                ?? AnkiNotetype.stock(named: note.notetype)
                 ?? AnkiNotetype.forText(
                     named: note.notetype,
                     fieldCount: notes.filter { $0.notetype == note.notetype }.map(\.fields.count).max() ?? 2)
-            notetypes[note.notetype] = (milliseconds + Int64(notetypes.count) + 1, type)
+            notetypes[key(note)] = (milliseconds + Int64(notetypes.count) + 1, type)
         }
         // Decks with every parent.
         var deckIDs: [String: Int64] = ["Default": 1]
@@ -66,7 +69,7 @@ struct CollectionWriter {
         var nextID = milliseconds
         var revlogIDs = Set<Int64>()
         for (position, note) in notes.enumerated() {
-            guard let (notetypeID, notetype) = notetypes[note.notetype] else { continue }
+            guard let (notetypeID, notetype) = notetypes[key(note)] else { continue }
             nextID += 1
             let noteID = nextID
             var fields = note.fields

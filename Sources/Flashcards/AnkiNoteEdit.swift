@@ -113,9 +113,9 @@ public enum AnkiNoteEdit {
 
 extension FlashcardsWorkout {
     /// `card`, edited in the editor, takes its change into its Anki note's fields (see
-    /// ``AnkiNoteEdit``); the note's other cards get the same fields (and, of a stock type, the
-    /// text they now show) and are saved too. A card of no note, or a change that cannot be
-    /// placed, keeps the fields it had.
+    /// ``AnkiNoteEdit``); the note's other cards get the same fields (and, of a note type whose
+    /// templates are known, the text they now show) and are saved too. A card of no note, or a
+    /// change that cannot be placed, keeps the fields it had.
     mutating func writeBack(_ card: inout Flashcard, into outputs: inout [Output]) {
         guard let original = decks.lazy.flatMap(\.cards).first(where: { $0.id == card.id }),
             let fields = AnkiNoteEdit.writingBack(card, over: original)
@@ -124,9 +124,9 @@ extension FlashcardsWorkout {
         for deckIndex in decks.indices {
             for var sibling in decks[deckIndex].cards
             where sibling.guid == card.guid && sibling.id != card.id && !sibling.fields.isEmpty {
-                if let stock = AnkiNotetype.stock(named: sibling.notetype) {
-                    let shown = stock.card(ordinal: sibling.ordinal, values: sibling.fields)
-                    let now = stock.card(ordinal: sibling.ordinal, values: fields)
+                if let type = sibling.ankiNotetype {
+                    let shown = type.card(ordinal: sibling.ordinal, values: sibling.fields)
+                    let now = type.card(ordinal: sibling.ordinal, values: fields)
                     if shown.prompt == sibling.prompt, !now.prompt.isEmpty { sibling.prompt = now.prompt }
                     if shown.answer == sibling.answer { sibling.answer = now.answer }
                 }

@@ -1,12 +1,20 @@
+import Records
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A note type as Anki keeps it: its fields, and a card template for each kind of card (or, for a
 /// cloze type, one template that makes a card per deletion number).
 ///
 /// A note makes the cards Anki makes: a template's card when its front names a field that is
 /// filled (so "Basic (optional reversed card)" makes its reverse only when "Add Reverse" is), and
 /// a cloze card for each number `{{cN::…}}` of the fields its front shows with `{{cloze:…}}`.
-public struct AnkiNotetype: Hashable, Sendable {
+public struct AnkiNotetype: Hashable, Sendable, Codable {
     /// One card template: the front and back as Anki writes them (`{{Field}}`, `{{#Field}}…{{/Field}}`).
-    public struct Template: Hashable, Sendable {
+    public struct Template: Hashable, Sendable, Codable {
         public var name: String
         public var front: String
         public var back: String
@@ -98,6 +106,29 @@ public struct AnkiNotetype: Hashable, Sendable {
             ])
     }
 
+    // MARK: Kept with a card
+
+    /// What a card of this type keeps (``Flashcard/templates``): nothing when the type draws its
+    /// cards as the stock type of its name does, else its fields and templates as JSON.
+    public var storedForm: String {
+        if let stock = Self.stock(named: name), stock.isCloze == isCloze, stock.fields == fields,
+            stock.templates.map({ [$0.front, $0.back] }) == templates.map({ [$0.front, $0.back] })
+        {
+            return ""
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The type a card kept (``storedForm``), or `nil` when it kept none or it cannot be read.
+    public init?(storedForm: String) {
+        guard !storedForm.isEmpty,
+            let type = try? JSONDecoder().decode(AnkiNotetype.self, from: Data(storedForm.utf8))
+        else { return nil }
+        self = type
+    }
+
     // MARK: Cards
 
     /// The ordinals of the cards a note of `values` (its fields' HTML, in order) makes.
@@ -131,8 +162,12 @@ public struct AnkiNotetype: Hashable, Sendable {
         let template = isCloze ? templates.first : (templates.indices.contains(ordinal) ? templates[ordinal] : nil)
         guard let template else { return ("", "") }
         let cloze = isCloze ? ordinal + 1 : nil
-        let front = AnkiTemplate.render(template.front, fields: fields, side: .front, cloze: cloze).html
-        var back = AnkiTemplate.render(template.back, fields: fields, side: .back, cloze: cloze).html
+        var special = fields
+        // Anki's special fields a terminal can show: the card's template name and the note type's.
+        if special["Card"] == nil { special["Card"] = HTMLText.escaped(template.name) }
+        if special["Type"] == nil { special["Type"] = HTMLText.escaped(name) }
+        let front = AnkiTemplate.render(template.front, fields: special, side: .front, cloze: cloze).html
+        var back = AnkiTemplate.render(template.back, fields: special, side: .back, cloze: cloze).html
         if let line = back.firstRange(of: "<hr id=answer>") {
             back = String(back[line.upperBound...])
         }
@@ -143,5 +178,15 @@ public struct AnkiNotetype: Hashable, Sendable {
         var map: [String: String] = [:]
         for (index, name) in fields.enumerated() { map[name] = index < values.count ? values[index] : "" }
         return map
+    }
+}
+
+extension Flashcard {
+    /// The note type the card is drawn through: the one it kept (a note type Anki does not ship,
+    /// or a stock one changed), else the stock type its `notetype` names; `nil` for a card made
+    /// in TermFit or of a note type whose templates came with no file (a text file's).
+    public var ankiNotetype: AnkiNotetype? {
+        guard !fields.isEmpty else { return nil }
+        return AnkiNotetype(storedForm: templates) ?? AnkiNotetype.stock(named: notetype)
     }
 }

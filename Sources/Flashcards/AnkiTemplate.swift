@@ -1,10 +1,14 @@
 /// Anki's card templates, rendered as Anki renders them, to HTML that ``HTMLText`` makes plain.
 ///
-/// `{{Field}}` and filters (`text:`, `hint:`, `furigana:`, `kana:`, `kanji:`) give the field;
-/// `{{type:Field}}` is nothing on the front (TermFit has no answer box) and the field on the back;
-/// `{{cloze:Field}}` hides the card's deletion; `{{#Field}}…{{/Field}}` shows when the field is
-/// filled, `{{^Field}}…{{/Field}}` when it is empty; `{{FrontSide}}` is left out (TermFit shows the
-/// prompt above the answer already); other special fields (`{{Tags}}`, `{{Deck}}`) are empty.
+/// `{{Field}}` gives the field; `{{text:Field}}` its text without tags; `{{hint:Field}}` the
+/// field behind its name, `[Name: hint]` (Anki's link that shows it; a terminal shows it at once);
+/// `{{type:Field}}` is nothing on the front (TermFit has no answer box) and the field on the back
+/// (what Anki shows when nothing was typed), `{{type:cloze:Field}}` the card's deletions;
+/// `{{kanji:…}}`, `{{kana:…}}` and `{{furigana:…}}` read Anki's `漢字[かんじ]` (the reading in
+/// brackets after the text for furigana); `{{cloze:Field}}` hides the card's deletion;
+/// `{{#Field}}…{{/Field}}` shows when the field is filled, `{{^Field}}…{{/Field}}` when it is
+/// empty; `{{FrontSide}}` is left out (TermFit shows the prompt above the answer already); other
+/// special fields (`{{Tags}}`, `{{Deck}}`) are empty unless the caller gives them as fields.
 enum AnkiTemplate {
     enum Side { case front, back }
 
@@ -55,16 +59,50 @@ enum AnkiTemplate {
                 if let index = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(index...) }
             case .field(let name, let filters):
                 guard showing, name != "FrontSide", let value = fields[name] else { continue }
-                var text = value
                 if filters.contains("type") && side == .front { continue }
-                if filters.contains("cloze") {
-                    text = AnkiCloze.render(value, card: cloze ?? 1, side: side)
-                }
                 if tracksFilled, !filled, isFilled(value) { filled = true }
-                output += text
+                output += filtered(value, name: name, filters: filters, side: side, cloze: cloze)
             }
         }
         return Rendered(html: output, namesFilledField: filled)
+    }
+
+    /// `value` of the field `name` through `filters`, innermost (the last written) first.
+    static func filtered(_ value: String, name: String, filters: [String], side: Side, cloze: Int?) -> String {
+        var text = value
+        for filter in filters.reversed() {
+            switch filter {
+            case "cloze":
+                text =
+                    filters.contains("type")
+                    ? AnkiCloze.answers(in: text, card: cloze ?? 1).joined(separator: ", ")
+                    : AnkiCloze.render(text, card: cloze ?? 1, side: side)
+            case "text": text = strippingTags(text)
+            case "hint":
+                text = isFilled(text) ? " [\(HTMLText.escaped(name)): \(text)]" : ""
+            case "kanji": text = Furigana.render(text) { base, _ in base }
+            case "kana": text = Furigana.render(text) { _, reading in reading }
+            case "furigana": text = Furigana.render(text) { base, reading in "\(base)(\(reading))" }
+            default: break
+            }
+        }
+        return text
+    }
+
+    /// `html` without its tags (Anki's `text:` filter), entities kept.
+    static func strippingTags(_ html: String) -> String {
+        var result = ""
+        var inTag = false
+        for character in html {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" && inTag {
+                inTag = false
+            } else if !inTag {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     enum Token {
@@ -119,6 +157,16 @@ enum AnkiCloze {
         }
     }
 
+    /// The answers of card `card`'s deletions in `text`, in order (what `{{type:cloze:…}}` checks).
+    static func answers(in text: String, card: Int) -> [String] {
+        var answers: [String] = []
+        _ = replacing(text) { number, answer, _ in
+            if number == card { answers.append(answer) }
+            return answer
+        }
+        return answers
+    }
+
     /// `text` with each deletion replaced by `body(number, answer, hint)`; nested deletions are
     /// replaced from the inside out.
     static func replacing(_ text: String, _ body: (Int, String, String?) -> String) -> String {
@@ -165,5 +213,31 @@ enum AnkiCloze {
             }
         }
         return nil
+    }
+}
+
+/// Anki's readings, `漢字[かんじ]`: a run of text without spaces followed by its reading in
+/// brackets (a space before the run only separates it, and goes).
+enum Furigana {
+    /// `text` with each `base[reading]` replaced by `body(base, reading)`.
+    static func render(_ text: String, _ body: (String, String) -> String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            let before = rest[..<open]
+            // The base: the characters before `[` back to a space or a tag's end.
+            let start =
+                before.lastIndex(where: { $0 == " " || $0 == ">" }).map(before.index(after:)) ?? before.startIndex
+            let reading = String(rest[rest.index(after: open)..<close])
+            var kept = before[..<start]
+            if kept.last == " " { kept = kept.dropLast() }
+            if start == open || reading.isEmpty || reading.hasPrefix("sound:") {
+                result += rest[...close]
+            } else {
+                result += kept + body(String(before[start...]), reading)
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }

@@ -37,10 +37,14 @@ public enum AnkiText {
         /// The card's answers in Anki, oldest first, when a package carries its scheduling (its
         /// review log): FSRS continues from them.
         public var history: [PastAnswer]
+        /// The note type's fields and templates when they are not a stock type's
+        /// (``AnkiNotetype/storedForm``): a package's custom note type, kept with the card.
+        public var templates: String
 
         public init(
             prompt: String, answer: String, guid: String? = nil, tags: [String] = [], deck: String? = nil, line: Int,
-            notetype: String = "", fields: [String] = [], ordinal: Int = 0, history: [PastAnswer] = []
+            notetype: String = "", fields: [String] = [], ordinal: Int = 0, history: [PastAnswer] = [],
+            templates: String = ""
         ) {
             self.prompt = prompt
             self.answer = answer
@@ -52,6 +56,7 @@ public enum AnkiText {
             self.fields = fields
             self.ordinal = ordinal
             self.history = history
+            self.templates = templates
         }
     }
 

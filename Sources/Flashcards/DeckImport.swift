@@ -17,9 +17,12 @@ public struct DeckImport: Sendable {
     /// The decks to save: each with only the cards added or updated (saving a deck leaves its
     /// other cards alone).
     public var decks: [FlashcardDeck] = []
-    /// The answers Anki's review log holds of the cards added (a package with scheduling), to be
-    /// saved with them: each card's FSRS memory continues from its history.
+    /// The answers Anki's review log holds of the cards added or found again by guid (a package
+    /// with scheduling), to be saved with them: each card's FSRS memory continues from them.
     public var history: [FlashcardReview] = []
+    /// The cards already in the profile (a re-import by guid) that `history` has answers of:
+    /// their answers so far are needed to leave out those they have (``leavingOut(_:)``).
+    public var cardsAnsweredBefore: Set<UUID> = []
     /// Cards added.
     public var added = 0
     /// Cards updated from a note with their guid.
@@ -83,7 +86,7 @@ public struct DeckImport: Sendable {
             var note = read
             // A Basic note whose fields are just its text (what an export writes for a card made
             // in TermFit) is kept as such a card: nothing of Anki's to keep.
-            if note.notetype == "Basic",
+            if note.notetype == "Basic", note.templates.isEmpty,
                 note.fields == [HTMLText.escaped(note.prompt), HTMLText.escaped(note.answer)]
             {
                 note.notetype = ""
@@ -102,7 +105,30 @@ public struct DeckImport: Sendable {
                         continue
                     }
                     var card = all[found.deck].cards[found.card]
-                    if card.prompt == note.prompt && card.answer == note.answer && card.tags == note.tags {
+                    // A text file has no templates (and pads every row to its widest note): a
+                    // note of the type the card kept is drawn through them, as the package that
+                    // brought them drew it.
+                    if note.templates.isEmpty, note.notetype == card.notetype,
+                        let type = AnkiNotetype(storedForm: card.templates),
+                        note.fields.dropFirst(type.fields.count).allSatisfy(\.isEmpty)
+                    {
+                        let width = type.fields.count
+                        note.fields =
+                            Array(note.fields.prefix(width))
+                            + Array(repeating: "", count: max(0, width - note.fields.count))
+                        (note.prompt, note.answer) = type.card(ordinal: note.ordinal, values: note.fields)
+                        note.templates = card.templates
+                    }
+                    // The card gets the answers Anki has of it (those it has already are left
+                    // out by ``leavingOut(_:)``, which needs the profile's answers).
+                    if !note.history.isEmpty {
+                        history += AnkiReviewLog.reviews(note.history, of: card.id)
+                        cardsAnsweredBefore.insert(card.id)
+                    }
+                    if card.prompt == note.prompt && card.answer == note.answer && card.tags == note.tags
+                        && card.fields == note.fields && card.notetype == note.notetype
+                        && card.templates == note.templates
+                    {
                         unchanged += 1
                         continue
                     }
@@ -112,6 +138,7 @@ public struct DeckImport: Sendable {
                     card.tags = note.tags
                     card.notetype = note.notetype
                     card.fields = note.fields
+                    card.templates = note.templates
                     all[found.deck].cards[found.card] = card
                     counting(card, in: found.deck, by: 1)
                     mark(found.deck, card.id)
@@ -161,7 +188,7 @@ public struct DeckImport: Sendable {
             let card = Flashcard(
                 id: id, prompt: note.prompt, answer: note.answer,
                 createdAt: now.addingTimeInterval(Double(position) / 1000), guid: guid, tags: note.tags,
-                notetype: note.notetype, fields: note.fields, ordinal: note.ordinal)
+                notetype: note.notetype, fields: note.fields, ordinal: note.ordinal, templates: note.templates)
             all[deckIndex].cards.append(card)
             counting(card, in: deckIndex, by: 1)
             byGUID[key(card.guid, card.ordinal)] = (deckIndex, all[deckIndex].cards.count - 1)
@@ -178,6 +205,20 @@ public struct DeckImport: Sendable {
         // A deck made for notes that were all skipped is not made.
         newDecks = newDecks.filter { name in decks.contains { $0.name == name } }
     }
+
+    /// This import without the answers of `known` (the answers the profile has of
+    /// ``cardsAnsweredBefore``, TermFit's own and those carried in before): an answer to the same
+    /// card at the same millisecond is one answer, so importing a package again (or one that
+    /// went through Anki from TermFit's own export) adds only the answers that are new.
+    public func leavingOut(_ known: [FlashcardReview]) -> DeckImport {
+        var times: [UUID: Set<Int64>] = [:]
+        for review in known { times[review.cardID, default: []].insert(Self.milliseconds(review.reviewedAt)) }
+        var copy = self
+        copy.history.removeAll { times[$0.cardID]?.contains(Self.milliseconds($0.reviewedAt)) == true }
+        return copy
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     /// What makes a card without a guid the same as one in its deck.
     private struct CardContent: Hashable {

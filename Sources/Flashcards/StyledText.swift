@@ -71,10 +71,11 @@ extension HTMLText {
 
 extension Flashcard {
     /// The prompt and the answer as the card shows them: rendered from the note's HTML fields
-    /// through its note type (a stock type of Anki's) when the card came from Anki and shows what
-    /// its fields say; else (a card made or edited in TermFit, another note type) its text.
+    /// through its note type (``ankiNotetype``: the templates it came with, or Anki's stock type)
+    /// when the card came from Anki and shows what its fields say; else (a card made or edited in
+    /// TermFit, a note type whose templates are unknown) its text.
     public var styledSides: (prompt: StyledText, answer: StyledText) {
-        guard !fields.isEmpty, let notetype = AnkiNotetype.stock(named: notetype) else {
+        guard let notetype = ankiNotetype else {
             return (StyledText(plain: prompt), StyledText(plain: answer))
         }
         let html = notetype.cardHTML(ordinal: ordinal, values: fields)

@@ -115,13 +115,16 @@ struct FlashcardsImportCommand: ParsableCommand {
             throw TermFitExitStatus.dataFile
         }
         try withProfile(data) { profile in
-            let plan: DeckImport
+            var plan: DeckImport
             do {
                 plan = try DeckImport(
                     read, into: try profile.decks(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
             } catch {
                 printError("\(file): \(error); nothing was imported")
                 throw TermFitExitStatus.dataFile
+            }
+            if !plan.cardsAnsweredBefore.isEmpty {
+                plan = plan.leavingOut(try profile.flashcardReviews(ofCards: Array(plan.cardsAnsweredBefore)))
             }
             // One transaction: every deck and card, or nothing.
             try profile.save(decks: plan.decks, history: plan.history)

@@ -76,4 +76,32 @@ struct ReviewHistoryTests {
         }
         #expect(plan.summary.contains("review history of 8 cards"), "\(plan.summary)")
     }
+
+    @Test func aCardImportedAgainGetsItsHistoryAndUnchangedNotesAreReportedUnchanged() throws {
+        let (directory, anki) = try #require(Self.fixture)
+        let now = Date(timeIntervalSince1970: Double(anki.now))
+        // First without scheduling (Anki's export without it): cards, no answers.
+        let plain = try DeckImport(
+            try AnkiPackage.read(directory.appendingPathComponent("history-plain.apkg")), into: [], now: now)
+        #expect(plain.history.isEmpty && plain.added == anki.cards.count)
+        let decks = plain.decks
+        // Then with it: every card is found by its guid, unchanged, and gets Anki's answers.
+        let again = try DeckImport(
+            try AnkiPackage.read(directory.appendingPathComponent("history.apkg")), into: decks, now: now)
+        #expect(again.added == 0 && again.updated == 0 && again.unchanged == anki.cards.count, "\(again.summary)")
+        let byCard = Dictionary(grouping: again.history, by: \.cardID)
+        for card in decks.flatMap(\.cards) {
+            let expected = try #require(anki.cards[card.guid])
+            #expect((byCard[card.id] ?? []).count == expected.reviews, "\(expected.front)")
+        }
+        #expect(again.cardsAnsweredBefore == Set(byCard.keys))
+        #expect(
+            again.summary == "Imported: added 0 cards, updated 0, unchanged 9, skipped 0, review history of 8 cards.")
+        // A third time, the answers are there already: nothing new.
+        let third = try DeckImport(
+            try AnkiPackage.read(directory.appendingPathComponent("history.apkg")), into: decks, now: now
+        ).leavingOut(again.history)
+        #expect(third.history.isEmpty)
+        #expect(third.summary == "Imported: added 0 cards, updated 0, unchanged 9, skipped 0.")
+    }
 }

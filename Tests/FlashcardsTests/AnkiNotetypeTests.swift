@@ -1,3 +1,5 @@
+import Foundation
+import Records
 import Testing
 
 @testable import Flashcards
@@ -64,6 +66,66 @@ import Testing
             cards(vocabulary, ["猫", "ねこ", "cat", "[sound:neko.mp3]"]) == [
                 "0: 猫\n[sound: neko.mp3] | ねこ\ncat", "1: cat | 猫", "2: [sound: neko.mp3] | 猫",
             ])
+    }
+
+    static let vocabulary = AnkiNotetype(
+        name: "Vocab", fields: ["Word", "Meaning", "Example", "Reading", "Hint"],
+        templates: [
+            .init(
+                name: "Recognition",
+                front: "<div>{{Word}}</div>{{#Reading}}({{text:Reading}}){{/Reading}}{{hint:Hint}}",
+                back: "{{FrontSide}}<hr id=answer>{{Meaning}}{{^Example}}<br>no example{{/Example}}"),
+            .init(
+                name: "Production", front: "{{#Example}}{{Meaning}}<br>{{type:Word}}{{/Example}}",
+                back: "{{FrontSide}}<hr id=answer>{{type:Word}}<br>{{Card}} of {{Type}}"),
+        ])
+
+    @Test func filtersAndSpecialFieldsShowAsAnkiShowsThemAsFarAsATerminalCan() {
+        #expect(
+            cards(Self.vocabulary, ["<b>chat</b>", "cat", "le chat dort", "<b>ʃa</b>", "animal"]) == [
+                "0: chat\n(ʃa) [Hint: animal] | cat",
+                "1: cat | chat\nProduction of Vocab",
+            ])
+        // No example: the inverted section shows, the card that needs one is not made; an empty
+        // hint and an empty reading show nothing.
+        #expect(cards(Self.vocabulary, ["chien", "dog", "", "", ""]) == ["0: chien | dog\nno example"])
+        // `text:` drops the tags (and so the bold) but keeps the text.
+        let html = Self.vocabulary.cardHTML(ordinal: 0, values: ["w", "m", "", "<b>ʃa</b>", ""])
+        #expect(html.front == "<div>w</div>(ʃa)")
+    }
+
+    @Test func typeInOfAClozeAnswersWithTheCardsDeletionsAndReadingsAreShownAsAnkiDoes() {
+        let type = AnkiNotetype(
+            name: "Cloze typed", isCloze: true, fields: ["Text", "Reading"],
+            templates: [
+                .init(
+                    name: "Cloze", front: "{{cloze:Text}}{{type:cloze:Text}}",
+                    back:
+                        "{{cloze:Text}}<br>{{type:cloze:Text}}<br>{{kanji:Reading}}/{{kana:Reading}}/{{furigana:Reading}}"
+                )
+            ])
+        #expect(
+            cards(type, ["{{c1::Paris}} and {{c1::Lyon}} in {{c2::France}}", "日本[にほん] 語[ご]です"]) == [
+                "0: […] and […] in France | Paris and Lyon in France\nParis, Lyon\n日本語です/にほんごです/日本(にほん)語(ご)です",
+                "1: Paris and Lyon in […] | Paris and Lyon in France\nFrance\n日本語です/にほんごです/日本(にほん)語(ご)です",
+            ])
+    }
+
+    @Test func aCardKeepsItsNoteTypeOnlyWhenItIsNotAStockOneAsAnkiShipsIt() throws {
+        #expect(AnkiNotetype.basic.storedForm.isEmpty)
+        #expect(AnkiNotetype.cloze.storedForm.isEmpty)
+        let kept = Self.vocabulary.storedForm
+        #expect(AnkiNotetype(storedForm: kept) == Self.vocabulary)
+        // A "Basic" changed by its member is kept: its cards are drawn as the member made them.
+        var changed = AnkiNotetype.basic
+        changed.templates[0].front = "Q: {{Front}}"
+        let card = Flashcard(
+            prompt: "Q: x", answer: "y", createdAt: Date(timeIntervalSince1970: 0), notetype: "Basic",
+            fields: ["x", "y"], templates: changed.storedForm)
+        #expect(!changed.storedForm.isEmpty)
+        #expect(card.ankiNotetype == changed)
+        #expect(card.styledSides.prompt.text == "Q: x")
+        #expect(AnkiNotetype(storedForm: "") == nil && AnkiNotetype(storedForm: "{not json") == nil)
     }
 
     @Test func aTextFileNoteTypeBeyondTheStockOnesBehavesAsBasicOrCloze() {

@@ -56,6 +56,40 @@ import Testing
             !lines.contains { $0.contains("&nbsp;") || $0.contains("<b>") || $0.contains("<div>") }, "no HTML shows")
     }
 
+    @Test func aCardOfAnotherNoteTypeIsDrawnThroughItsOwnTemplatesWithItsBold() throws {
+        let type = AnkiNotetype(
+            name: "Vocab", fields: ["Word", "Meaning", "Hint"],
+            templates: [
+                .init(
+                    name: "Recognition", front: "{{Word}}{{hint:Hint}}",
+                    back: "{{FrontSide}}<hr id=answer>{{#Meaning}}means <b>{{Meaning}}</b>{{/Meaning}}")
+            ])
+        let fields = ["le <b>chat</b>", "cat", "animal"]
+        let shown = type.card(ordinal: 0, values: fields)
+        let card = Flashcard(
+            id: fixedID(101), prompt: shown.prompt, answer: shown.answer, createdAt: testDate, notetype: "Vocab",
+            fields: fields, templates: type.storedForm)
+        let deck = FlashcardDeck(id: fixedID(0), name: "Words", createdAt: testDate, cards: [card])
+        var harness = Harness(decks: [deck])
+        harness.showAnswer()
+        let canvas = harness.canvas()
+        let lines = canvas.lines()
+        let promptRow = try #require(lines.firstIndex { $0.contains("le chat [Hint: animal]") })
+        let column = try #require(lines[promptRow].range(of: "chat")).lowerBound
+        let x = lines[promptRow].distance(from: lines[promptRow].startIndex, to: column)
+        #expect(canvas[x, promptRow].style.attributes.contains(.underline), "bold in the prompt")
+        #expect(!canvas[x - 3, promptRow].style.attributes.contains(.underline), "le is not")
+        let answerRow = try #require(lines.firstIndex { $0.contains("means cat") })
+        let catColumn = try #require(lines[answerRow].range(of: "cat")).lowerBound
+        let catX = lines[answerRow].distance(from: lines[answerRow].startIndex, to: catColumn)
+        #expect(canvas[catX, answerRow].style.attributes.contains(.bold), "bold in the answer")
+        #expect(!canvas[catX - 2, answerRow].style.attributes.contains(.bold), "means is not")
+        // Without its templates (a text file's note type) the card is its stored text, plain.
+        var withoutTemplates = card
+        withoutTemplates.templates = ""
+        #expect(!withoutTemplates.styledSides.prompt.isEmphasized)
+    }
+
     @Test func aCardEditedInTermFitShowsItsOwnTextNotTheNotes() {
         let edited = Self.card(prompt: "Hello again")
         let sides = edited.styledSides

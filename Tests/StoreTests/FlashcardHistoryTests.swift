@@ -1,3 +1,4 @@
+import Flashcards
 import Foundation
 import GRDB
 import Records
@@ -56,5 +57,48 @@ struct FlashcardHistoryTests {
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
             #expect(try db.tableExists("flashcard_history"))
         }
+    }
+
+    @Test("A card imported again gets the answers Anki has of it that it lacks, once")
+    func reimportedCardsGetTheirHistory() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        defer { try? store.close() }
+        let anna = try store.profileStore(named: "anna")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        func contents(history: [PastAnswer]) -> AnkiText.Contents {
+            var contents = AnkiText.Contents()
+            contents.notes = [
+                AnkiText.Note(
+                    prompt: "hablar", answer: "to speak", guid: "es1", deck: "Spanish", line: 1, notetype: "Basic",
+                    fields: ["<b>hablar</b>", "to speak"], history: history)
+            ]
+            return contents
+        }
+        // First brought in without its scheduling (a package exported without it).
+        let first = try DeckImport(contents(history: []), into: try anna.decks(), now: date)
+        try anna.save(decks: first.decks, history: first.history)
+        let card = try #require(first.decks.first?.cards.first)
+        // Answered once in TermFit; that answer went to Anki (an apkg export) and comes back.
+        let session = FlashcardSession(deckID: try #require(first.decks.first).id, deckName: "Spanish", startedAt: date)
+        try anna.start(session)
+        let own = FlashcardReview(cardID: card.id, grade: .good, reviewedAt: date.addingTimeInterval(60))
+        try anna.save(own, inFlashcardSession: session.id)
+        let answers = [
+            PastAnswer(answeredAt: date.addingTimeInterval(-86_400), grade: .again),
+            PastAnswer(answeredAt: date.addingTimeInterval(60), grade: .good),
+            PastAnswer(answeredAt: date.addingTimeInterval(86_400), grade: .hard),
+        ]
+        for _ in 0..<2 {
+            var again = try DeckImport(contents(history: answers), into: try anna.decks(), now: date)
+            #expect(again.unchanged == 1 && again.updated == 0 && again.added == 0)
+            #expect(again.cardsAnsweredBefore == [card.id])
+            again = again.leavingOut(try anna.flashcardReviews(ofCards: Array(again.cardsAnsweredBefore)))
+            try anna.save(decks: again.decks, history: again.history)
+        }
+        let read = try anna.flashcardReviews(ofCards: [card.id])
+        #expect(read.map(\.reviewedAt) == answers.map(\.answeredAt), "each answer once, in time order")
+        #expect(read.map(\.grade) == [.again, .good, .hard])
     }
 }

@@ -51,4 +51,17 @@ public struct DeckTree: Sendable {
     public static func cards(of deck: FlashcardDeck, in decks: [FlashcardDeck]) -> [Flashcard] {
         deck.cards + decks.filter { $0.name.hasPrefix(deck.name + "::") }.flatMap(\.cards)
     }
+
+    /// What `termfit flashcards decks` prints: a header row (`deck`, `notes`, `cards`, `due`) and
+    /// one deck a line, tab-separated, children under their parent with their parent's name;
+    /// `due` counts the cards due at `date` under `schedule`, learning cards within the
+    /// learn-ahead included (what a session would serve now).
+    public func table(schedule: ReviewSchedule, at date: Date) -> String {
+        var text = "deck\tnotes\tcards\tdue\n"
+        for row in rows {
+            let name = String(row.name.map { $0 == "\t" ? " " : $0 })
+            text += "\(name)\t\(row.noteCount)\t\(row.cards.count)\t\(schedule.dueCount(of: row.cards, at: date))\n"
+        }
+        return text
+    }
 }

@@ -62,3 +62,16 @@ extension SettingKey where Value == Int {
     /// The hour at which a study day begins (0…23, default 4).
     public static var flashcardsDayStartsAt: Self { .init("flashcards.dayStartsAt") }
 }
+
+extension ReviewSchedule {
+    /// An empty schedule as `settings` set it up: desired retention, maximum interval and the
+    /// hour the day starts (Anki's fuzz on), as the workout schedules.
+    public init(reviews: [FlashcardReview], settings: Settings) {
+        self.init(
+            reviews: reviews,
+            fsrs: FSRS(
+                desiredRetention: Double(settings.value(for: .flashcardsRetention) ?? 90) / 100,
+                maximumInterval: settings.value(for: .flashcardsMaximumInterval) ?? 36_500, fuzzes: true),
+            day: StudyDay(rolloverHour: settings.value(for: .flashcardsDayStartsAt) ?? StudyDay.defaultRolloverHour))
+    }
+}

@@ -10,9 +10,10 @@ struct FlashcardsDecksCommand: ParsableCommand {
         commandName: "decks",
         abstract: "List the decks: name, notes, cards and cards due now, tab-separated under a header row.",
         discussion: """
-            A nested deck (Parent::Child) follows its parent, and a parent counts its children's \\
-            cards too, as Anki's deck list does. Due counts cards whose review or learning step is \\
-            due now; new cards are not due.
+            A nested deck (Parent::Child) follows its parent, and a parent counts its children's \
+            cards too, as Anki's deck list does. Due counts cards whose review or learning step is \
+            due now (a learning step within 20 minutes counts), under the profile's scheduling \
+            settings (retention, maximum interval, the hour the day starts); new cards are not due.
             Exit status: 0 success, 1 error, 3 database problem.
             """)
 
@@ -25,13 +26,9 @@ struct FlashcardsDecksCommand: ParsableCommand {
             let profile = try store.profileStore(named: data.profileName())
             let decks = try profile.decks()
             let reviews = try profile.flashcardReviews(ofCards: decks.flatMap(\.cards).map(\.id))
-            let schedule = ReviewSchedule(reviews: reviews)
-            let now = Date()
-            var text = "deck\tnotes\tcards\tdue\n"
-            for row in DeckTree(decks).rows {
-                let name = row.name.replacingOccurrences(of: "\t", with: " ")
-                text += "\(name)\t\(row.noteCount)\t\(row.cards.count)\t\(schedule.dueCount(of: row.cards, at: now))\n"
-            }
+            // Due as the workout has it: the profile's retention, maximum interval and day.
+            let schedule = ReviewSchedule(reviews: reviews, settings: try profile.settings())
+            let text = DeckTree(decks).table(schedule: schedule, at: Date())
             FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
         }
     }

@@ -61,6 +61,25 @@ import Testing
         #expect(!StudyDay(calendar: utcCalendar, learnAhead: 0).isDue(memory, at: at(9, 9)))
     }
 
+    @Test func theDecksTableCountsLearningCardsAndFollowsTheProfilesSchedulingSettings() throws {
+        let french = FlashcardDeck(
+            id: fixedID(0), name: "Lang::French", createdAt: testDate, cards: numberedDeck(3).cards)
+        let reviews = [
+            // A learning card whose ten-minute step ends in nine minutes: due (learn-ahead).
+            FlashcardReview(cardID: french.cards[0].id, grade: .good, reviewedAt: testDate.addingTimeInterval(-60)),
+            // Easy three days ago: 8 days at 90 % retention, about a day at 99 %.
+            FlashcardReview(
+                cardID: french.cards[1].id, grade: .easy, reviewedAt: testDate.addingTimeInterval(-3 * day)),
+        ]
+        let tree = DeckTree([french])
+        let standard = tree.table(schedule: ReviewSchedule(reviews: reviews, settings: Settings()), at: testDate)
+        #expect(standard == "deck\tnotes\tcards\tdue\nLang\t3\t3\t1\nLang::French\t3\t3\t1\n")
+        var settings = Settings()
+        try settings.setValue(99, for: .flashcardsRetention)
+        let strict = tree.table(schedule: ReviewSchedule(reviews: reviews, settings: settings), at: testDate)
+        #expect(strict == "deck\tnotes\tcards\tdue\nLang\t3\t3\t2\nLang::French\t3\t3\t2\n")
+    }
+
     @Test func learningCardsAreCountedAndTheQueueServesThoseAheadLast() {
         let deck = numberedDeck(4)
         let reviews = [

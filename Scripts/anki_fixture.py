@@ -291,9 +291,10 @@ def roundtrip(directory, export):
     col = Collection(path)
     before = snapshot(col)
     if export.endswith(".apkg"):
+        from anki import import_export_pb2 as formats
         request = ImportAnkiPackageRequest(package_path=export, options=ImportAnkiPackageOptions(
-            update_notes=ImportAnkiPackageOptions.UPDATE_CONDITION_ALWAYS,
-            update_notetypes=ImportAnkiPackageOptions.UPDATE_CONDITION_IF_NEWER, with_scheduling=False))
+            update_notes=formats.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_ALWAYS,
+            update_notetypes=formats.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER, with_scheduling=False))
         col.import_anki_package(request)
     else:
         metadata = col.get_csv_metadata(path=export, delimiter=None)

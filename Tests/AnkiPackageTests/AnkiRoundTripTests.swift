@@ -134,6 +134,29 @@ struct AnkiRoundTripTests {
         }
     }
 
+    @Test func termFitsPackageImportedIntoTheSourceCollectionChangesOnlyTheEditedNote() throws {
+        var decks = try decks(from: "current.apkg")
+        let deck = try #require(decks.firstIndex { $0.name == "Lang::French" })
+        let card = try #require(decks[deck].cards.firstIndex { $0.prompt == "Hello bold & more" })
+        decks[deck].cards[card].answer = "Bonjour <3"
+        let directory = try AnkiPython.fixtureDirectory.get()
+        let package = directory.appendingPathComponent("termfit-source.apkg")
+        try AnkiPackage.write(decks, reviews: [], to: package)
+        let result = try #require(AnkiPython.fixture(["roundtrip", directory.path, package.path]) as? [String: Any])
+        #expect(result["notesAfter"] as? Int == 8, "\(result)")
+        let changed = try #require(result["changed"] as? [String])
+        // Anki should update the notes by guid: the edited one changes, and only that one. It
+        // skips them instead, as notes of another note type: the package gives the note types
+        // ids of its own, not the ids they have in the member's collection (not kept on import).
+        withKnownIssue("Anki skips a TermFit package's notes whose note type ids are not the collection's") {
+            #expect(changed == [decks[deck].cards[card].guid], "\(result["detail"] ?? "")")
+            let detail = (result["detail"] as? [String: Any])?[changed.first ?? ""] as? [String: Any]
+            let fields = (detail?["after"] as? [String: Any])?["fields"] as? [String]
+            #expect(fields == ["Hello <b>bold</b> &amp; more", "Bonjour &lt;3"])
+        }
+        #expect(changed.isEmpty || changed == [decks[deck].cards[card].guid], "no other note changes")
+    }
+
     @Test func termFitsPackageOpensInAnkiWithNotesDecksTagsAndReviews() throws {
         let decks = try decks(from: "legacy.apkg")
         let cards = decks.flatMap(\.cards)

@@ -127,6 +127,7 @@ enum PostgresSchema {
                 AND w.exercise <> winner.exercise;
             """
         ),
+        ("v18 a skipped rest is kept", "ALTER TABLE dumbbell_workout ADD COLUMN rest_ended_at BIGINT;"),
     ]
 
     /// The names of every migration this build knows, oldest first.

@@ -12,11 +12,17 @@ import Testing
     /// Starts `termfit dumbbells` on `data` with slow saves and finishes set 1 (its saves queue
     /// behind the database's opening).
     private func setFinishedWhileSavesAreSlow(data: URL) throws -> TmuxSession {
+        let command = [Binary.termfit, "dumbbells", "--profile", "sam", "--sets", "3"]
+        // The database made first at full speed; opening it again still writes a little (slowly).
+        let making = try TmuxSession(command, environment: ["TERMFIT_DATA_DIR": data.path])
+        try making.waitFor("Enter kg and reps for set 1")
+        try making.send("q")
+        #expect(try making.waitForExit() == 0)
+        making.close()
         var environment = Self.slowed
         environment["TERMFIT_DATA_DIR"] = data.path
-        let session = try TmuxSession(
-            [Binary.termfit, "dumbbells", "--profile", "sam", "--sets", "3"], environment: environment)
-        try session.waitFor("Enter kg and reps for set 1")
+        let session = try TmuxSession(command, environment: environment)
+        try session.waitFor("Enter kg and reps for set 1", timeout: 40)
         try session.send("12")
         try session.send("Tab")
         try session.send("10")

@@ -110,11 +110,12 @@ public enum Launcher {
             return nil
         })
         // What the worker still carries out (the saves `.terminate` asked for) is waited for,
-        // and its answers handed to the scenes, before they are asked what is still owed.
-        repeat {
-            worker.waitUntilIdle()
-            loop.deliverWaitingEvents()
-        } while worker.outstanding > 0
+        // and its answers handed to the scenes, before they are asked what is still owed; after
+        // a signal only for so long (a hung store must not keep a hung-up session alive): what
+        // the worker has not answered by then is still owed, and goes to the recovery file.
+        waitForLastSaves(
+            of: worker, signalled: outcome.signal != nil, deliver: loop.deliverWaitingEvents,
+            endingSignalArrived: loop.receivedEndingSignal)
         if let failure = opening.failure {
             printError(failure.message)
             return failure.exitStatus
@@ -135,6 +136,34 @@ public enum Launcher {
         let kept = keepUnsaved(unsaved)
         printError(kept.message)
         return outcome.signal == nil ? kept.exitStatus : outcome.exitStatus
+    }
+
+    /// How long the saves still with the worker may take once a signal (TERM, HUP, INT, QUIT)
+    /// ended the run or arrived while they were waited for (docs/DECISIONS.md).
+    public static let lastSavesLimit: Duration = .seconds(3)
+
+    /// Waits until `worker` has answered every job and the scenes have its answers (`deliver`
+    /// hands them over; they may hand it more). Without a signal it waits as long as that takes;
+    /// `signalled` (the run ended by one) or a signal meanwhile (`endingSignalArrived`) gives it
+    /// `limit` from then. Returns whether the worker is idle.
+    @discardableResult
+    static func waitForLastSaves(
+        of worker: StoreWorker, signalled: Bool, limit: Duration = lastSavesLimit, deliver: () -> Void,
+        endingSignalArrived: () -> Bool
+    ) -> Bool {
+        let clock = ContinuousClock()
+        var deadline = signalled ? clock.now + limit : nil
+        repeat {
+            while !worker.waitUntilIdle(timeout: .milliseconds(20)) {
+                if deadline == nil, endingSignalArrived() { deadline = clock.now + limit }
+                if let deadline, clock.now >= deadline {
+                    deliver()
+                    return false
+                }
+            }
+            deliver()
+        } while worker.outstanding > 0
+        return true
     }
 
     static func printError(_ message: String) {

@@ -87,6 +87,15 @@ public final class StoreWorker: Sendable {
         guard queue != nil else { return }
         idle.wait()
     }
+
+    /// Blocks until every job handed over so far is carried out and answered, or `timeout` has
+    /// passed; says whether the worker is idle.
+    public func waitUntilIdle(timeout: Duration) -> Bool {
+        guard queue != nil else { return true }
+        let nanoseconds = max(
+            0, timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        return idle.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
+    }
 }
 
 /// What a ``StoreWorker`` job gave, addressed to the scene that asked: the payload of the

@@ -111,7 +111,7 @@ extension DumbbellsWorkout {
         case .startSet:
             switch pill {
             case .start, .keypad: startSet(at: now, into: &outputs)
-            case .countdown(let countdown): endRest(countdown, at: now)
+            case .countdown(let countdown): skipRest(countdown, at: now, into: &outputs)
             case .active, .restPicker: break
             }
         case .finish:
@@ -126,7 +126,7 @@ extension DumbbellsWorkout {
             if pill == .keypad { pill = .start }
         case .rest: openRestPicker()
         case .skipRest:
-            if case .countdown(let countdown) = pill { endRest(countdown, at: now) }
+            if case .countdown(let countdown) = pill { skipRest(countdown, at: now, into: &outputs) }
         case .moveRest(let step):
             guard case .restPicker(var picker) = pill else { return }
             let items = settings.restPresets.count + 2
@@ -135,7 +135,7 @@ extension DumbbellsWorkout {
             if picker.focus == settings.restPresets.count { picker.length.select() }
             pill = .restPicker(picker)
         case .typeRestLength(let key): typeRestLength(key)
-        case .adjustRest(let change): adjustRest(by: change, at: now)
+        case .adjustRest(let change): adjustRest(by: change, at: now, into: &outputs)
         case .chooseRestNumber(let number):
             guard case .restPicker(var picker) = pill else { return }
             if (1...max(1, settings.restPresets.count)).contains(number), number <= settings.restPresets.count {
@@ -250,7 +250,7 @@ extension DumbbellsWorkout {
         case .keypad: moveToNextField()
         case .active(let running): finish(running, at: now, into: &outputs)
         case .restPicker(let picker): choose(picker, at: now, into: &outputs)
-        case .countdown(let countdown): endRest(countdown, at: now)
+        case .countdown(let countdown): skipRest(countdown, at: now, into: &outputs)
         }
     }
 
@@ -356,7 +356,7 @@ extension DumbbellsWorkout {
         case (.start, .start): startSet(at: now, into: &outputs)
         case (.finish, .active(let running)): finish(running, at: now, into: &outputs)
         case (.rest, _): openRestPicker()
-        case (.skip, .countdown(let countdown)): endRest(countdown, at: now)
+        case (.skip, .countdown(let countdown)): skipRest(countdown, at: now, into: &outputs)
         case (.chooseRest(let index), .restPicker(var picker)):
             picker.focus = index
             choose(picker, at: now, into: &outputs)
@@ -368,7 +368,7 @@ extension DumbbellsWorkout {
                 picker.length.select()
                 pill = .restPicker(picker)
             }
-        case (.adjustRest(let change), .countdown): adjustRest(by: change, at: now)
+        case (.adjustRest(let change), .countdown): adjustRest(by: change, at: now, into: &outputs)
         case (.noRest, .restPicker(let picker)): pill = picker.origin.pill
         case (.pad(let key), .keypad): press(key, into: &outputs)
         default: break

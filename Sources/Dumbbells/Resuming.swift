@@ -59,7 +59,13 @@ extension DumbbellsWorkout {
         outputs += resumed.map { .loadHistory(exercise: $0.exercise) }
         // The rest after the last set, as far as it has run.
         let lastSet = exercises.flatMap(\.sets).map(\.finishedAt).max()
-        if let lastSet, settings.autoRest, hasOpenSetInWorkout {
+        // A rest skipped before the cut is over: only the rest it took counts.
+        let skipped = exercises.compactMap(\.restEndedAt).max().flatMap { ended in
+            lastSet.map { ended >= $0 ? ended.timeIntervalSince($0) : nil } ?? nil
+        }
+        if let skipped, hasOpenSetInWorkout {
+            restSinceLastSet = .milliseconds(Int64((skipped * 1000).rounded()))
+        } else if let lastSet, settings.autoRest, hasOpenSetInWorkout {
             let length = settings.rest(for: settings.exercise)
             let ran = wallNow.timeIntervalSince(lastSet)
             if ran < Double(length) {

@@ -335,11 +335,11 @@ extension DumbbellsWorkout {
 
     /// `+` `-` during a rest: it ends `change` seconds later (or sooner); a rest shortened to
     /// nothing ends now.
-    mutating func adjustRest(by change: Int, at now: Instant) {
+    mutating func adjustRest(by change: Int, at now: Instant, into outputs: inout [Output]) {
         guard case .countdown(var countdown) = pill else { return }
         countdown.adjust(by: change, at: now)
         if countdown.timer.isUp(at: now) {
-            endRest(countdown, at: now)
+            skipRest(countdown, at: now, into: &outputs)
             notice = Notice("Rest over")
             return
         }
@@ -357,6 +357,21 @@ extension DumbbellsWorkout {
         }
         _ = picker.length.handle(key)
         pill = .restPicker(picker)
+    }
+
+    /// The member ends a rest before it ran out (Skip, a set started, the rest shortened to
+    /// nothing). A rest after a saved set is saved as ended, so a workout carried on after a cut
+    /// does not count it again.
+    mutating func skipRest(_ countdown: RestCountdown, at now: Instant, into outputs: inout [Output]) {
+        endRest(countdown, at: now)
+        if case .active = countdown.origin { return }
+        // Kept on the exercise of the workout's last set (the one a carried-on rest follows).
+        func lastSet(_ slot: ExerciseSlot) -> Date {
+            slot.rows.compactMap { $0.completed?.record.finishedAt }.max() ?? .distantPast
+        }
+        let saved = allSlots.filter { $0.session?.isInLog == true }
+        guard let slot = saved.max(by: { lastSet($0) < lastSet($1) }), let session = slot.session else { return }
+        outputs.append(.save(.dumbbellRestEnd(workoutID: session.id, at: session.date(at: now))))
     }
 
     mutating func endRest(_ countdown: RestCountdown, at now: Instant) {

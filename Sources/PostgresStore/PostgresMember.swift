@@ -115,6 +115,17 @@ extension PostgresMember: DumbbellLog {
         }
     }
 
+    func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws {
+        try SessionEnd.validate(at: endedAt)
+        try writeInSession(table: "dumbbell_workout", id: workoutID) {
+            try store.rows(
+                """
+                UPDATE dumbbell_workout SET rest_ended_at = \(endedAt.milliseconds)
+                WHERE id = \(workoutID.uuidString) AND profile_id = \(profileID)
+                """)
+        }
+    }
+
     func workout(id: UUID) throws -> DumbbellWorkout? {
         try fetchWorkouts(id: id.uuidString).first
     }

@@ -133,6 +133,7 @@ enum PostgresSchema {
             ALTER TABLE flashcard ADD COLUMN templates TEXT;
             """
         ),
+        ("v18 a skipped rest is kept", "ALTER TABLE dumbbell_workout ADD COLUMN rest_ended_at BIGINT;"),
     ]
 
     /// The names of every migration this build knows, oldest first.

@@ -128,6 +128,9 @@ public struct DumbbellWorkout: Sendable, Codable, Equatable, Hashable, Identifia
     public var workoutNote: String?
     /// The note on this exercise in the workout (Hevy's exercise notes).
     public var exerciseNote: String?
+    /// When the rest after this exercise's last set was skipped, if it was (kept while the
+    /// workout runs, for carrying it on after a cut; not exported).
+    public var restEndedAt: Date?
 
     public init(
         id: UUID = UUID(), exercise: String, unit: WeightUnit, startedAt: Date, finishedAt: Date? = nil,

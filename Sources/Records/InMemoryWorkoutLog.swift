@@ -179,6 +179,14 @@ public final class InMemoryWorkoutLog: CardSessionLog, DumbbellLog, ListsDumbbel
         }
     }
 
+    public func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws {
+        try SessionEnd.validate(at: endedAt)
+        try state.withLock { state in
+            guard state.workouts[workoutID] != nil else { throw LogError.unknownSession(workoutID) }
+            state.workouts[workoutID]?.restEndedAt = endedAt
+        }
+    }
+
     public func workout(id: UUID) throws -> DumbbellWorkout? {
         state.withLock { $0.workouts[id] }
     }

@@ -51,6 +51,9 @@ public protocol DumbbellLog: Sendable {
     func deleteSet(number: Int, inWorkout workoutID: UUID) throws
     /// Marks a workout finished or abandoned.
     func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws
+    /// Keeps that the rest after the workout's last set ended at `endedAt` (skipped before it
+    /// ran out): a workout carried on after a cut does not count that rest again.
+    func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws
     /// The workout with this identifier, with its sets.
     func workout(id: UUID) throws -> DumbbellWorkout?
 }

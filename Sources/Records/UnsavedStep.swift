@@ -21,6 +21,9 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     case dumbbellSetDeletion(number: Int, workoutID: UUID)
     /// `DumbbellLog.finishWorkout`: the end of a dumbbell workout.
     case dumbbellFinish(workoutID: UUID, status: SessionStatus, at: Date)
+    /// `DumbbellLog.endRest(inWorkout:at:)`: the rest after a set skipped before it ran out, so
+    /// a workout carried on after a cut does not count it again.
+    case dumbbellRestEnd(workoutID: UUID, at: Date)
     /// `CardSessionLog.start`: a new card session.
     case cardSession(CardSession)
     /// `CardSessionLog.save(_:inCardSession:)`: a card done.
@@ -60,7 +63,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .dumbbellSet(let set, _, let exercise, _):
             try set.validate()
             try Check.text(exercise, "a workout's exercise", maximum: ValueLimits.nameLength, empty: false)
-        case .dumbbellFinish(_, _, let date), .flashcardFinish(_, _, let date): try SessionEnd.validate(at: date)
+        case .dumbbellFinish(_, _, let date), .flashcardFinish(_, _, let date), .dumbbellRestEnd(_, let date):
+            try SessionEnd.validate(at: date)
         case .cardSession(let session): try session.validate()
         case .cardDraw(let draw, _): try draw.validate()
         case .cardFinish(_, _, let date, let duration): try SessionEnd.validate(at: date, activeDuration: duration)
@@ -80,7 +84,8 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
     /// upserts, so a step carried out twice changes nothing the second time.
     public func save(into logs: any WorkoutLogs) throws {
         switch self {
-        case .dumbbellWorkout, .dumbbellSet, .dumbbellSetDeletion, .dumbbellFinish: try carryOut(onDumbbells: logs)
+        case .dumbbellWorkout, .dumbbellSet, .dumbbellSetDeletion, .dumbbellFinish, .dumbbellRestEnd:
+            try carryOut(onDumbbells: logs)
         case .cardSession, .cardDraw, .cardDrawDeletion, .cardFinish: try carryOut(onCards: logs)
         case .flashcardSession, .flashcardReview, .flashcardReviewDeletion, .flashcardFinish, .flashcard,
             .flashcardDeletion, .flashcardDeck, .flashcardDeckDeletion:
@@ -97,6 +102,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
         case .dumbbellSet(let set, let id, _, _): try log.save(set, inWorkout: id)
         case .dumbbellSetDeletion(let number, let id): try log.deleteSet(number: number, inWorkout: id)
         case .dumbbellFinish(let id, let status, let date): try log.finishWorkout(id, status: status, at: date)
+        case .dumbbellRestEnd(let id, let date): try log.endRest(inWorkout: id, at: date)
         default: throw refusal("dumbbell")
         }
     }
@@ -160,6 +166,7 @@ public enum UnsavedStep: Sendable, Codable, Equatable {
                 + " (done \(Self.day(set.startedAt)))"
         case .dumbbellSetDeletion(let number, _): "dumbbells: set \(number) deleted"
         case .dumbbellFinish(_, let status, _): "dumbbells: the end of a workout (\(status.word))"
+        case .dumbbellRestEnd: "dumbbells: a rest skipped"
         case .cardSession(let session): "cards: the start of a session (\(Self.count(session.draws.count, "card")))"
         case .cardDraw(let draw, _): "cards: card \(draw.position), \(draw.code), \(draw.exercise) × \(draw.reps)"
         case .cardDrawDeletion(let position, _): "cards: card \(position) taken back"

@@ -300,6 +300,15 @@ extension ProfileStore: DumbbellLog {
         WorkoutClaims.release(workoutID, in: store.location)
     }
 
+    public func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws {
+        try SessionEnd.validate(at: endedAt)
+        try writeInSession(table: "dumbbell_workout", id: workoutID) { db in
+            try db.execute(
+                sql: "UPDATE dumbbell_workout SET rest_ended_at = ? WHERE id = ?",
+                arguments: [endedAt.storedMilliseconds, workoutID.uuidString])
+        }
+    }
+
     public func workout(id: UUID) throws -> DumbbellWorkout? {
         try store.read { db in try fetchWorkouts(db, where: "id = ?", arguments: [id.uuidString]).first }
     }
@@ -337,12 +346,14 @@ extension ProfileStore: DumbbellLog {
             db, table: "dumbbell_workout", where: condition, arguments: arguments, newestFirst: newestFirst,
             limit: limit)
         var workouts = try headers.map { row in
-            DumbbellWorkout(
+            var workout = DumbbellWorkout(
                 id: try Columns.uuid(row, "id"), exercise: try row.decode(forColumn: "exercise"),
                 unit: try Columns.value(row, "unit"), startedAt: try Columns.date(row, "started_at"),
                 finishedAt: try Columns.optionalDate(row, "finished_at"), status: try Columns.value(row, "status"),
                 sessionID: (row["session_id"] as String?).flatMap(UUID.init(uuidString:)),
                 title: row["title"], workoutNote: row["workout_note"], exerciseNote: row["exercise_note"])
+            workout.restEndedAt = try Columns.optionalDate(row, "rest_ended_at")
+            return workout
         }
         let index = Dictionary(uniqueKeysWithValues: workouts.enumerated().map { ($1.id.uuidString, $0) })
         let sets = try Self.rows(

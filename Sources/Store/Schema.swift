@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 17
+    static let version = 18
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -78,6 +78,11 @@ enum Schema {
             let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             try db.execute(sql: "PRAGMA user_version = \(max(current, 17))")
         }
+        migrator.registerMigration("v18 a skipped rest is kept") { db in
+            try db.execute(sql: version18)
+            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try db.execute(sql: "PRAGMA user_version = \(max(current, 18))")
+        }
         return migrator
     }()
 
@@ -110,6 +115,12 @@ enum Schema {
     /// (JSON), kept with each of its cards so that the card is drawn and exported through them.
     private static let version17 = """
         ALTER TABLE flashcard ADD COLUMN templates TEXT;
+        """
+
+    /// When the rest after an exercise's last set was skipped (milliseconds, as every time): a
+    /// workout carried on after a cut does not count that rest again. Rows saved before have none.
+    private static let version18 = """
+        ALTER TABLE dumbbell_workout ADD COLUMN rest_ended_at INTEGER;
         """
 
     /// A card's answers carried in from Anki's review log with the card (a package with

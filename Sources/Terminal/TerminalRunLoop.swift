@@ -96,6 +96,13 @@ public final class TerminalRunLoop<Content: Scene> {
         _ = driver.deliver(events, at: clock.now, firingDeadline: false)
     }
 
+    /// After a run: whether a signal that ends TermFit (TERM, HUP, INT, QUIT) arrived since the
+    /// run ended or the last call. The handlers stay in place until the loop goes, so such a
+    /// signal is only noted, never lost and never fatal, while the last saves are waited for.
+    public func receivedEndingSignal() -> Bool {
+        signals.drain().contains { [SIGTERM, SIGHUP, SIGINT, SIGQUIT].contains($0) }
+    }
+
     private func waitForEvents() -> [Event] {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),

@@ -8,14 +8,19 @@ import Store
 /// the database, then a recovery file per profile next to it, and a message naming each step and
 /// where it was kept (or that even that failed). The run then ends with status 3.
 enum UnsavedKeeping {
-    static func keep(_ work: [UnsavedWork], database: StoreOpening) -> LaunchFailure {
+    /// Keeps `work` in recovery files, after one more try into the database when `usesDatabase`
+    /// (not while the store worker is still in a save: the database is the worker's until it
+    /// answers, and would wait for it).
+    static func keep(_ work: [UnsavedWork], database: StoreOpening, usesDatabase: Bool = true) -> LaunchFailure {
         var lines: [String] = []
         var lost = false
         for group in work {
             let logs: ProfileStore?
+            // Without the database every step is kept: one the worker is still carrying out
+            // goes in again on replay, which changes nothing (saves are upserts).
             do {
-                logs = try database.existingProfileStore(named: group.profile)
-                if database.openedStore != nil, logs == nil {
+                logs = usesDatabase ? try database.existingProfileStore(named: group.profile) : nil
+                if usesDatabase, database.openedStore != nil, logs == nil {
                     // Removed while the session ran: what it owed goes with the rest of its data.
                     lines.append(
                         "termfit: \(group.profile) was removed from this box; "

@@ -245,12 +245,13 @@ enum Interactive {
             kiosk: interface.kiosk)
         // The database opens on the store worker, its first job: the first frame never waits for
         // it, and every later read and command goes through the same worker, in order.
+        let worker = StoreWorker()
         let status = Launcher.run(
             options: options, profile: database.profileName, profiles: StoreProfileDirectory(database: database),
             workouts: Workouts.all(
                 database: database, options: workoutOptions,
                 refusesInternalDeckAddresses: interface.refusesInternalDeckAddresses),
-            worker: StoreWorker(),
+            worker: worker,
             openData: {
                 do {
                     _ = try database.memberStore()
@@ -264,7 +265,15 @@ enum Interactive {
                         message: "termfit: " + TerminalText.sanitized("\(error)"), exitStatus: ExitCode.failure.rawValue
                     )
                 }
-            }, keepUnsaved: { UnsavedKeeping.keep($0, database: database) })
+            },
+            keepUnsaved: {
+                // A worker still in a save (a hung store, after a signal) holds the database:
+                // what it owes goes straight to the recovery file.
+                UnsavedKeeping.keep($0, database: database, usesDatabase: worker.outstanding == 0)
+            })
+        // A worker still in a save (a hung store, after a signal) has the database to itself:
+        // nothing more is read from it, and closing it would wait for that save.
+        guard worker.outstanding == 0 else { throw ExitCode(status) }
         for outcome in database.recoveries { printError(outcome.description) }
         if database.profileWasRemoved {
             printError(

@@ -37,7 +37,11 @@ import Testing
                 driver.press(.up, .up, .up, .up, .character("d"), .character("y"))
                 driver.press(.character("x"), .character("y"))
             })
-        #expect(kinds == ["dumbbellWorkout", "dumbbellSet", "dumbbellSetDeletion", "dumbbellFinish", "settings"])
+        #expect(
+            kinds == [
+                "dumbbellWorkout", "dumbbellSet", "dumbbellRestEnd", "dumbbellSetDeletion", "dumbbellFinish",
+                "settings",
+            ])
         let workout = try #require(archive.dumbbellWorkouts.first)
         #expect(workout.sets.map(\.reps) == [8], "set 2 is set 1 now")
         #expect(workout.status == .finished)

@@ -148,9 +148,8 @@ private final class WallTime: Sendable {
         #expect(workout.rows.count == 3)
         #expect(workout.rows.last?.completed == nil && workout.rows.last?.entry == SetEntry(), "row 3 opens empty")
         #expect(second.frame().contains { $0.contains("2 sets kept") })
-        // The rest after set 2 is counted from its finish (the skip was not saved): 60 s left.
-        #expect(workout.restSecondsLeft(at: second.now) == 60)
-        second.press(.escape)
+        // The rest after set 2 was skipped before set 3 started (the skip is saved): none runs.
+        #expect(workout.restSecondsLeft(at: second.now) == nil)
         doSet(&second, "16", "6", wall: wall)
         #expect(second.workout.workout?.isShowingSummary == true)
 
@@ -159,5 +158,53 @@ private final class WallTime: Sendable {
         #expect(saved.first?.sets.map(\.number) == [1, 2, 3])
         #expect(saved.first?.sets.map(\.reps) == [10, 8, 6])
         #expect(saved.first?.status == .finished)
+    }
+
+    /// A rest skipped before a kill is over when the workout is carried on: it does not run
+    /// again, and the next set counts only the rest that was taken.
+    @Test func aRestSkippedBeforeAKillDoesNotRunAgainWhenTheWorkoutIsCarriedOn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-resume-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let wall = WallTime()
+        let store = try profile(directory)
+        try store.setValue(3, for: .dumbbellSetCount)
+        var first = window(on: store, wall: wall)
+        doSet(&first, "12", "10", wall: wall)
+        first.press(.escape)
+        doSet(&first, "14", "8", wall: wall)
+        // 10 s of the 90 s rest, then Skip; killed 20 s later (nothing more in that window).
+        wall.advance(10)
+        first.wait(.seconds(10))
+        first.press(.escape)
+        #expect(first.workout.workout?.restSecondsLeft(at: first.now) == nil)
+        #expect(first.workout.unsaved.isEmpty, "the skip is saved")
+        wall.advance(20)
+        var second = window(on: try profile(directory), wall: wall, now: hostClockStart + .seconds(3600))
+        let workout = try #require(second.workout.workout)
+        #expect(workout.completedSets.map(\.record.reps) == [10, 8])
+        #expect(workout.restSecondsLeft(at: second.now) == nil, "the skipped rest does not count again")
+        #expect(!second.frame().contains { $0.contains("[Skip]") })
+        doSet(&second, "16", "6", wall: wall)
+        let saved = try profile(directory).recentWorkouts(limit: 10)
+        #expect(saved.count == 1)
+        #expect(saved.first?.sets.map(\.reps) == [10, 8, 6])
+        #expect(saved.first?.sets.last?.restBefore == 10, "the rest taken before the skip")
+    }
+
+    /// Without a skip, the rest after the last set still runs on when carried on (the skip of
+    /// an earlier rest does not end a later one).
+    @Test func aSkipOfAnEarlierRestDoesNotEndTheRestAfterTheLastSet() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-resume-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let wall = WallTime()
+        let store = try profile(directory)
+        try store.setValue(3, for: .dumbbellSetCount)
+        var first = window(on: store, wall: wall)
+        doSet(&first, "12", "10", wall: wall)
+        first.press(.escape)  // skips the rest after set 1: saved
+        doSet(&first, "14", "8", wall: wall)
+        wall.advance(20)
+        let second = window(on: try profile(directory), wall: wall, now: hostClockStart + .seconds(3600))
+        #expect(second.workout.workout?.restSecondsLeft(at: second.now) == 70)
     }
 }

@@ -143,11 +143,15 @@ import Testing
             loop.scene.problem == .notSaved(reason: "disk full", waiting: "set 1", retry: "the next set"))
         #expect(loop.frame().contains { $0.contains("Not saved (disk full): set 1 kept here") })
         #expect(!store.calls.contains("save set 1"), "the set is not tried before its workout went in")
-        // Nothing is tried again by itself: a key is not a new command.
+        // Nothing is tried again by itself: a key that is not a new command tries nothing.
         let commands = { store.calls.filter { $0.hasPrefix("start") || $0.hasPrefix("save") }.count }
         let before = commands()
-        loop.press(.escape)  // no rest
+        loop.press(.up)
+        loop.press(.down)
         #expect(commands() == before)
+        // Skipping the rest is one (it is saved): what waits is tried again with it, first.
+        loop.press(.escape)
+        #expect(commands() == before + 1)
 
         store.inner.failing = false
         doSet(&loop, "14", "8")
@@ -157,7 +161,11 @@ import Testing
         let id = try #require(loop.scene.workout?.workoutID)
         #expect(try store.inner.memory.workout(id: id)?.sets.map(\.weight) == [12, 14])
         let saves = store.calls.filter { $0.hasPrefix("start") || $0.hasPrefix("save") }
-        #expect(saves == ["start dumbbell workout", "start dumbbell workout", "save set 1", "save set 2"])
+        #expect(
+            saves == [
+                "start dumbbell workout", "start dumbbell workout", "start dumbbell workout", "save set 1",
+                "save set 2",
+            ])
     }
 
     @Test func whatIsStillWithTheWorkerWhenTheProgramEndsIsAnsweredBeforeItIsAskedWhatIsOwed() throws {

@@ -118,6 +118,9 @@ import Testing
                 if ended.contains(id) { problems.append("set \(number) deleted after the workout ended") }
                 if number != lastSet[id] { problems.append("set \(number) deleted, not the highest saved") }
                 lastSet[id] = number - 1
+            case .save(.dumbbellRestEnd(let id, _)):
+                if !started.contains(id) { problems.append("a rest ended in a workout never started") }
+                if ended.contains(id) { problems.append("a rest ended after the workout ended") }
             case .save(.dumbbellFinish(let id, _, _)):
                 if !started.contains(id) { problems.append("a workout never started was ended") }
                 if ended.contains(id) { problems.append("a workout ended twice") }

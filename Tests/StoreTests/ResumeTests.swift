@@ -149,4 +149,54 @@ struct ResumeTests {
         try store.close()
         #expect(!FileManager.default.fileExists(atPath: path), "closing the store lets go of its claims")
     }
+
+    @Test("A skipped rest is kept with its workout and handed back with it; another profile's is refused")
+    func skippedRestIsKept() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        let anna = try store.profileStore(named: "anna")
+        try anna.start(workout(1, sets: 2))
+        #expect(try anna.workout(id: id(1))?.restEndedAt == nil)
+        let skipped = Self.start.addingTimeInterval(70.25)
+        try UnsavedStep.dumbbellRestEnd(workoutID: id(1), at: skipped).save(into: anna)
+        #expect(try anna.workout(id: id(1))?.restEndedAt == skipped)
+        try anna.finishWorkout(id(1), status: .cutOff, at: Self.start.addingTimeInterval(100))
+        let resumed = try anna.resumeCutOffWorkout(since: Self.start)
+        #expect(resumed.first?.restEndedAt == skipped)
+        let ben = try store.profileStore(named: "ben")
+        #expect(throws: LogError.self) { try ben.endRest(inWorkout: id(1), at: skipped) }
+        #expect(throws: LogError.self) { try anna.endRest(inWorkout: id(2), at: skipped) }
+        #expect(try anna.workout(id: id(1))?.restEndedAt == skipped)
+    }
+
+    @Test("A file of v14 gains the skipped rest's column, empty on every workout")
+    func version14FileGainsTheColumn() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let location = temporary.location()
+        try FileManager.default.createDirectory(atPath: location.directory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: location.databasePath)
+        try Schema.migrator.migrate(queue, upTo: "v14 exercise names without regard to case")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO profile (id, name) VALUES ('P1', 'anna')")
+            try db.execute(
+                sql: """
+                    INSERT INTO dumbbell_workout (id, profile_id, exercise, unit, started_at, status)
+                    VALUES (?, 'P1', 'Curl', 'kg', 0, 'finished')
+                    """,
+                arguments: [id(1).uuidString])
+        }
+        try queue.close()
+        let store = try TermFitStore.open(at: location)
+        defer { try? store.close() }
+        let (version, ended) = try #require(store.pool).read { db in
+            (
+                try Int.fetchOne(db, sql: "PRAGMA user_version"),
+                try Int?.fetchAll(db, sql: "SELECT rest_ended_at FROM dumbbell_workout")
+            )
+        }
+        #expect(version == Schema.version)
+        #expect(ended == [nil])
+    }
 }

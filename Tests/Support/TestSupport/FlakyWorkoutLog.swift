@@ -67,6 +67,9 @@ public final class FlakyWorkoutLog: DumbbellLog, CardSessionLog, FlashcardLibrar
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try save { try memory.finishWorkout(workoutID, status: status, at: finishedAt) }
     }
+    public func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws {
+        try save { try memory.endRest(inWorkout: workoutID, at: endedAt) }
+    }
     public func workout(id: UUID) throws -> DumbbellWorkout? { try read { try memory.workout(id: id) } }
 
     // MARK: CardSessionLog

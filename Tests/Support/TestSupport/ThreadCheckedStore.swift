@@ -72,6 +72,9 @@ public final class ThreadCheckedStore:
     public func finishWorkout(_ workoutID: UUID, status: SessionStatus, at finishedAt: Date) throws {
         try check("finish dumbbell workout") { try inner.finishWorkout(workoutID, status: status, at: finishedAt) }
     }
+    public func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws {
+        try check("end a rest") { try inner.endRest(inWorkout: workoutID, at: endedAt) }
+    }
     public func workout(id: UUID) throws -> DumbbellWorkout? {
         try check("dumbbell workout") { try inner.workout(id: id) }
     }

@@ -23,18 +23,55 @@ public enum AnkiPackage {
     public static func read(
         _ url: URL, limits: PackageLimits = PackageLimits(), progress: (Int, Int) -> Void = { _, _ in }
     ) throws(DeckFileError) -> AnkiText.Contents {
+        var contents = AnkiText.Contents()
+        contents.isHTML = true
+        do {
+            try read(url, limits: limits, progress: progress) { batch in
+                contents.notes += batch.notes
+                contents.skipped += batch.skipped
+            }
+        } catch let error as DeckFileError {
+            throw error
+        } catch {
+            throw DeckFileError(line: nil, "\(error)")
+        }
+        return contents
+    }
+
+    /// Streams the notes of the package at `url` to `batch`, about `batchSize` cards at a time
+    /// (the cards of one note always together), in note order: the collection is read by a
+    /// cursor, so memory holds one batch, never the collection.
+    ///
+    /// - Parameters:
+    ///   - progress: called now and then with the cards read and the cards in all.
+    ///   - batch: takes each batch; what it throws ends the read and is thrown as it is.
+    /// - Throws: ``DeckFileError`` when the package cannot be read, or what `batch` threw.
+    public static func read(
+        _ url: URL, limits: PackageLimits = PackageLimits(), batchSize: Int = 2_000,
+        progress: (Int, Int) -> Void = { _, _ in }, batch: (AnkiText.Contents) throws -> Void
+    ) throws {
         let unpacked = try UnpackedCollection(package: url, limits: limits)
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: unpacked.path, configuration: configuration)
+            // The scratch copy is TermFit's own: it may take an index (see `answers(ofCard:)`).
+            let queue = try DatabaseQueue(path: unpacked.path)
             defer { try? queue.close() }
-            return try queue.read { db in try CollectionReader(db).read(limits: limits, progress: progress) }
+            try queue.inDatabase { db in
+                try CollectionReader(db).read(limits: limits, batchSize: batchSize, progress: progress) { contents in
+                    do { try batch(contents) } catch { throw Passed(error: error) }
+                }
+            }
+        } catch let passed as Passed {
+            throw passed.error
         } catch let error as DeckFileError {
             throw error
         } catch {
             throw DeckFileError(line: nil, "the collection cannot be read: \(error)")
         }
+    }
+
+    /// An error of the caller's `batch`, carried out of the reader unchanged.
+    private struct Passed: Error {
+        let error: any Error
     }
 }
 
@@ -44,7 +81,9 @@ struct CollectionReader {
 
     init(_ db: Database) { self.db = db }
 
-    func read(limits: PackageLimits, progress: (Int, Int) -> Void) throws -> AnkiText.Contents {
+    func read(
+        limits: PackageLimits, batchSize: Int, progress: (Int, Int) -> Void, batch: (AnkiText.Contents) throws -> Void
+    ) throws {
         let isCurrent = try db.tableExists("notetypes")
         let notetypes = try isCurrent ? currentNotetypes() : legacyNotetypes()
         let decks = try isCurrent ? currentDecks() : legacyDecks()
@@ -52,10 +91,9 @@ struct CollectionReader {
         if total > limits.cards {
             throw DeckFileError(line: nil, "more than \(limits.cards) cards in one package")
         }
+        let history = try ReviewLog(db)
         var contents = AnkiText.Contents()
         contents.isHTML = true
-        contents.notes.reserveCapacity(total)
-        let history = try reviewLog()
         let storedForms = notetypes.mapValues(\.storedForm)
         let rows = try Row.fetchCursor(
             db,
@@ -70,6 +108,12 @@ struct CollectionReader {
         while let row = try rows.next() {
             let noteID: Int64 = row["nid"]
             if noteID != lastNote {
+                // A batch ends between notes: the cards of one note go together.
+                if contents.notes.count + contents.skipped.count >= batchSize {
+                    try batch(contents)
+                    contents.notes.removeAll(keepingCapacity: true)
+                    contents.skipped.removeAll(keepingCapacity: true)
+                }
                 noteNumber += 1
                 lastNote = noteID
                 let flds: String = row["flds"] ?? ""
@@ -114,11 +158,11 @@ struct CollectionReader {
                     prompt: card.prompt, answer: card.answer,
                     guid: guid.isEmpty || guid.count > ValueLimits.nameLength ? nil : guid, tags: tags,
                     deck: decks[deckID] ?? "Default", line: noteNumber, notetype: notetype.name, fields: values,
-                    ordinal: ordinal, history: history[row["cid"] as Int64? ?? 0] ?? [],
+                    ordinal: ordinal, history: try history.answers(ofCard: row["cid"] as Int64? ?? 0),
                     templates: storedForms[mid] ?? ""))
         }
+        if !contents.notes.isEmpty || !contents.skipped.isEmpty { try batch(contents) }
         progress(read, total)
-        return contents
     }
 
     // MARK: Current format (schema 18)

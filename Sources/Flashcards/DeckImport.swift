@@ -229,10 +229,18 @@ public struct DeckImport: Sendable {
 
     /// One line for the member: what was added, updated and skipped, and where.
     public var summary: String {
+        Self.summary(
+            added: added, updated: updated, unchanged: unchanged, skipped: skipped.count,
+            answered: Set(history.map(\.cardID)).count, newDecks: newDecks)
+    }
+
+    /// The line ``summary`` says, from the counts (an import planned in batches adds them up).
+    static func summary(
+        added: Int, updated: Int, unchanged: Int, skipped: Int, answered: Int, newDecks: [String]
+    ) -> String {
         func cards(_ count: Int) -> String { count == 1 ? "1 card" : "\(count) cards" }
-        var parts = ["added \(cards(added))", "updated \(updated)", "skipped \(skipped.count)"]
+        var parts = ["added \(cards(added))", "updated \(updated)", "skipped \(skipped)"]
         if unchanged > 0 { parts.insert("unchanged \(unchanged)", at: 2) }
-        let answered = Set(history.map(\.cardID)).count
         if answered > 0 {
             parts.append("review history of " + (answered == 1 ? "1 card" : "\(answered) cards"))
         }

@@ -19,30 +19,33 @@ extension ProfileStore {
     func fetchReviews(_ db: Database, ofCards cardIDs: [UUID]) throws -> [FlashcardReview] {
         var rows: [Row]
         if cardIDs.count > 2_000 {
-            let all = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
-                    WHERE s.profile_id = ?
-                    """,
-                arguments: [profileID])
+            // Answers carried in from Anki's review log (v12) too: read for the profile, not by
+            // 100,000 identifiers bound 5,000 a query.
+            let all =
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+                        WHERE s.profile_id = ?
+                        """,
+                    arguments: [profileID]) + importedHistory(db)
             let wanted = all.isEmpty ? [] : Set(cardIDs)
             rows = all.filter { row in
                 let card: String = row["card_id"] ?? ""
                 return (Columns.hexUUID(card) ?? UUID(uuidString: card)).map(wanted.contains) ?? false
             }
         } else {
-            rows = try Self.rows(
-                db,
-                sql: {
-                    """
-                    SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
-                    WHERE s.profile_id = ? AND r.card_id IN (\($0))
-                    """
-                }, ids: cardIDs.map(\.uuidString), leading: [profileID])
+            rows =
+                try importedHistory(db, ofCards: cardIDs)
+                + Self.rows(
+                    db,
+                    sql: {
+                        """
+                        SELECT r.* FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+                        WHERE s.profile_id = ? AND r.card_id IN (\($0))
+                        """
+                    }, ids: cardIDs.map(\.uuidString), leading: [profileID])
         }
-        // Answers carried in from Anki's review log (v12).
-        rows += try importedHistory(db, ofCards: cardIDs)
         let reviews = try rows.map(Self.review)
         // The identifiers' text once each, not twice a comparison.
         return zip(reviews, reviews.map(\.id.uuidString))

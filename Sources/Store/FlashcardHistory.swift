@@ -11,30 +11,46 @@ extension ProfileStore {
     public func save(decks: [FlashcardDeck], history: [FlashcardReview]) throws {
         for deck in decks { try deck.validate() }
         for review in history { try review.validate() }
-        try write { db in
-            for deck in decks { try saveDeck(db, deck) }
-            for review in history {
-                let owner = try String.fetchOne(
-                    db,
+        try write { db in try saveImported(db, decks: decks, history: history) }
+    }
+
+    /// Saves decks and the answers carried in with their cards, inside the caller's transaction.
+    func saveImported(_ db: Database, decks: [FlashcardDeck], history: [FlashcardReview]) throws {
+        for deck in decks { try saveDeck(db, deck) }
+        for review in history {
+            // Cached statements: an import of a collection with scheduling saves every answer here.
+            let owner = try String.fetchOne(
+                db.cachedStatement(
                     sql: """
                         SELECT d.profile_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id WHERE c.id = ?
-                        """,
-                    arguments: [review.cardID.uuidString])
-                guard owner == profileID else {
-                    throw LogError.invalidValue(
-                        "an answer to the card \(review.cardID.uuidString), not in this profile")
-                }
-                try db.execute(
-                    sql: """
-                        INSERT INTO flashcard_history (id, card_id, grade, reviewed_at, cram) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (id) DO NOTHING
-                        """,
-                    arguments: [
-                        review.id.uuidString, review.cardID.uuidString, review.grade.rawValue,
-                        review.reviewedAt.storedMilliseconds, review.isCram,
-                    ])
+                        """),
+                arguments: [review.cardID.uuidString])
+            guard owner == profileID else {
+                throw LogError.invalidValue("an answer to the card \(review.cardID.uuidString), not in this profile")
             }
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO flashcard_history (id, card_id, grade, reviewed_at, cram) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO NOTHING
+                    """
+            ).execute(arguments: [
+                review.id.uuidString, review.cardID.uuidString, review.grade.rawValue,
+                review.reviewedAt.storedMilliseconds, review.isCram,
+            ])
         }
+    }
+
+    /// The rows of every answer carried in to this profile's cards.
+    func importedHistory(_ db: Database) throws -> [Row] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT h.id, h.card_id, h.grade, h.reviewed_at, h.cram
+                FROM flashcard_history h JOIN flashcard c ON c.id = h.card_id
+                JOIN flashcard_deck d ON d.id = c.deck_id
+                WHERE d.profile_id = ?
+                """,
+            arguments: [profileID])
     }
 
     /// The rows of answers carried in for `cardIDs` (this profile's cards only).

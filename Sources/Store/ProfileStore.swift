@@ -551,21 +551,7 @@ extension ProfileStore: FlashcardLibrary {
         var templates: [String: String] = [:]
         while let row = try cards.next() {
             guard let position = index[try row.decode(String.self, atIndex: 0)] else { continue }
-            decks[position].cards.append(
-                Flashcard(
-                    id: try Columns.uuid(row, at: 1, "id"), prompt: try row.decode(atIndex: 2),
-                    answer: try row.decode(atIndex: 3),
-                    createdAt: Timestamp.date(milliseconds: try row.decode(atIndex: 4)),
-                    guid: try row.decode(atIndex: 5),
-                    tags: Self.split(try row.decode(atIndex: 6), at: " ", omittingEmpty: true),
-                    notetype: try row.decode(atIndex: 7),
-                    fields: (try row.decode(String?.self, atIndex: 8)).map { Self.split($0, at: "\u{1F}") } ?? [],
-                    ordinal: try row.decode(atIndex: 9),
-                    templates: (try row.decode(String?.self, atIndex: 10)).map { text in
-                        if let shared = templates[text] { return shared }
-                        templates[text] = text
-                        return text
-                    } ?? ""))
+            decks[position].cards.append(try Self.card(row, sharingTemplates: &templates))
         }
         return decks
     }

@@ -89,50 +89,90 @@ struct FlashcardsImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var read: AnkiText.Contents
-        do {
-            if AnkiPackage.isPackage(file) {
-                let bar = ProgressBar(label: "Reading \((file as NSString).lastPathComponent)")
-                defer { bar.finish() }
-                read = try AnkiPackage.read(URL(fileURLWithPath: file)) { done, total in bar.show(done, of: total) }
-            } else {
+        // A text file is read whole before the database is opened (its HTML is guessed from every
+        // row); a package is streamed from its collection, a batch of notes at a time.
+        var text: AnkiText.Contents?
+        if !AnkiPackage.isPackage(file) {
+            do {
                 // The largest real collections as text: 250,000 notes of a few hundred bytes.
                 let contents = try readImportFile(file, limit: 256 << 20)
-                read = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
+                text = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
+            } catch {
+                printError("\(file): \(error); nothing was imported")
+                throw TermFitExitStatus.dataFile
             }
-        } catch {
-            printError("\(file): \(error); nothing was imported")
-            throw TermFitExitStatus.dataFile
         }
         if let deck, let problem = StoredText.problem(in: deck, "--deck") {
             printError("\(problem); nothing was imported")
             throw TermFitExitStatus.usage
         }
-        read.keepOnlyStorableText()
-        guard !read.notes.isEmpty else {
-            for skip in read.skipped { printError("\(file): skipped \(skip)") }
-            printError("\(file): no cards in the file; nothing was imported")
+        let location = try data.location()
+        let made = FreshDatabase(location)
+        var imported: DeckImportStream?
+        var refusal: String?
+        try reportingErrors {
+            let store = try TermFitStore.open(at: location)
+            defer { try? store.close() }
+            let profile = try store.profileStore(named: data.profileName())
+            do {
+                imported = try profile.importingFlashcards { writer in try importNotes(text, into: writer) }
+            } catch let error as DeckFileError {
+                refusal = "\(file): \(error); nothing was imported"
+            } catch let skipped as NothingToImport {
+                for skip in skipped.rows { printError("\(file): skipped \(skip)") }
+                refusal = "\(file): no cards in the file; nothing was imported"
+            }
+        }
+        guard let imported else {
+            // The transaction rolled back: a database made for this import goes again.
+            made.remove()
+            printError(refusal ?? "\(file): nothing was imported")
             throw TermFitExitStatus.dataFile
         }
-        try withProfile(data) { profile in
-            var plan: DeckImport
-            do {
-                plan = try DeckImport(
-                    read, into: try profile.decks(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
-            } catch {
-                printError("\(file): \(error); nothing was imported")
-                throw TermFitExitStatus.dataFile
-            }
-            if !plan.cardsAnsweredBefore.isEmpty {
-                plan = plan.leavingOut(try profile.flashcardReviews(ofCards: Array(plan.cardsAnsweredBefore)))
-            }
-            // One transaction: every deck and card, or nothing.
-            try profile.save(decks: plan.decks, history: plan.history)
-            if let names = plan.columnNames { printError("\(file): skipped \(names)") }
-            for skip in plan.skipped { printError("\(file): skipped \(skip)") }
-            printLine(plan.summary)
-        }
+        if let names = imported.columnNames { printError("\(file): skipped \(names)") }
+        for skip in imported.skippedInOrder { printError("\(file): skipped \(skip)") }
+        printLine(imported.summary)
     }
+
+    /// Plans and saves the notes of `text` (or of the package `file`, streamed) a batch at a time
+    /// through `writer`, inside its transaction.
+    private func importNotes(_ text: AnkiText.Contents?, into writer: FlashcardImportWriter) throws
+        -> DeckImportStream
+    {
+        var stream = DeckImportStream(
+            into: try writer.deckList(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
+        let lookup = DeckImportStream.Lookup(
+            cardsWithGUIDs: writer.cards(withGUIDs:), cardsWithPrompts: writer.cards(inDeck:withPrompts:),
+            reviewsOfCards: writer.reviews(ofCards:))
+        var skipped: [AnkiText.Skip] = []
+        func take(_ read: AnkiText.Contents) throws {
+            var batch = read
+            batch.keepOnlyStorableText()
+            skipped += batch.skipped
+            let planned = try stream.plan(batch, lookup: lookup)
+            try writer.save(decks: planned.decks, history: planned.history)
+        }
+        let bar = ProgressBar(label: "Importing \((file as NSString).lastPathComponent)")
+        defer { bar.finish() }
+        if let text {
+            var done = 0
+            try text.forEachBatch(of: 2_000) { batch in
+                try take(batch)
+                done += batch.notes.count
+                bar.show(done, of: text.notes.count)
+            }
+        } else {
+            try AnkiPackage.read(URL(fileURLWithPath: file), progress: { bar.show($0, of: $1) }) { try take($0) }
+        }
+        if let text, text.notes.isEmpty { skipped = text.skipped }
+        guard stream.notesRead > 0 else { throw NothingToImport(rows: skipped.sorted { $0.line < $1.line }) }
+        return stream
+    }
+}
+
+/// A file with no note to import: its skipped rows, to be listed.
+private struct NothingToImport: Error {
+    var rows: [AnkiText.Skip]
 }
 
 /// `termfit flashcards export (--deck NAME | --all) [--format tsv|csv|apkg] [--output FILE]`.

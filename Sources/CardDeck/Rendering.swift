@@ -151,7 +151,6 @@ extension CardWorkout {
 
     func sheetFrame(_ sheet: Sheet) -> Rect {
         switch sheet {
-        case .keys: return keysSheet.frame(on: size)
         case .rules(let editor): return editor.list.layout(on: size).frame
         case .leave(let question): return question.layout(in: size).frame
         }
@@ -164,8 +163,6 @@ extension CardWorkout {
         let model = self
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
-        case .keys(let scroll):
-            keysSheet.render(into: &composition, state: scroll, headingStyle: palette.accent)
         case .rules(let editor):
             editor.render(into: &composition, theme: palette)
         case .leave(let question):
@@ -178,6 +175,7 @@ extension CardWorkout {
                 }
             }
         }
+        sheets.keys?.render(into: &composition, in: ComponentContext(screen: size))
     }
 
     private func renderScreen(into canvas: inout Canvas, at now: Instant) {

@@ -287,7 +287,6 @@ extension HIITWorkout {
         switch sheet {
         case .history: renderHistory(into: &composition)
         case .highFive: renderHighFive(into: &composition)
-        case .keys: KeysSheet(screenBindings).render(into: &composition, state: keysSheetScroll)
         case .leave(let question), .discard(let question, _): question.render(into: &composition)
         case .circuits(let picker): picker.render(into: &composition)
         case .circuitField:
@@ -298,6 +297,7 @@ extension HIITWorkout {
             question.render(into: &composition)
         case nil: break
         }
+        sheets.keys?.render(into: &composition, in: componentContext)
     }
 
     private func renderPage(into composition: inout Composition, at now: Instant) {

@@ -89,7 +89,7 @@ enum DumbbellsStates {
         let workout = harness.workout
         return "\(harness.frame())|\(workout.pill)|\(String(describing: workout.sheet))|\(workout.rows)|"
             + "\(workout.selection)|\(workout.settings)|\(String(describing: workout.notice))|"
-            + "\(workout.keysScroll)|\(String(describing: workout.nextDeadline(after: harness.now)))"
+            + "\(String(describing: workout.sheets.keys?.scroll))|\(String(describing: workout.nextDeadline(after: harness.now)))"
     }
 
     @Test func theStatesAreThoseNamed() {

@@ -242,7 +242,7 @@ enum FlashcardsScreens {
         var harness = FlashcardsScreens.harness(state, size: size)
         let bindings = harness.workout.bindings(at: harness.now)
         harness.press(.function(1))
-        guard case .keys = harness.workout.sheet else {
+        guard harness.workout.sheets.isShowingKeys else {
             Issue.record("\(state): F1 did not open the keys")
             return
         }

@@ -235,11 +235,11 @@ extension CardWorkout {
         Button(buttonTitle, state: .focused).render(into: &canvas, in: layout.button)
     }
 
-    /// Whether the sheet on top covers any of the card: then none of it is drawn, so no piece of
+    /// Whether the sheet on top (or the keys sheet) covers any of the card: then none of it is drawn, so no piece of
     /// its border shows around the sheet.
     private func isCardCovered(_ layout: ScreenLayout) -> Bool {
-        guard let sheet else { return false }
-        return !sheetFrame(sheet).intersection(layout.card).isEmpty
+        let frames = [sheet.map(sheetFrame), sheets.keys?.frame(on: size)].compactMap { $0 }
+        return frames.contains { !$0.intersection(layout.card).isEmpty }
     }
 
     private func renderDeck(into canvas: inout Canvas, layout: ScreenLayout, palette: Theme, at now: Instant) {

@@ -79,7 +79,7 @@ struct SheetKeysAndDefaultRouteTests {
         let rows = composition.flatten().lines()
         #expect(rows[0] == "Keys")
         #expect(rows[1] == "List")
-        #expect(rows[2].hasPrefix("↑ ↓"))
+        #expect(rows[2].hasPrefix("↑  ↓  Move"))
         #expect(rows[11].hasPrefix("↑↓ Scroll"), "its own help bar on the last row")
         #expect(sheet.frame(on: context.screen) == Rect(size: context.screen))
         #expect(sheet.rowCount == sheet.lines.count + 1)

@@ -24,8 +24,9 @@ public enum CardsAction: Hashable, Sendable {
     // Any sheet.
     /// Close the sheet on top (Stay, on the leave question).
     case close
-    /// Scroll the keys sheet by this many rows.
-    case scroll(Int)
+    /// A key of the keys sheet, which the sheet stack scrolls or closes it with (listed so the
+    /// help bar shows its hints).
+    case keysSheet(Key)
 
     // The rules sheet.
     /// A key for the list of rules (typing filters, ↑↓ move, Enter edits or changes the rule, Esc
@@ -43,9 +44,6 @@ public enum CardsAction: Hashable, Sendable {
     // The leave question.
     /// Leave; a deck under way is saved as abandoned.
     case confirmLeave
-
-    /// Rows a page key scrolls.
-    static let pageRows = 8
 }
 
 /// The card workout's keys, per state: key handling, the help bar, the keys sheet and clicks on
@@ -126,25 +124,6 @@ enum CardsBindings {
         ])
     }
 
-    /// The keys sheet itself.
-    static let keysSheet = KeyBindings<CardsAction>([
-        KeyBinding(
-            [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown], "Scroll", group: "Keys", bar: 2,
-            display: "↑↓", listing: "↑ ↓  k j  PgUp PgDn", meaning: "scroll the keys"
-        ) { key in
-            switch key {
-            case .up, .character("k"): return .scroll(-1)
-            case .pageUp: return .scroll(-CardsAction.pageRows)
-            case .pageDown: return .scroll(CardsAction.pageRows)
-            default: return .scroll(1)
-            }
-        },
-        KeyBinding(
-            [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 1,
-            display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click outside too)",
-            action: .close),
-    ])
-
     /// The rules sheet, choosing a rule or typing into one.
     static func rules(_ editor: RulesEditor) -> KeyBindings<CardsAction> {
         if editor.field != nil {
@@ -187,8 +166,10 @@ enum CardsBindings {
 }
 
 extension CardWorkout {
-    /// The keys that work now: those of the sheet on top, or of the screen.
-    public var bindings: KeyBindings<CardsAction> { bindings(below: sheets.sheets.count) }
+    /// The keys that work now: the keys sheet's, those of the sheet on top, or of the screen.
+    public var bindings: KeyBindings<CardsAction> {
+        sheets.keysBindings { CardsAction.keysSheet($0) } ?? bindings(below: sheets.sheets.count)
+    }
 
     /// The keys of the screen under the first `depth` sheets (0: the screen itself).
     func bindings(below depth: Int) -> KeyBindings<CardsAction> {
@@ -198,12 +179,8 @@ extension CardWorkout {
                 canUndo: canUndo)
         }
         switch sheets.sheets[depth - 1] {
-        case .keys: return CardsBindings.keysSheet
         case .rules(let editor): return CardsBindings.rules(editor)
         case .leave: return CardsBindings.leaveQuestion
         }
     }
-
-    /// The keys sheet on top lists the keys of what is under it.
-    var keysSheet: TermUI.KeysSheet { TermUI.KeysSheet(bindings(below: max(0, sheets.sheets.count - 1))) }
 }

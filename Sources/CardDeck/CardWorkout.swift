@@ -78,8 +78,6 @@ public struct CardWorkout: Workout {
 
     /// A sheet over the screen.
     public enum Sheet: Hashable, Sendable {
-        /// Every key of what is under it, scrolled by its state.
-        case keys(ScrollState)
         /// The rules, editable.
         case rules(RulesEditor)
         /// Leaving would end a deck under way: Leave or Stay.
@@ -312,7 +310,7 @@ public struct CardWorkout: Workout {
         guard var session, !session.hasEnded else { return }
         var wanted: PausableTimer.Holds = []
         if isPaused || mode == .flip { wanted.insert(.paused) }
-        if !sheets.isEmpty { wanted.insert(.sheet) }
+        if sheets.coversScreen { wanted.insert(.sheet) }
         let released = PausableTimer.Holds([.paused, .sheet]).subtracting(wanted)
         guard session.clock.holds.intersection([.paused, .sheet]) != wanted else { return }
         session.clock.hold(wanted, at: now)
@@ -335,33 +333,20 @@ public struct CardWorkout: Workout {
     /// a sheet closes it; with no sheet open they are the screen's.
     mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
         let context = ComponentContext(screen: size, helpBar: layout.helpBar, now: now)
-        switch sheets.route(event, in: context, target: target) {
-        case .screen:
-            switch event {
-            case .key(let key):
-                if let action = bindings.action(for: key) { perform(action, at: now, into: &outputs) }
-            case .mouse(let mouse) where mouse.kind == .release:
-                click(mouse.position, at: now, into: &outputs)
-            default:
-                break
-            }
-        case .handled, .cancelled:
-            break
-        case .action(let action):
-            perform(action, at: now, into: &outputs)
-        case .sheet(let event):
-            takeOnSheet(event, at: now, into: &outputs)
-        case .answered(.committed, .leave):
-            leave(at: now, into: &outputs)
-        case .answered:
-            break
-        }
+        sheets.route(event, in: context, target: target).carryOut(
+            event, screenBindings: bindings, perform: { perform($0, at: now, into: &outputs) },
+            onScreen: { event in
+                if case .mouse(let mouse) = event, mouse.kind == .release {
+                    click(mouse.position, at: now, into: &outputs)
+                }
+            },
+            onSheet: { takeOnSheet($0, at: now, into: &outputs) },
+            answered: { if case .leave = $0 { leave(at: now, into: &outputs) } })
     }
 
     /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
     func target(_ sheet: Sheet) -> SheetTarget<CardsAction> {
         switch sheet {
-        case .keys: SheetTarget(CardsBindings.keysSheet, frame: sheetFrame(sheet))
         // The list picker places its own clicks (a click outside it closes it); the field's
         // sheet stands in its place.
         case .rules(let editor): SheetTarget(CardsBindings.rules(editor))
@@ -393,20 +378,9 @@ public struct CardWorkout: Workout {
     /// Does what `action` asks, whether it came from a key, the help bar, the card or a button.
     mutating func perform(_ action: CardsAction, at now: Instant, into outputs: inout [Output]) {
         switch sheet {
-        case .keys(var scroll):
-            switch action {
-            case .scroll(let rows):
-                scroll.move(by: rows, count: keysSheet.lines.count)
-                sheets.replaceTop(with: .keys(scroll))
-            case .close:
-                sheets.pop()
-            default:
-                break
-            }
-            return
         case .rules(var editor):
             if action == .keys {
-                sheets.push(.keys(ScrollState(selection: nil)))
+                showKeys()
                 return
             }
             let before = settings
@@ -432,7 +406,7 @@ public struct CardWorkout: Workout {
             sheets.push(.rules(RulesEditor(locksServer: options.locksDeckServer, settings: settings, theme: palette)))
         case .keys:
             stopFlipping(at: now)
-            sheets.push(.keys(ScrollState(selection: nil)))
+            showKeys()
         case .switchMode:
             switchMode(at: now, into: &outputs)
         case .ownDeck:
@@ -447,9 +421,14 @@ public struct CardWorkout: Workout {
             } else {
                 leave(at: now, into: &outputs)
             }
-        case .close, .scroll, .pickRule, .pickRuleMouse, .pickRulePaste, .changeRule, .type, .confirmLeave:
+        case .close, .keysSheet, .pickRule, .pickRuleMouse, .pickRulePaste, .changeRule, .type, .confirmLeave:
             break
         }
+    }
+
+    /// Opens the keys sheet of what is on screen (the screen, or the sheet on top) over it.
+    mutating func showKeys() {
+        sheets.showKeys(KeysSheet(bindings, headingStyle: palette.accent))
     }
 
     /// Enter, Space or a click: Stop/Start in flip mode; draw, Done, retry or a new deck in deck mode.

@@ -151,7 +151,6 @@ extension CardWorkout {
 
     func sheetFrame(_ sheet: Sheet) -> Rect {
         switch sheet {
-        case .keys: return keysSheet.frame(on: size)
         case .rules(let editor): return editor.list.layout(on: size).frame
         case .leave(let question): return question.layout(in: size).frame
         }
@@ -164,8 +163,6 @@ extension CardWorkout {
         let model = self
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
-        case .keys(let scroll):
-            keysSheet.render(into: &composition, state: scroll, headingStyle: palette.accent)
         case .rules(let editor):
             editor.render(into: &composition, theme: palette)
         case .leave(let question):
@@ -178,6 +175,7 @@ extension CardWorkout {
                 }
             }
         }
+        sheets.keys?.render(into: &composition, in: ComponentContext(screen: size))
     }
 
     private func renderScreen(into canvas: inout Canvas, at now: Instant) {
@@ -237,11 +235,11 @@ extension CardWorkout {
         Button(buttonTitle, state: .focused).render(into: &canvas, in: layout.button)
     }
 
-    /// Whether the sheet on top covers any of the card: then none of it is drawn, so no piece of
+    /// Whether the sheet on top (or the keys sheet) covers any of the card: then none of it is drawn, so no piece of
     /// its border shows around the sheet.
     private func isCardCovered(_ layout: ScreenLayout) -> Bool {
-        guard let sheet else { return false }
-        return !sheetFrame(sheet).intersection(layout.card).isEmpty
+        let frames = [sheet.map(sheetFrame), sheets.keys?.frame(on: size)].compactMap { $0 }
+        return frames.contains { !$0.intersection(layout.card).isEmpty }
     }
 
     private func renderDeck(into canvas: inout Canvas, layout: ScreenLayout, palette: Theme, at now: Instant) {

@@ -99,10 +99,11 @@ public enum DumbbellsAction: Hashable, Sendable {
     case adjustRest(Int)
 
     // Sheets.
-    /// Closes the sheet on top (the keys, the exercise picker).
+    /// Closes the sheet on top (the progress, the exercise picker).
     case close
-    /// Scrolls the keys sheet by rows.
-    case scroll(Int)
+    /// A key of the keys sheet, which the sheet stack scrolls or closes it with (listed so the
+    /// help bar shows its hints).
+    case keysSheet(Key)
     /// A key for the exercise picker (TermUI's list picker: its own keys).
     case picker(Key)
     /// `o`: the routines sheet.
@@ -424,24 +425,6 @@ enum DumbbellsBindings {
         return bindings
     }
 
-    /// The keys sheet.
-    static let keysSheet = KeyBindings<DumbbellsAction>([
-        KeyBinding(
-            [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown], "Scroll", group: "Keys", bar: 1,
-            display: "↑↓", listing: "↑ ↓  j k  PgUp PgDn", meaning: "scroll the keys"
-        ) { key in
-            switch key {
-            case .up, .character("k"): return .scroll(-1)
-            case .pageUp: return .scroll(-8)
-            case .pageDown: return .scroll(8)
-            default: return .scroll(1)
-            }
-        },
-        KeyBinding(
-            [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 2,
-            display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
-    ])
-
     /// The progress sheet.
     static let progress = KeyBindings<DumbbellsAction>([
         KeyBinding(
@@ -516,8 +499,8 @@ enum DumbbellsBindings {
 extension DumbbellsWorkout {
     /// The keys of the workout in its current state: the sheet on top's, or the table's.
     public var bindings: KeyBindings<DumbbellsAction> {
+        if let keys = sheets.keysBindings({ DumbbellsAction.keysSheet($0) }) { return keys }
         switch sheet {
-        case .keys: return DumbbellsBindings.keysSheet
         case .exercise(let picker): return picker.bindings.map { DumbbellsAction.picker($0) }
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion

@@ -17,27 +17,11 @@ extension DumbbellsWorkout {
     /// they are the table's and the pill's.
     mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
         let context = ComponentContext(screen: size, helpBar: layout.helpBar, now: now)
-        switch sheets.route(event, in: context, target: target) {
-        case .screen:
-            switch event {
-            case .key(let key):
-                if let action = bindings.action(for: key) { perform(action, at: now, into: &outputs) }
-            case .mouse(let mouse):
-                handle(mouse, at: now, into: &outputs)
-            default:
-                break
-            }
-        case .handled, .cancelled:
-            break
-        case .action(let action):
-            perform(action, at: now, into: &outputs)
-        case .sheet(let event):
-            takeOnSheet(event, at: now, into: &outputs)
-        case .answered(.committed, let question):
-            answered(question, at: now, into: &outputs)
-        case .answered(.cancelled, _):
-            break
-        }
+        sheets.route(event, in: context, target: target).carryOut(
+            event, screenBindings: bindings, perform: { perform($0, at: now, into: &outputs) },
+            onScreen: { if case .mouse(let mouse) = $0 { handle(mouse, at: now, into: &outputs) } },
+            onSheet: { takeOnSheet($0, at: now, into: &outputs) },
+            answered: { answered($0, at: now, into: &outputs) })
     }
 
     /// What the stack needs to know of a sheet: its keys and the question it asks. Each sheet
@@ -157,9 +141,7 @@ extension DumbbellsWorkout {
         case .toggleAutoRest: toggleAutoRest(into: &outputs)
         case .endWorkout: askToEndWorkout()
         case .leave: askToLeave(at: now, into: &outputs)
-        case .keys:
-            keysScroll = ScrollState(selection: nil)
-            sheets.push(.keys)
+        case .keys: sheets.showKeys(KeysSheet(tableBindings))
         case .showProgress: sheets.push(.progress(ProgressSheet(sessions: history.sessions, now: wallClock())))
         case .chooseExercise: openExercisePicker()
         case .addExercise: openExercisePicker(adding: true)
@@ -205,11 +187,6 @@ extension DumbbellsWorkout {
     private mutating func performOnSheet(_ action: DumbbellsAction, at now: Instant, into outputs: inout [Output]) {
         switch action {
         case .close: sheets.pop()
-        case .scroll(let rows):
-            let keys = KeysSheet(tableBindings)
-            let count = keys.lines.count
-            keysScroll.move(by: rows, count: count)
-            _ = keysScroll.visibleRows(count: count, height: keys.listHeight(on: size))
         case .switchMetric, .moveRange:
             guard case .progress(var progress) = sheet else { return }
             if case .moveRange(let step) = action { progress.moveRange(by: step) } else { progress.toggle() }
@@ -262,7 +239,7 @@ extension DumbbellsWorkout {
     func isTypingClick(_ mouse: MouseEvent, at now: Instant) -> Bool {
         guard mouse.kind == .release else { return false }
         if bindings.barAction(at: mouse.position, in: layout.helpBar) != nil { return true }
-        return sheet == nil && pill == .keypad
+        return !sheets.coversScreen && pill == .keypad
             && layout.pillFrame(width: targetFace(at: now).width).contains(mouse.position)
     }
 
@@ -322,7 +299,7 @@ extension DumbbellsWorkout {
         _ sheet: Sheet, mouse: MouseEvent, at now: Instant, into outputs: inout [Output]
     ) {
         switch sheet {
-        case .keys, .progress:
+        case .progress:
             if mouse.kind == .release { sheets.pop() }
         case .exercise:
             updateExercisePicker(.mouse(mouse), into: &outputs)

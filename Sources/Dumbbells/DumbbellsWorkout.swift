@@ -57,8 +57,6 @@ public struct DumbbellsWorkout: Workout {
     var pastBest: PersonalBest?
     /// The set deleted last, and where it was, for `z`.
     public internal(set) var deleted: DeletedRow?
-    /// How far the keys sheet is scrolled.
-    var keysScroll = ScrollState(selection: nil)
     /// The exercises of the workout, in the order added, once there are several; the one at
     /// `exerciseIndex` is on screen (its entry here is stale while it is).
     var slots: [ExerciseSlot] = []
@@ -303,7 +301,7 @@ public struct DumbbellsWorkout: Workout {
             break
         }
         // The field typed into is the selected one, on screen under no sheet.
-        if isTyping, selection != before.selection || exerciseIndex != before.exerciseIndex || sheet != nil {
+        if isTyping, selection != before.selection || exerciseIndex != before.exerciseIndex || sheets.coversScreen {
             editing.commit()
         }
         if faceIdentity != before.faceIdentity && event != .terminate {

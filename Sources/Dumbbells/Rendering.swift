@@ -104,8 +104,6 @@ extension DumbbellsWorkout {
         let model = self
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
-        case .keys:
-            KeysSheet(tableBindings).render(into: &composition, state: keysScroll)
         case .exercise(let picker):
             picker.render(into: &composition)
         case .summary(let summary):
@@ -130,6 +128,7 @@ extension DumbbellsWorkout {
         case nil:
             break
         }
+        sheets.keys?.render(into: &composition, in: ComponentContext(screen: size))
     }
 
     private func renderScreen(into canvas: inout Canvas, at now: Instant) {
@@ -276,7 +275,7 @@ extension DumbbellsWorkout {
         let width = ScreenLayout.fieldWidth(position.field) - 2
         let padded = text + String(repeating: " ", count: max(0, width - text.count))
         let inside = Point(x: frame.x + 1, y: frame.y)
-        if position == selection && sheet == nil {
+        if position == selection && !sheets.coversScreen {
             canvas.write("[", at: frame.origin, style: .bold, clip: frame)
             canvas.write(padded, at: inside, style: palette.selectedField, clip: frame)
             canvas.write("]", at: Point(x: frame.x + width + 1, y: frame.y), style: .bold, clip: frame)

@@ -88,6 +88,8 @@ extension DumbbellsWorkout {
     /// Text pasted into the table: typed into the selected field all at once, or (at the first
     /// character refused, which says why) not at all.
     mutating func paste(_ text: String) {
+        // The keys sheet takes no paste, and nothing under it does.
+        guard !sheets.isShowingKeys else { return }
         var none: [Output] = []
         if case .routines = sheet {
             updateRoutines(.paste(text), into: &none)

@@ -27,8 +27,6 @@ extension DumbbellsWorkout {
 
     /// A sheet over the table.
     public enum Sheet: Hashable, Sendable {
-        /// Every key.
-        case keys
         /// Choosing the exercise.
         case exercise(ListPicker<String>)
         /// The workout is over: its sets, totals and Restart.

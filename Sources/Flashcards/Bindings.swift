@@ -18,6 +18,9 @@ public enum FlashcardsAction: Hashable, Sendable {
     case toggleCram
     /// Open the keys sheet for the screen or sheet below it.
     case showKeys
+    /// A key of the keys sheet, which the sheet stack scrolls or closes it with (listed so the
+    /// help bar shows its hints).
+    case keysSheet(Key)
     /// Leave the workout (asking first with a session under way).
     case leave
     /// Take back the last answer (its saved review is removed).
@@ -167,26 +170,6 @@ enum FlashcardsBindings {
             KeyBinding(
                 [.character("q"), .escape], "Back", group: "Workout", bar: 10,
                 meaning: "leave the workout (with answers given and time left, it asks first)", action: .leave),
-        ])
-    }
-
-    /// The keys sheet itself.
-    static var keysSheet: KeyBindings<FlashcardsAction> {
-        KeyBindings([
-            KeyBinding(
-                [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown], "Scroll", group: "Keys", bar: 1,
-                display: "↑↓", listing: "↑ ↓  j k  PgUp PgDn", meaning: "scroll the keys"
-            ) { key in
-                switch key {
-                case .up, .character("k"): return .move(-1)
-                case .pageUp: return .move(-FlashcardsAction.pageRows)
-                case .pageDown: return .move(FlashcardsAction.pageRows)
-                default: return .move(1)
-                }
-            },
-            KeyBinding(
-                [.escape, .character("?"), .character("q"), .enter, .function(1)], "Close", group: "Keys", bar: 2,
-                display: "Esc", listing: "Esc  ?  q  Enter", meaning: "close the keys (a click too)", action: .close),
         ])
     }
 

@@ -62,7 +62,7 @@ extension FlashcardsWorkout {
             case .type(let key): picker.type(key)
             case .cancelCard: picker.stopNaming()
             case .submit: return finishNaming(picker, at: now, into: &outputs)
-            case .showKeys: return open(.keys(ScrollState(selection: nil)), at: now)
+            case .showKeys: return showKeys(at: now)
             default: break
             }
             sheets.replaceTop(with: .decks(picker))
@@ -70,7 +70,7 @@ extension FlashcardsWorkout {
         }
         switch action {
         case .pickDeck(let key), .type(let key): return updateList(.key(key), picker, at: now, into: &outputs)
-        case .showKeys: return open(.keys(ScrollState(selection: nil)), at: now)
+        case .showKeys: return showKeys(at: now)
         case .newDeck: picker.startNaming(.new)
         case .renameDeck:
             if let chosen = picker.chosen { picker.startNaming(.rename(chosen)) }

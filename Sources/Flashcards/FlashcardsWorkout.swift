@@ -61,8 +61,6 @@ public struct FlashcardsWorkout: Workout {
 
     /// A sheet over the cards.
     public enum Sheet: Hashable, Sendable {
-        /// Every key of the screen or sheet below it, scrolled by its state.
-        case keys(ScrollState)
         /// Adding and deleting cards.
         case editor(CardEditor)
         /// Choosing a deck.
@@ -263,7 +261,7 @@ public struct FlashcardsWorkout: Workout {
 
     /// Whether the top card takes a reveal or a swipe at `now`.
     public func acceptsAnswers(at now: Instant) -> Bool {
-        sheet == nil && topCard != nil && !isOver(at: now)
+        !sheets.coversScreen && topCard != nil && !isOver(at: now)
     }
 
     /// Seconds left on the timer at `now`.
@@ -356,11 +354,6 @@ public struct FlashcardsWorkout: Workout {
         case .editor(var editor):
             editor.scrollList(height: EditorLayout(screen: size, editor: editor, plain: display.plain).list.height)
             sheets.replaceTop(with: .editor(editor))
-        case .keys(var scroll):
-            let keys = KeysSheet(bindings(below: sheets.sheets.count - 1, at: now))
-            let height = display.plain ? size.height - 2 : keys.size(on: size).height - 2
-            _ = scroll.visibleRows(count: keys.lines.count + (display.plain ? 1 : 0), height: max(0, height))
-            sheets.replaceTop(with: .keys(scroll))
         case .decks, .leave, .deleteDeck, .discardDraft, .scheduling, nil:
             break
         }

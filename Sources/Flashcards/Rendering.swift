@@ -253,30 +253,16 @@ extension FlashcardsWorkout {
     // MARK: Sheets
 
     private func renderSheet(into composition: inout Composition, at now: Instant) {
+        renderTopSheet(into: &composition, at: now)
+        sheets.keys?.render(into: &composition, in: ComponentContext(screen: size))
+    }
+
+    private func renderTopSheet(into composition: inout Composition, at now: Instant) {
         let palette = self.palette
         let plain = display.plain
         switch sheet {
         case nil:
             return
-        case .keys(let scroll):
-            let sheet = KeysSheet(bindings(below: sheets.sheets.count - 1, at: now))
-            if plain {
-                let lines = ["Keys"] + sheet.text
-                composition.add(.sheet) { canvas in
-                    canvas.clear()
-                    var scroll = scroll
-                    let area = canvas.bounds.inset(bottom: 1)
-                    ScrollList.render(count: lines.count, into: &canvas, in: area, state: &scroll, markerStyle: .plain)
-                    {
-                        canvas, frame, index, _ in
-                        Text(lines[index]).render(into: &canvas, in: frame)
-                    }
-                    HelpBar(FlashcardsBindings.keysSheet.helpBar.hints, keyStyle: .plain)
-                        .render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
-                }
-            } else {
-                sheet.render(into: &composition, state: scroll)
-            }
         case .editor(let editor):
             let layout = EditorLayout(screen: size, editor: editor, plain: plain)
             let deckName = deck?.name ?? ""

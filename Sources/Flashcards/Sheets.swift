@@ -12,9 +12,9 @@ import TermUI
 extension FlashcardsWorkout {
     // MARK: Keys
 
-    /// The keys that work now: those of the sheet on top, or of the screen.
+    /// The keys that work now: the keys sheet's, those of the sheet on top, or of the screen.
     public func bindings(at now: Instant) -> KeyBindings<FlashcardsAction> {
-        bindings(below: sheets.sheets.count, at: now)
+        sheets.keysBindings { FlashcardsAction.keysSheet($0) } ?? bindings(below: sheets.sheets.count, at: now)
     }
 
     /// The keys of the screen under the first `depth` sheets (0: the screen itself).
@@ -26,7 +26,6 @@ extension FlashcardsWorkout {
                 scrolls: topCardText?.overflows ?? false)
         }
         switch sheets.sheets[depth - 1] {
-        case .keys: return FlashcardsBindings.keysSheet
         case .editor(let editor): return FlashcardsBindings.editor(editor)
         case .decks(let picker): return FlashcardsBindings.decks(picker)
         case .leave: return FlashcardsBindings.leaveQuestion
@@ -43,28 +42,15 @@ extension FlashcardsWorkout {
         // The plain screen's help bar is text to read, not hints to click.
         let context = ComponentContext(screen: size, helpBar: display.plain ? nil : layout.helpBar, now: now)
         let workout = self
-        switch sheets.route(event, in: context, target: { workout.target($0, at: now) }) {
-        case .screen:
-            switch event {
-            case .key(let key):
-                if let action = bindings(at: now).action(for: key) { perform(action, at: now, into: &outputs) }
-            case .mouse(let mouse):
-                handle(mouse, at: now, into: &outputs)
-            default:
-                break  // the cards take no paste
-            }
-        case .handled:
-            break
-        case .action(let action):
-            perform(action, at: now, into: &outputs)
-        case .sheet(let event):
-            takeOnSheet(event, at: now, into: &outputs)
-        case .cancelled:
-            sheetClosed(at: now)
-        case .answered(let answer, let question):
-            sheetClosed(at: now)
-            if answer.isCommitted { answered(question, at: now, into: &outputs) }
-        }
+        let showedKeys = sheets.isShowingKeys
+        sheets.route(event, in: context, target: { workout.target($0, at: now) }).carryOut(
+            event, screenBindings: bindings(at: now), perform: { perform($0, at: now, into: &outputs) },
+            // The cards take no paste.
+            onScreen: { if case .mouse(let mouse) = $0 { handle(mouse, at: now, into: &outputs) } },
+            onSheet: { takeOnSheet($0, at: now, into: &outputs) },
+            answered: { answered($0, at: now, into: &outputs) },
+            closed: { _ in sheetClosed(at: now) })
+        if showedKeys && !sheets.isShowingKeys { sheetClosed(at: now) }
     }
 
     /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
@@ -74,8 +60,8 @@ extension FlashcardsWorkout {
         case .scheduling:
             return SheetTarget(
                 bindings, frame: Self.schedulingSheet(screen: size).frame(in: Rect(size: size).inset(bottom: 1)))
-        // A click anywhere closes the keys; the editor and the list of decks place their own.
-        case .keys, .editor, .decks: return SheetTarget(bindings)
+        // The editor and the list of decks place their own clicks.
+        case .editor, .decks: return SheetTarget(bindings)
         case .leave(let question), .deleteDeck(let question, _), .discardDraft(let question): return .question(question)
         }
     }
@@ -92,17 +78,10 @@ extension FlashcardsWorkout {
 
     /// Does what `action` asks, whether it came from a key, the help bar or a button.
     mutating func perform(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        if case .keysSheet = action { return }  // the sheet stack scrolls and closes the keys sheet
         switch sheet {
-        case .keys(var scroll):
-            switch action {
-            case .move(let rows):
-                scroll.move(by: rows, count: KeysSheet(bindings(below: sheets.sheets.count - 1, at: now)).lines.count)
-                sheets.replaceTop(with: .keys(scroll))
-            case .close: close(at: now)
-            default: break
-            }
         case .editor(var editor):
-            if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
+            if action == .showKeys { return showKeys(at: now) }
             let request = editor.perform(action)
             sheets.replaceTop(with: .editor(editor))
             carryOut(request, at: now, into: &outputs)
@@ -112,7 +91,7 @@ extension FlashcardsWorkout {
             // Questions are answered by `ConfirmSheet` alone (see `route`).
             break
         case .scheduling(let scheduling):
-            if action == .showKeys { return open(.keys(ScrollState(selection: nil)), at: now) }
+            if action == .showKeys { return showKeys(at: now) }
             performInScheduling(action, scheduling, at: now, into: &outputs)
         case nil:
             performOnCards(action, at: now, into: &outputs)
@@ -127,7 +106,7 @@ extension FlashcardsWorkout {
             } else {
                 leave(at: now, into: &outputs)
             }
-        case .showKeys: open(.keys(ScrollState(selection: nil)), at: now)
+        case .showKeys: showKeys(at: now)
         case .openScheduling: open(.scheduling(SchedulingSheet(study: study)), at: now)
         case .edit: openEditor(at: now)
         case .chooseDeck:
@@ -226,8 +205,6 @@ extension FlashcardsWorkout {
         }
         guard mouse.kind == .release else { return }
         switch sheet {
-        case .keys:
-            close(at: now)
         case .editor(var editor):
             let layout = EditorLayout(screen: size, editor: editor, plain: display.plain)
             if layout.addButton.contains(point) {
@@ -265,7 +242,15 @@ extension FlashcardsWorkout {
 
     /// A sheet was closed: the timer runs again once none is left.
     mutating func sheetClosed(at now: Instant) {
-        if sheets.isEmpty { timer.release(.sheet, at: now) }
+        if !sheets.coversScreen { timer.release(.sheet, at: now) }
+    }
+
+    /// Opens the keys sheet of what is on screen (the cards, or the sheet on top) over it; the
+    /// timer stands still while it is open, as under every sheet.
+    mutating func showKeys(at now: Instant) {
+        drag = nil
+        sheets.showKeys(KeysSheet(bindings(at: now), headingStyle: .bold, isPlain: display.plain))
+        timer.hold(.sheet, at: now)
     }
 
     mutating func openEditor(at now: Instant) {

@@ -29,6 +29,9 @@ public enum HIITAction: Hashable, Sendable {
     case tabata
     case history
     case keys
+    /// A key of the keys sheet, which the sheet stack scrolls or closes it with (listed so the
+    /// help bar shows its hints).
+    case keysSheet(Key)
     /// Leaves the workout, asking first when that would lose something.
     case leave
     /// Closes the sheet on top (Continue on the High Five, Stay on the leave question).
@@ -49,8 +52,8 @@ extension HIITWorkout {
     /// The keys of the workout in its current state: the sheet on top's, or the page's. Key
     /// handling, the help bar, the keys sheet and clicks on the bar all come from this table.
     public var bindings: KeyBindings<HIITAction> {
+        if let keys = sheets.keysBindings({ HIITAction.keysSheet($0) }) { return keys }
         switch sheet {
-        case .keys: return Self.keysSheetBindings
         case .history: return Self.historyBindings
         case .highFive: return Self.highFiveBindings
         case .leave(let question): return Self.questionBindings(question, confirm: .confirmLeave)
@@ -247,15 +250,6 @@ extension HIITWorkout {
             ) { key in .circuitsEdit(.key(key)) },
         ])
     }
-
-    /// The keys sheet's keys.
-    static let keysSheetBindings = KeyBindings<HIITAction>([
-        KeyBinding(
-            [.escape, .enter, .character("q"), .character("?"), .function(1)], "Close", group: "Keys", bar: 1,
-            meaning: "close this list", action: .close),
-        scrollBinding(bar: 2),
-        pageScrollBinding,
-    ])
 
     /// The history sheet's keys.
     static let historyBindings = KeyBindings<HIITAction>([

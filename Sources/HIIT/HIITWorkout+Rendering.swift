@@ -161,6 +161,8 @@ struct PageKey: Equatable {
     var configuration: HIITWorkout.Configuration
     var page: HIITWorkout.Page
     var sheet: HIITWorkout.Sheet?
+    /// Whether the keys sheet is open: its keys are in the help bar.
+    var showsKeys: Bool
     var countdown: CountdownLook?
     var intervals: [Intervals]
     var ratings: [String: Int]
@@ -184,6 +186,7 @@ struct PageKey: Equatable {
         configuration = workout.configuration
         page = workout.page
         sheet = workout.sheet
+        showsKeys = workout.sheets.isShowingKeys
         countdown = workout.countdown.map {
             CountdownLook(stretch: $0.stretch, isFinished: $0.isFinished, holds: $0.holds, rounds: $0.intervals.rounds)
         }
@@ -287,7 +290,6 @@ extension HIITWorkout {
         switch sheet {
         case .history: renderHistory(into: &composition)
         case .highFive: renderHighFive(into: &composition)
-        case .keys: KeysSheet(screenBindings).render(into: &composition, state: keysSheetScroll)
         case .leave(let question), .discard(let question, _): question.render(into: &composition)
         case .circuits(let picker): picker.render(into: &composition)
         case .circuitField:
@@ -298,6 +300,7 @@ extension HIITWorkout {
             question.render(into: &composition)
         case nil: break
         }
+        sheets.keys?.render(into: &composition, in: componentContext)
     }
 
     private func renderPage(into composition: inout Composition, at now: Instant) {

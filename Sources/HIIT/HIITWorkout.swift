@@ -31,8 +31,6 @@ public struct HIITWorkout: Workout, Sendable {
         case history
         /// After Done on the last exercise: a High Five, then back to Welcome.
         case highFive
-        /// Every key of the workout.
-        case keys
         /// Leaving would lose a countdown in progress: Leave or Stay. While the circuit runs
         /// hands-free the question is whether to stop it (back to the HIIT page).
         case leave(ConfirmSheet)
@@ -114,8 +112,6 @@ public struct HIITWorkout: Workout, Sendable {
     var historyToday = Date(timeIntervalSince1970: 0)
     /// How far the history sheet's list of days is scrolled.
     var historyScroll = ScrollState(selection: nil)
-    /// How far the keys sheet is scrolled.
-    var keysScroll = ScrollState(selection: nil)
 
     let wallClock: @Sendable () -> Date
     /// The calendar chosen at start, or `nil` for the user's own, looked up only when the history
@@ -261,35 +257,18 @@ public struct HIITWorkout: Workout, Sendable {
     /// the sheet on top gets them, a question is answered by `ConfirmSheet` alone, a click outside
     /// a sheet closes it; with no sheet open they are the page's.
     mutating func route(_ event: Event, at now: Instant, into outputs: inout [Output]) {
-        switch sheets.route(event, in: componentContext, target: target) {
-        case .screen:
-            switch event {
-            case .key(let key):
-                if let action = bindings.action(for: key) { perform(action, at: now, into: &outputs) }
-            case .mouse(let mouse):
-                handle(mouse, at: now, into: &outputs)
-            default:
-                break  // a paste means nothing to a page
-            }
-        case .handled:
-            break
-        case .action(let action):
-            perform(action, at: now, into: &outputs)
-        case .sheet(let event):
-            takeOnSheet(event, at: now, into: &outputs)
-        case .cancelled(let closed):
-            if closed == .circuitField { circuitsEditor.closeField() }
-        case .answered(.committed, let question):
-            answered(question, at: now, into: &outputs)
-        case .answered(.cancelled, _):
-            break
-        }
+        sheets.route(event, in: componentContext, target: target).carryOut(
+            event, screenBindings: bindings, perform: { perform($0, at: now, into: &outputs) },
+            // A paste means nothing to a page.
+            onScreen: { if case .mouse(let mouse) = $0 { handle(mouse, at: now, into: &outputs) } },
+            onSheet: { takeOnSheet($0, at: now, into: &outputs) },
+            answered: { answered($0, at: now, into: &outputs) },
+            closed: { if $0 == .circuitField { circuitsEditor.closeField() } })
     }
 
     /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
     func target(_ sheet: Sheet) -> SheetTarget<HIITAction> {
         switch sheet {
-        case .keys: SheetTarget(Self.keysSheetBindings, frame: KeysSheet(screenBindings).frame(on: size))
         case .history: SheetTarget(Self.historyBindings, frame: HistorySheetLayout(screen: size, workout: self).frame)
         // Only Continue closes the High Five (a stray click leaves it up); the list picker places
         // its own clicks.
@@ -406,9 +385,10 @@ public struct HIITWorkout: Workout, Sendable {
             rate(step > 0 ? min(5, (current ?? 0) + 1) : max(1, (current ?? 1) - 1), into: &outputs)
         case .tabata: toggleTabata()
         case .history: openHistory()
-        case .keys:
-            keysScroll = ScrollState(selection: nil)
-            sheets.push(.keys)
+        case .keys: sheets.showKeys(KeysSheet(screenBindings))
+        case .keysSheet:
+            // The sheet stack scrolls and closes the keys sheet itself.
+            break
         case .leave:
             if let message = leaveQuestion {
                 let question =
@@ -425,8 +405,7 @@ public struct HIITWorkout: Workout, Sendable {
             break
         case .scroll(let rows): scrollTopSheet(by: rows)
         case .scrollPages(let pages):
-            let height = sheet == .keys ? keysListHeight : HistorySheetLayout(screen: size, workout: self).listRows
-            scrollTopSheet(by: pages * max(1, height - (sheet == .keys ? 1 : 0)))
+            scrollTopSheet(by: pages * max(1, HistorySheetLayout(screen: size, workout: self).listRows))
         case .scrollToTop: scrollTopSheet(by: -(Int.max / 2))
         case .scrollToEnd: scrollTopSheet(by: Int.max / 2)
         }
@@ -443,18 +422,8 @@ public struct HIITWorkout: Workout, Sendable {
     }
 
     mutating func scrollTopSheet(by rows: Int) {
-        switch sheet {
-        case .keys:
-            let count = KeysSheet(screenBindings).lines.count
-            keysScroll.move(by: rows, count: count)
-            _ = keysScroll.visibleRows(count: count, height: keysListHeight)
-        case .history: scrollHistory(by: rows)
-        default: break
-        }
+        if sheet == .history { scrollHistory(by: rows) }
     }
-
-    /// The rows of the keys sheet's list on this screen.
-    var keysListHeight: Int { KeysSheet(screenBindings).listHeight(on: size) }
 
     // MARK: Time
 
@@ -478,8 +447,6 @@ public struct HIITWorkout: Workout, Sendable {
     var historyDay: Date { historyToday }
     /// How far the history sheet's list of days is scrolled.
     var historySheetScroll: ScrollState { historyScroll }
-    /// How far the keys sheet is scrolled.
-    var keysSheetScroll: ScrollState { keysScroll }
     /// The calendar the history's days are counted in.
     var historyCalendar: Calendar { calendar ?? .current }
 }

@@ -68,7 +68,9 @@ enum CardsStates {
 
     @Test func theStatesAreThoseNamed() {
         let states = CardsStates.all()
-        #expect(states.map { $0.harness.workout.sheets.sheets.count } == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+        #expect(
+            states.map { $0.harness.workout.sheets.coversScreen } == Array(repeating: false, count: 6)
+                + Array(repeating: true, count: 6))
         #expect(states[2].harness.workout.summary != nil)
         if case .failed = states[3].harness.workout.phase {} else { Issue.record("not failed") }
         #expect(states[4].harness.workout.isFlipping && !states[5].harness.workout.isFlipping)
@@ -89,8 +91,9 @@ enum CardsStates {
             copy.send(.resize(Size(width: 200, height: 60)))
             let typesQuestionMark = copy.workout.bindings.action(for: .character("?")) != .keys
             copy.press(typesQuestionMark ? .function(1) : .character("?"))
-            // What works once the sheet closes (`?` stops the flips first).
-            let bindings = copy.workout.bindings(below: copy.workout.sheets.sheets.count - 1)
+            // What works once the keys sheet closes (`?` stops the flips first).
+            #expect(copy.workout.sheets.isShowingKeys, "\(name)")
+            let bindings = copy.workout.bindings(below: copy.workout.sheets.sheets.count)
             let frame = copy.frame().joined(separator: "\n")
             let missing = KeyProbe.missingFromSheet(bindings, sheet: frame)
             #expect(missing.isEmpty, "\(name): \(missing)")
@@ -113,7 +116,7 @@ enum CardsStates {
                 "flip stopped: Space Start  q Back  ? Keys  r Rules  m Deck mode",
                 "rules: ↑↓ Choose  Enter Edit  Esc Cancel  Tab Complete  F1 Keys",
                 "rules editor: Enter Keep  Esc Cancel",
-                "keys sheet: Esc Close  ↑↓ Scroll",
+                "keys sheet: ↑↓ Scroll  Esc Close",
                 "the leave question: y Leave  n Stay",
                 "rules filtered: ↑↓ Choose  Enter Change  Esc Cancel  Tab Complete  F1 Keys",
                 "rules, the server's field: Enter Keep  Esc Cancel",

@@ -138,7 +138,7 @@ enum Invariants {
     /// Checks the drawn pill: outside the summary and any morph, exactly one state's words show
     /// in the pill's rows, and they are its state's.
     static func pillProblems(in workout: DumbbellsWorkout, canvas: Canvas, at now: Instant) -> [String] {
-        guard !workout.isShowingSummary, workout.sheet == nil, !workout.isMorphing(at: now),
+        guard !workout.isShowingSummary, !workout.sheets.coversScreen, !workout.isMorphing(at: now),
             workout.size.width >= 40, workout.size.height >= 12
         else { return [] }
         // Only the pill's three rows (reading the whole canvas as text is slow in debug builds).

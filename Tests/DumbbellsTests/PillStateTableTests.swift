@@ -185,9 +185,11 @@ import Testing
     }
 
     static func outcome(of harness: Harness, quit: Bool) -> Outcome {
+        guard !harness.workout.sheets.isShowingKeys else {
+            return Outcome(pill: harness.workout.pill.kind, sheet: .keys, quits: quit)
+        }
         let sheet: SheetKind? =
             switch harness.workout.sheet {
-            case .keys: .keys
             case .exercise: .exercise
             case .summary: .summary
             case .leave: .leave

@@ -111,7 +111,7 @@ import Testing
         var harness = Self.typingSet2()
         harness.send(.resize(Size(width: 200, height: 60)))
         harness.press(.function(1))
-        #expect(harness.workout.sheet == .keys)
+        #expect(harness.workout.sheets.isShowingKeys)
         #expect(harness.frame().contains { $0.contains("while typing in a field: put back the value it had") })
     }
 }

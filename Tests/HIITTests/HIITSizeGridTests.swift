@@ -91,7 +91,7 @@ enum HIITStates {
     @Test func theStatesAreThoseNamed() {
         let states = HIITStates.all()
         #expect(
-            states.map { $0.harness.workout.sheet == nil } == [true, true, true, true, true] + [
+            states.map { !$0.harness.workout.sheets.coversScreen } == [true, true, true, true, true] + [
                 false, false, false, false, true, true, true, false, false, false, false, false, false, false,
                 false, false, true, true,
             ])
@@ -219,7 +219,7 @@ enum HIITStates {
     }
 
     @Test func everyEnabledBindingIsOnTheKeysSheet() {
-        for (name, harness) in HIITStates.all() where harness.workout.sheet == nil {
+        for (name, harness) in HIITStates.all() where !harness.workout.sheets.coversScreen {
             let missing = harness.bindingsMissingFromKeysSheet(\.screenBindings)
             #expect(missing.isEmpty, "\(name): \(missing)")
         }

@@ -7,8 +7,8 @@ extension KeysSheet: SheetComponent {
 
     /// Scrolls by `rows` on a screen of `screen`, never past either end.
     public mutating func scroll(by rows: Int, on screen: Size) {
-        scroll.move(by: rows, count: lines.count)
-        _ = scroll.visibleRows(count: lines.count, height: listHeight(on: screen))
+        scroll.move(by: rows, count: rowCount)
+        _ = scroll.visibleRows(count: rowCount, height: listHeight(on: screen))
     }
 
     /// ↑↓ (k j) scroll a row, PgUp PgDn a page, Home End to either end, the wheel three rows;
@@ -21,13 +21,18 @@ extension KeysSheet: SheetComponent {
         case .key(.down), .key(.character("j")): scroll(by: 1, on: context.screen)
         case .key(.pageUp): scroll(by: -page, on: context.screen)
         case .key(.pageDown), .key(.character(" ")): scroll(by: page, on: context.screen)
-        case .key(.home): scroll(by: -lines.count, on: context.screen)
-        case .key(.end): scroll(by: lines.count, on: context.screen)
+        case .key(.home): scroll(by: -rowCount, on: context.screen)
+        case .key(.end): scroll(by: rowCount, on: context.screen)
         case .mouse(let mouse):
             switch mouse.kind {
             case .scrollUp: scroll(by: -3, on: context.screen)
             case .scrollDown: scroll(by: 3, on: context.screen)
-            case .release: return .cancelled
+            // A hint of its own in the help bar does what its key does; any other click closes it.
+            case .release:
+                if let key = helpBarKey(at: mouse.position, in: context), !Self.closeKeys.contains(key) {
+                    return update(.key(key), in: context)
+                }
+                return .cancelled
             case .press, .drag: break
             }
         default: break

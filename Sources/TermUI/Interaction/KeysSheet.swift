@@ -13,6 +13,11 @@ public struct KeysSheet: Hashable, Sendable {
     public var scroll = ScrollState(selection: nil)
     /// The title in the border: "Keys", or "Help" for the home screen's.
     public var title = "Keys"
+    /// How its headings are drawn: bold, or a screen's accent.
+    public var headingStyle = Style.bold
+    /// Drawn as plain lines over the whole screen, for a screen reader: the title, then the rows,
+    /// no border, no colour, the help bar's keys unstyled.
+    public var isPlain = false
 
     public enum Line: Hashable, Sendable {
         case heading(String)
@@ -23,6 +28,13 @@ public struct KeysSheet: Hashable, Sendable {
     /// The sheet of `bindings`, each group under its heading.
     public init<Action>(_ bindings: KeyBindings<Action>) {
         self.init(bindings, title: "Keys")
+    }
+
+    /// The sheet of `bindings` with its headings drawn in `headingStyle`, or as plain lines.
+    public init<Action>(_ bindings: KeyBindings<Action>, headingStyle: Style, isPlain: Bool = false) {
+        self.init(bindings, title: "Keys")
+        self.headingStyle = headingStyle
+        self.isPlain = isPlain
     }
 
     /// The sheet of `bindings` titled `title`, followed by `more` sections of rows that are not
@@ -71,8 +83,9 @@ public struct KeysSheet: Hashable, Sendable {
         }
     }
 
-    /// Adds the sheet to `composition`, scrolled by `state` (its selection unused).
-    public func render(into composition: inout Composition, state: ScrollState, headingStyle: Style = .bold) {
+    /// Adds the sheet to `composition`, scrolled by `state` (its selection unused), its headings
+    /// in `headingStyle`.
+    public func render(into composition: inout Composition, state: ScrollState, headingStyle: Style) {
         let size = self.size(on: composition.bounds.size)
         let lines = self.lines
         let keyWidth = self.keyWidth
@@ -90,6 +103,24 @@ public struct KeysSheet: Hashable, Sendable {
                 case .blank: break
                 }
             }
+        }
+    }
+
+    /// Adds the sheet to `composition` scrolled by `state`, as it is drawn: boxed with its
+    /// headings in `headingStyle`, or plain.
+    public func render(into composition: inout Composition, state: ScrollState) {
+        guard isPlain else { return render(into: &composition, state: state, headingStyle: headingStyle) }
+        let lines = [title] + text
+        let hints = bindings.helpBar.hints
+        var state = state
+        composition.add(.sheet) { canvas in
+            canvas.clear()
+            let area = canvas.bounds.inset(bottom: 1)
+            ScrollList.render(count: lines.count, into: &canvas, in: area, state: &state, markerStyle: .plain) {
+                canvas, frame, index, _ in
+                Text(lines[index]).render(into: &canvas, in: frame)
+            }
+            HelpBar(hints, keyStyle: .plain).render(into: &canvas, in: canvas.bounds.splitBottom(1).1)
         }
     }
 }

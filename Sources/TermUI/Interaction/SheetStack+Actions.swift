@@ -92,3 +92,49 @@ extension SheetStack {
         }
     }
 }
+
+extension SheetRoute {
+    /// Carries out the route of `event` by the rule every screen shares, so a screen writes only
+    /// what is its own:
+    /// - `.screen`: a key `screenBindings` binds is done with `perform`; any other event (a click,
+    ///   the wheel, a paste, a key nothing binds) goes to `onScreen`;
+    /// - `.action`: `perform`; `.sheet`: `onSheet`; `.handled`: nothing;
+    /// - a sheet closed by the stack (`.cancelled`, or a question answered either way): `closed`;
+    ///   then, for a question answered yes, `answered`.
+    ///
+    /// ```swift
+    /// sheets.route(event, in: context, target: target).carryOut(
+    ///     event, screenBindings: bindings, perform: { perform($0, into: &outputs) },
+    ///     onScreen: { handleOnScreen($0) }, onSheet: { takeOnSheet($0) },
+    ///     answered: { answered($0, into: &outputs) })
+    /// ```
+    public func carryOut(
+        _ event: Event,
+        screenBindings: @autoclosure () -> KeyBindings<Action>,
+        perform: (Action) -> Void,
+        onScreen: (Event) -> Void = { _ in },
+        onSheet: (Event) -> Void = { _ in },
+        answered: (Sheet) -> Void = { _ in },
+        closed: (Sheet) -> Void = { _ in }
+    ) {
+        switch self {
+        case .screen:
+            if case .key(let key) = event, let action = screenBindings().action(for: key) {
+                perform(action)
+            } else {
+                onScreen(event)
+            }
+        case .handled:
+            break
+        case .action(let action):
+            perform(action)
+        case .sheet(let event):
+            onSheet(event)
+        case .cancelled(let sheet):
+            closed(sheet)
+        case .answered(let answer, let sheet):
+            closed(sheet)
+            if answer.isCommitted { answered(sheet) }
+        }
+    }
+}

@@ -25,6 +25,27 @@ public struct SheetStack<Sheet: Sendable & Equatable>: Sendable, Equatable {
         sheets.append(sheet)
     }
 
+    /// Opens `keys`, the keys sheet of what is on screen, over the top sheet (or over the screen
+    /// when no sheet is open). It takes every event until it closes (see `route` and `update`).
+    public mutating func showKeys(_ keys: KeysSheet) {
+        self.keys = keys
+    }
+
+    /// Whether the keys sheet is open.
+    public var isShowingKeys: Bool { keys != nil }
+
+    /// Whether anything is open over the screen: a sheet, or the keys sheet alone. The screen
+    /// under it takes no event and shows no focus.
+    public var coversScreen: Bool { !sheets.isEmpty || keys != nil }
+
+    /// The keys sheet's bindings while it is open, each key made the screen's action by
+    /// `transform`, so the screen's help bar lists them; `nil` while it is closed.
+    public func keysBindings<Action: Sendable>(
+        _ transform: @escaping @Sendable (Key) -> Action
+    ) -> KeyBindings<Action>? {
+        keys.map { $0.bindings.map(transform) }
+    }
+
     /// Closes the sheet on top; returns it.
     @discardableResult
     public mutating func pop() -> Sheet? {

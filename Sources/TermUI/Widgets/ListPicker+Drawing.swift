@@ -35,7 +35,7 @@ extension ListPicker {
     /// is as wide as its longest item and as tall as all its items (so it does not jump while the
     /// member types), both cut to the screen.
     public func layout(on screen: Size) -> Layout {
-        let bounds = Rect(size: screen).inset(bottom: screen.height > 0 ? 1 : 0)
+        let bounds = FieldSheetDrawing.bounds(on: screen)
         let newWidth = newLabel.map { "+ \($0) “”".displayWidth + min(field.limit, 16) } ?? 0
         let fixed = [newWidth, title.displayWidth + 4, prompt?.displayWidth ?? 0, footerHint.displayWidth]
         let widest = items.reduce(fixed.max() ?? 0) { width, item in
@@ -80,19 +80,14 @@ extension ListPicker {
             return ""
         }
         let selection = scroll.selection
-        let field = self.field
-        let fieldLabel = self.fieldLabel + ": "
-        let prompt = self.prompt
-        let footer = message.map { ($0, theme.negative) } ?? (footerHint, theme.muted)
         let typed = self.typed
         var scroll = self.scroll
-        composition.addSheet(layout.sheet, in: layout.bounds) { canvas, _ in
-            if let prompt { Text(prompt, style: theme.muted).render(into: &canvas, in: layout.prompt) }
-            if !layout.fieldRow.isEmpty {
-                let used = canvas.write(
-                    fieldLabel, at: layout.fieldRow.origin, style: theme.heading, clip: layout.fieldRow)
-                field.render(into: &canvas, in: layout.fieldRow.inset(left: used), style: theme.field)
-            }
+        let drawing = FieldSheetDrawing(
+            prompt: prompt, fieldLabel: fieldLabel, field: field, message: message, hint: footerHint, theme: theme)
+        drawing.render(
+            layout.sheet, in: layout.bounds, prompt: layout.prompt, fieldRow: layout.fieldRow, footer: layout.footer,
+            into: &composition
+        ) { canvas in
             if rows.isEmpty, !layout.list.isEmpty {
                 Text("Nothing matches “\(typed)”", style: theme.muted).render(into: &canvas, in: layout.list.row(0))
             }
@@ -116,7 +111,6 @@ extension ListPicker {
                         into: &canvas, in: placed.frame.inset(left: placed.frame.width - detailWidth))
                 }
             }
-            Text(footer.0, style: footer.1, alignment: .center).render(into: &canvas, in: layout.footer)
         }
     }
 }

@@ -62,7 +62,7 @@ public struct TextFieldSheet: Hashable, Sendable {
 
     /// Where everything goes on a screen of `screen` whose last row is the help bar.
     public func layout(on screen: Size) -> Layout {
-        let bounds = Rect(size: screen).inset(bottom: screen.height > 0 ? 1 : 0)
+        let bounds = FieldSheetDrawing.bounds(on: screen)
         let width = min(max(0, screen.width - 2), Self.widestWidth)
         let height = min(bounds.height, prompt.isEmpty ? 5 : 6)
         let sheet = Sheet(title: title, size: Size(width: width, height: max(0, height)), titleStyle: theme.title)
@@ -139,16 +139,10 @@ extension TextFieldSheet: SheetComponent {
     /// Adds the sheet (centred above the help bar) to `composition`.
     public func render(into composition: inout Composition) {
         let layout = self.layout(on: composition.size)
-        let theme = self.theme
-        let (prompt, field, label) = (self.prompt, self.field, fieldLabel + ": ")
-        let footer = message.map { ($0, theme.negative) } ?? (Self.hint, theme.muted)
-        composition.addSheet(layout.sheet, in: layout.bounds) { canvas, _ in
-            Text(prompt, style: theme.muted).render(into: &canvas, in: layout.prompt)
-            if !layout.fieldRow.isEmpty {
-                let used = canvas.write(label, at: layout.fieldRow.origin, style: theme.heading, clip: layout.fieldRow)
-                field.render(into: &canvas, in: layout.fieldRow.inset(left: used), style: theme.field)
-            }
-            Text(footer.0, style: footer.1, alignment: .center).render(into: &canvas, in: layout.footer)
-        }
+        FieldSheetDrawing(
+            prompt: prompt, fieldLabel: fieldLabel, field: field, message: message, hint: Self.hint, theme: theme
+        ).render(
+            layout.sheet, in: layout.bounds, prompt: layout.prompt, fieldRow: layout.fieldRow, footer: layout.footer,
+            into: &composition)
     }
 }

@@ -58,7 +58,7 @@ struct ExerciseNameTests {
         let store = try TermFitStore.open(at: location)
         defer { try? store.close() }
         try #require(store.pool).read { db in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 14)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM dumbbell_workout") == 7)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM dumbbell_set") == 14)
             let names = try String.fetchAll(db, sql: "SELECT exercise FROM dumbbell_workout ORDER BY started_at")

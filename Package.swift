@@ -80,7 +80,8 @@ let package = Package(
             name: "termfit",
             dependencies: [
                 "App", "Terminal", "TermUI", "Records", "Store", "CardDeck", "DeckClient", "Flashcards", "AnkiPackage",
-                "Dumbbells", "HIIT", "PostgresStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Dumbbells", "HIIT", "PostgresStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers shared by the test targets: golden frames, a seeded generator, fixed dates and
@@ -120,7 +121,8 @@ let package = Package(
         .testTarget(
             name: "StoreConformanceTests",
             dependencies: [
-                "Store", "PostgresStore", "Records", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "Store", "PostgresStore", "Records", "TestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(

@@ -70,12 +70,12 @@ public struct AppScene: Scene {
     /// workouts already left, then the one on screen's. What TermFit writes to a recovery file
     /// when it ends.
     public var unsavedWork: [UnsavedWork] {
-        let current = (active?.scene as? any HoldsUnsavedWork)?.unsavedSteps ?? []
-        let left = leftWorkouts.compactMap { left -> UnsavedWork? in
-            let steps = (left.scene as? any HoldsUnsavedWork)?.unsavedSteps ?? []
-            return steps.isEmpty ? nil : UnsavedWork(profile: left.profile, steps: steps)
+        func work(of scene: any Scene, for profile: String) -> UnsavedWork? {
+            guard let holder = scene as? any HoldsUnsavedWork, !holder.unsavedSteps.isEmpty else { return nil }
+            return UnsavedWork(profile: profile, steps: holder.unsavedSteps, commandIDs: holder.unsavedCommandIDs)
         }
-        return left + (current.isEmpty ? [] : [UnsavedWork(profile: context.profile, steps: current)])
+        let left = leftWorkouts.compactMap { work(of: $0.scene, for: $0.profile) }
+        return left + (active.flatMap { work(of: $0.scene, for: context.profile) }.map { [$0] } ?? [])
     }
 
     /// The workout on screen, if any.

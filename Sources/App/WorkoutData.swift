@@ -79,6 +79,9 @@ public protocol WorkoutData: Sendable {
     func describe(_ waiting: [UnsavedStep], in workout: Model?) -> String
     /// The profile's data, when it can tell that another window changed it.
     var notices: (any NoticesChanges)? { get }
+    /// The profile's data, when it records the identifiers of the commands it carried out: each
+    /// queued command then goes in once, however often it is sent (its answer was lost).
+    var commandLedger: (any CarriesOutCommandsOnce)? { get }
     /// The read of what another window changed (its history, ratings, decks) for `workout` as
     /// it is now, run by the worker when ``notices`` says the data changed: the update brings
     /// the workout up to date.
@@ -87,6 +90,8 @@ public protocol WorkoutData: Sendable {
 
 extension WorkoutData {
     public var notices: (any NoticesChanges)? { nil }
+
+    public var commandLedger: (any CarriesOutCommandsOnce)? { nil }
 
     public func refreshing(_ workout: Model) -> (@Sendable () -> WorkoutUpdate<Model>)? { nil }
 

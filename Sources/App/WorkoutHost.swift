@@ -1,3 +1,4 @@
+import Foundation
 import Records
 import TermUI
 
@@ -137,7 +138,7 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
         commands = []
         guard removedProfile == nil, let data, let batch = queue.nextBatch(retrying: retrying) else { return [] }
         return send {
-            let outcome = SaveQueue.carryOut(batch, with: data.carryOut)
+            let outcome = SaveQueue.carryOut(batch, ledger: data.commandLedger, with: data.carryOut)
             return .saved(count: outcome.count, error: outcome.error, conflicts: outcome.conflicts)
         }
     }
@@ -281,6 +282,8 @@ extension WorkoutHost {
 extension WorkoutHost: HoldsUnsavedWork {
     /// The commands still owed: each is its own recovery step.
     public var unsavedSteps: [UnsavedStep] { unsaved }
+
+    public var unsavedCommandIDs: [UUID] { queue.waiting.map(\.id) }
 }
 
 extension WorkoutEntry {

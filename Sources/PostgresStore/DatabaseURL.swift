@@ -37,6 +37,10 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     public var rootCertificate: String?
     /// The password file the URL names (`passfile=`), if any.
     public var passwordFile: String?
+    /// How long TermFit waits for the server, for a connection and for any answer, before it
+    /// gives up on the connection (libpq's `connect_timeout=`, in seconds; 10 unless the URL says):
+    /// a stalled server never holds the box's store worker longer.
+    public var timeout: TimeInterval = 10
 
     /// Why a URL cannot be used; the message never repeats a password.
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -74,7 +78,9 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             parameters[item.name] = value
         }
         for name in parameters.keys
-        where !["host", "port", "sslmode", "sslrootcert", "passfile", "application_name"].contains(name) {
+        where !["host", "port", "sslmode", "sslrootcert", "passfile", "application_name", "connect_timeout"].contains(
+            name)
+        {
             throw Problem("the database URL's parameter \(name) is not one TermFit reads")
         }
         if let socket = parameters["host"] {
@@ -96,6 +102,12 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
                     "the database URL's sslmode must be disable, allow, prefer, require, verify-ca or verify-full")
             }
             tlsMode = known
+        }
+        if let text = parameters["connect_timeout"] {
+            guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                throw Problem("the database URL's connect_timeout must be whole seconds from 1 to 3600")
+            }
+            timeout = TimeInterval(seconds)
         }
         rootCertificate = parameters["sslrootcert"]
         passwordFile = parameters["passfile"]

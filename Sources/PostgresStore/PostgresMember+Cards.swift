@@ -22,6 +22,7 @@ extension PostgresMember: CardSessionLog {
                     status = excluded.status, active_duration = excluded.active_duration
                 """)
             for draw in session.draws { try saveDraw(draw, sessionID: session.id) }
+            try lease(session.id, if: session.status)
         }
     }
 
@@ -50,6 +51,7 @@ extension PostgresMember: CardSessionLog {
                 """)
             if changed == 0 { throw LogError.unknownSession(sessionID) }
         }
+        store.leases.ended(sessionID)
     }
 
     func cardSession(id: UUID) throws -> CardSession? { try cardSessions(id: id.uuidString).first }

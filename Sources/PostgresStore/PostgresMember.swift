@@ -89,6 +89,7 @@ extension PostgresMember: DumbbellLog {
                     exercise_note = excluded.exercise_note
                 """)
             for set in workout.sets { try saveSet(set, workoutID: workout.id) }
+            try lease(workout.id, if: workout.status)
         }
     }
 
@@ -113,6 +114,7 @@ extension PostgresMember: DumbbellLog {
                 """)
             if changed == 0 { throw LogError.unknownSession(workoutID) }
         }
+        store.leases.ended(workoutID)
     }
 
     func endRest(inWorkout workoutID: UUID, at endedAt: Date) throws {
@@ -149,7 +151,7 @@ extension PostgresMember: DumbbellLog {
 
     /// This member's workouts, newest first, with their sets: of `exercise` with at least one set
     /// and started before `before` (when given), or the one with identifier `id`.
-    private func fetchWorkouts(
+    func fetchWorkouts(
         exercise: String? = nil, before: Int64? = nil, id: String? = nil, limit: Int? = nil
     ) throws -> [DumbbellWorkout] {
         let query: PostgresQuery = """

@@ -128,6 +128,23 @@ enum PostgresSchema {
             """
         ),
         (
+            "v15 sessions carry their box and a lease; commands their ids",
+            """
+            CREATE TABLE session_lease (
+                session_id TEXT NOT NULL PRIMARY KEY,
+                profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+                box_id TEXT NOT NULL,
+                lease_until BIGINT NOT NULL
+            );
+            CREATE TABLE carried_out_command (
+                id TEXT NOT NULL PRIMARY KEY,
+                profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+                carried_out_at BIGINT NOT NULL
+            );
+            CREATE INDEX carried_out_command_by_profile ON carried_out_command(profile_id);
+            """
+        ),
+        (
             "v17 flashcards keep their note type's templates",
             """
             ALTER TABLE flashcard ADD COLUMN templates TEXT;

@@ -29,12 +29,22 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// Guards `connection`, and holds a transaction's queries together.
     private let lock = NSRecursiveLock()
     private var connection: PostgresConnection?
+    /// How many transactions are open on this thread's calls: only the outermost begins and
+    /// commits (a command carried out once holds the transaction its log's writes join).
+    private var depth = 0
+    /// The box this store serves and the sessions this process runs on it.
+    public let leases: SessionLeases
     private let logger = Logger(label: "termfit.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     /// Connects to `url` (the password from `environment`: ``DatabaseURL/password(environment:)``)
-    /// and brings the schema up to date.
-    public init(url: DatabaseURL, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// and brings the schema up to date. `box` is the box the sessions started here run on (the
+    /// data directory's, `StoreLocation.boxIdentifier()`); a new one when not given.
+    public init(
+        url: DatabaseURL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        box: String = UUID().uuidString
+    ) throws {
         self.url = url
+        leases = SessionLeases(box: box)
         password = url.password(environment: environment)
         try PostgresSchema.migrate(self)
     }
@@ -47,7 +57,12 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
             defer { connection = nil }
             return connection
         }
-        _ = try? open?.close().wait()
+        guard let open else { return }
+        // A stalled server does not hold the end of TermFit either.
+        let answer = Answer<Void>()
+        // The connection lives until it is closed (postgres-nio asks that of every connection).
+        open.close().whenComplete { result in withExtendedLifetime(open) { answer.give(result) } }
+        _ = answer.wait(seconds: url.timeout)
     }
 
     // MARK: Queries
@@ -58,7 +73,7 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
         try locked {
             let open = try opened()
             do {
-                return Array(try open.query(query, logger: logger).wait().rows)
+                return Array(try waited(open.query(query, logger: logger), closing: open).rows)
             } catch {
                 if open.isClosed { connection = nil }
                 throw failure(error)
@@ -71,7 +86,7 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
         try locked {
             let open = try opened()
             do {
-                return try open.query(query, logger: logger).wait().metadata.rows ?? 0
+                return try waited(open.query(query, logger: logger), closing: open).metadata.rows ?? 0
             } catch {
                 if open.isClosed { connection = nil }
                 throw failure(error)
@@ -85,13 +100,21 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     }
 
     private func transactionLocked<Value>(_ body: () throws -> Value) throws -> Value {
+        if depth > 0 {
+            depth += 1
+            defer { depth -= 1 }
+            return try body()
+        }
         try rows("BEGIN")
+        depth = 1
+        defer { depth = 0 }
         do {
             let value = try body()
             try rows("COMMIT")
             return value
         } catch {
-            _ = try? rows("ROLLBACK")
+            // A connection that broke or was given up on rolled the transaction back already.
+            if let open = connection, !open.isClosed { _ = try? rows("ROLLBACK") }
             throw error
         }
     }
@@ -114,15 +137,48 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
                 host: url.host ?? "localhost", port: url.port, username: url.user, password: password,
                 database: url.database, tls: try tls())
         }
+        var options = configuration
+        options.options.connectTimeout = .milliseconds(Int64(url.timeout * 1000))
         do {
-            let open = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
-            ).wait()
+            let connecting = PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: options, id: 1, logger: logger)
+            let open = try waited(connecting, closing: nil)
             connection = open
             return open
         } catch {
             throw failure(error)
         }
+    }
+
+    /// Closes `open` without waiting, keeping it alive until it is closed.
+    private static func closeLater(_ open: PostgresConnection) {
+        let closing: EventLoopFuture<Void> = open.close()
+        closing.whenComplete { _ in withExtendedLifetime(open) {} }
+    }
+
+    /// The value of `future` once the server answered, waiting at most the URL's timeout: a
+    /// server that stalls (it stopped answering, a link that drops packets) has the connection
+    /// closed (`closing`, or the one being made when it comes late) and a ``Failure`` thrown, so
+    /// the caller goes on (the command waits on the box, the member keeps working).
+    private func waited<Value: Sendable>(_ future: EventLoopFuture<Value>, closing open: PostgresConnection?) throws
+        -> Value
+    {
+        let answer = Answer<Value>()
+        future.whenComplete { answer.give($0) }
+        guard answer.wait(seconds: url.timeout) else {
+            if let open {
+                Self.closeLater(open)
+                connection = nil
+            } else {
+                // The connection being made: closed as soon as it is made after all.
+                future.whenSuccess { late in
+                    if let late = late as? PostgresConnection { Self.closeLater(late) }
+                }
+            }
+            throw Failure(
+                description: "the database \(url) did not answer within \(Int(url.timeout)) s (connect_timeout)")
+        }
+        return try answer.result()
     }
 
     /// The TLS the URL's `sslmode` asks for.
@@ -197,5 +253,29 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
             throw Failure(description: "the profile \(name) has an identifier that is not a UUID")
         }
         return Profile(id: identifier, name: name)
+    }
+}
+
+/// A future's outcome, handed from the event loop to the thread that waits for it.
+private final class Answer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: Result<Value, any Error>?
+    private let given = DispatchSemaphore(value: 0)
+
+    func give(_ result: Result<Value, any Error>) {
+        lock.withLock { outcome = result }
+        given.signal()
+    }
+
+    /// Whether the outcome came within `seconds`.
+    func wait(seconds: TimeInterval) -> Bool {
+        given.wait(timeout: .now() + .milliseconds(Int(seconds * 1000))) == .success
+    }
+
+    func result() throws -> Value {
+        guard let outcome = lock.withLock({ outcome }) else {
+            throw PostgresStore.Failure(description: "the database gave no answer")
+        }
+        return try outcome.get()
     }
 }

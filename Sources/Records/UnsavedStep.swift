@@ -220,9 +220,13 @@ public struct UnsavedWork: Sendable, Equatable {
     public var profile: String
     /// What could not be saved, in the order it was meant to go in.
     public var steps: [UnsavedStep]
+    /// The identifier of each step's command, in the same order (empty when they are not
+    /// known): a store that records them carries each out once, however often it is replayed.
+    public var commandIDs: [UUID]
 
-    public init(profile: String, steps: [UnsavedStep]) {
+    public init(profile: String, steps: [UnsavedStep], commandIDs: [UUID] = []) {
         self.profile = profile
         self.steps = steps
+        self.commandIDs = commandIDs.count == steps.count ? commandIDs : []
     }
 }

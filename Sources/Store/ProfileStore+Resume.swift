@@ -27,6 +27,7 @@ extension ProfileStore: ResumesDumbbellWorkouts {
                     WHERE profile_id = ? AND COALESCE(session_id, id) = ?
                     """,
                 arguments: [profileID, group.uuidString])
+            for exercise in exercises { try lease(db, exercise.id, if: .inProgress) }
             return exercises.map { exercise in
                 var reopened = exercise
                 reopened.status = .inProgress
@@ -38,15 +39,20 @@ extension ProfileStore: ResumesDumbbellWorkouts {
 
     /// Closes as cut off every session of this profile that a killed process left running (in
     /// progress), but the dumbbell workout that can still be carried on: the profile's most
-    /// recent, worked on at or after `resumableSince`. Returns how many were closed.
+    /// recent, worked on at or after `resumableSince`; and but a session another box runs (its
+    /// lease holds at `now`). Returns how many were closed.
     @discardableResult
-    public func closeInterruptedSessions(resumableSince: Date) throws -> Int {
-        try write { db in
+    public func closeInterruptedSessions(resumableSince: Date, at now: Date = Date()) throws -> Int {
+        let leaseArguments: StatementArguments = [store.leases.box, SessionLeases.milliseconds(now)]
+        return try write { db in
             var closed = 0
             for table in ["card_session", "flashcard_session"] {
                 try db.execute(
-                    sql: "UPDATE \(table) SET status = 'cutOff' WHERE profile_id = ? AND status = 'inProgress'",
-                    arguments: [profileID])
+                    sql: """
+                        UPDATE \(table) SET status = 'cutOff'
+                        WHERE profile_id = ? AND status = 'inProgress' AND \(Self.closable(table))
+                        """,
+                    arguments: [profileID] + leaseArguments)
                 closed += db.changesCount
             }
             let latest = try String.fetchOne(
@@ -65,8 +71,9 @@ extension ProfileStore: ResumesDumbbellWorkouts {
                 sql: """
                     UPDATE dumbbell_workout SET status = 'cutOff'
                     WHERE profile_id = ? AND status = 'inProgress' AND COALESCE(session_id, id) <> ?
+                        AND \(Self.closable("dumbbell_workout"))
                     """,
-                arguments: [profileID, kept])
+                arguments: [profileID, kept] + leaseArguments)
             closed += db.changesCount
             return closed
         }

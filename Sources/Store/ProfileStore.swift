@@ -80,6 +80,7 @@ extension ProfileStore: CardSessionLog {
                     session.status.rawValue, session.activeDuration,
                 ])
             for draw in session.draws { try Self.saveDraw(db, draw, sessionID: session.id) }
+            try lease(db, session.id, if: session.status)
         }
     }
 
@@ -118,6 +119,7 @@ extension ProfileStore: CardSessionLog {
                 arguments: [status.rawValue, finishedAt.storedMilliseconds, id.uuidString, profileID])
             if db.changesCount == 0 { throw LogError.unknownSession(id) }
         }
+        store.leases.ended(id)
     }
 
     public func save(_ draw: CardDraw, inCardSession sessionID: UUID) throws {
@@ -275,6 +277,7 @@ extension ProfileStore: DumbbellLog {
                     workout.exerciseNote,
                 ])
             for set in workout.sets { try Self.saveSet(db, set, workoutID: workout.id) }
+            try lease(db, workout.id, if: workout.status)
         }
         // This process does the workout now: another window does not carry it on.
         if workout.status == .inProgress { _ = WorkoutClaims.claim(workout.groupID, in: store.location) }
@@ -449,6 +452,7 @@ extension ProfileStore: FlashcardLibrary {
                     session.status.rawValue,
                 ])
             for review in session.reviews { try Self.saveReview(db, review, sessionID: session.id) }
+            try lease(db, session.id, if: session.status)
         }
     }
 

@@ -22,6 +22,10 @@ public struct RecoveryFile: Sendable, Codable, Equatable {
     public var writtenAt: Date
     /// The saves, oldest first.
     public var steps: [UnsavedStep]
+    /// Each save's command identifier, in the same order, when TermFit knew them: a store that
+    /// records them carries each out once, so a file replayed twice (or after the box's queue
+    /// went in) doubles nothing. Files without them are replayed as upserts.
+    public var commandIDs: [UUID]?
 
     public static let formatName = "termfit-recovery"
     public static let currentVersion = 1
@@ -30,13 +34,16 @@ public struct RecoveryFile: Sendable, Codable, Equatable {
     /// The largest recovery file read: far above anything a session leaves unsaved.
     static let maximumBytes = 64 << 20
 
-    public init(profile: String, profileID: UUID? = nil, writtenAt: Date, steps: [UnsavedStep]) {
+    public init(
+        profile: String, profileID: UUID? = nil, writtenAt: Date, steps: [UnsavedStep], commandIDs: [UUID]? = nil
+    ) {
         format = Self.formatName
         version = Self.currentVersion
         self.profile = profile
         self.profileID = profileID
         self.writtenAt = writtenAt
         self.steps = steps
+        self.commandIDs = commandIDs.flatMap { $0.count == steps.count && !$0.isEmpty ? $0 : nil }
     }
 }
 
@@ -64,7 +71,9 @@ public enum Recovery {
     public static func write(
         _ work: UnsavedWork, profileID: UUID? = nil, in location: StoreLocation, at date: Date = Date()
     ) throws -> String {
-        let file = RecoveryFile(profile: work.profile, profileID: profileID, writtenAt: date, steps: work.steps)
+        let file = RecoveryFile(
+            profile: work.profile, profileID: profileID, writtenAt: date, steps: work.steps,
+            commandIDs: work.commandIDs)
         let json = TerminalText.escapingJSON(String(decoding: try ArchiveCoding.encoder().encode(file), as: UTF8.self))
         let bytes = Array((json + "\n").utf8)
         let stem =
@@ -117,8 +126,18 @@ public enum Recovery {
     /// that cannot be read, checked or saved is kept and its problem reported. Saves are upserts,
     /// so a file replayed in part is replayed again whole next time without harm.
     public static func replay(into store: TermFitStore, profile: String?) -> [RecoveryOutcome] {
+        replay(from: store.location, into: store, profile: profile)
+    }
+
+    /// Replays the recovery files of `location` (a box's data directory) into `store`, the
+    /// box's file or the PostgreSQL database the boxes share, as ``replay(into:profile:)`` does.
+    /// A file's saves with command identifiers go in once each: a save the store already
+    /// carried out (its answer was lost before the file was written) is not carried out again.
+    public static func replay(from location: StoreLocation, into store: any MemberStore, profile: String?)
+        -> [RecoveryOutcome]
+    {
         var outcomes: [RecoveryOutcome] = []
-        for path in files(in: store.location) {
+        for path in files(in: location) {
             let file: RecoveryFile
             do {
                 file = try read(path)
@@ -129,15 +148,25 @@ public enum Recovery {
             guard profile == nil || file.profile == profile else { continue }
             do {
                 for step in file.steps { try step.validate() }
-                let logs: ProfileStore
+                let owner: Profile
                 if let id = file.profileID {
                     // Its profile, under whatever name it has now; a removed one is not made again.
-                    guard let profile = try store.profile(id: id) else { throw StoreError.profileRemoved(file.profile) }
-                    logs = store.profileStore(for: profile)
+                    guard let profile = try store.profiles().first(where: { $0.id == id }) else {
+                        throw StoreError.profileRemoved(file.profile)
+                    }
+                    owner = profile
                 } else {
-                    logs = try store.profileStore(named: file.profile)
+                    owner = try store.profileCreatingIfNeeded(named: file.profile)
                 }
-                for step in file.steps { try step.save(into: logs) }
+                let data = store.memberData(for: owner)
+                let ledger = data as? any CarriesOutCommandsOnce
+                for (index, step) in file.steps.enumerated() {
+                    if let ledger, let ids = file.commandIDs {
+                        _ = try ledger.carryOut(command: ids[index]) { try step.save(intoMemberData: data) }
+                    } else {
+                        try step.save(intoMemberData: data)
+                    }
+                }
                 if unlink(path) != 0 {
                     throw StoreError.cannotOpen(path: path, reason: "it cannot be removed: \(describe(errno))")
                 }
@@ -220,5 +249,20 @@ public enum Recovery {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension UnsavedStep {
+    /// Carries the step out on a member's `data` in any store: all of it when the store keeps
+    /// flashcards too, else the steps of the logs it has (a flashcard step is refused).
+    public func save(intoMemberData data: any MemberData) throws {
+        if let logs = data as? any WorkoutLogs { return try save(into: logs) }
+        switch self {
+        case .dumbbellWorkout, .dumbbellSet, .dumbbellSetDeletion, .dumbbellFinish: try carryOut(onDumbbells: data)
+        case .cardSession, .cardDraw, .cardDrawDeletion, .cardFinish: try carryOut(onCards: data)
+        case .hiitExercise: try carryOut(onHIIT: data)
+        case .settings: _ = try carryOut(onSettings: data)
+        default: throw LogError.invalidValue("\(summary): this database does not keep flashcards yet")
+        }
     }
 }

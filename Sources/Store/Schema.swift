@@ -72,6 +72,11 @@ enum Schema {
             try mergeExerciseSpellings(db)
             try db.execute(sql: "PRAGMA user_version = 14")
         }
+        migrator.registerMigration("v15 sessions carry their box and a lease; commands their ids") { db in
+            try db.execute(sql: version15)
+            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try db.execute(sql: "PRAGMA user_version = \(max(current, 15))")
+        }
         migrator.registerMigration("v17 flashcards keep their note type's templates") { db in
             try db.execute(sql: version17)
             // Other numbers may be registered before it: the file's version never goes down.
@@ -85,6 +90,24 @@ enum Schema {
         }
         return migrator
     }()
+
+    /// The box that runs a session and until when its lease holds (see `SessionLeases`); the
+    /// identifiers of the commands carried out, so a command sent again goes in once. Sessions
+    /// saved before have no lease: only the rule of their own box applies to them.
+    static let version15 = """
+        CREATE TABLE session_lease (
+            session_id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            box_id TEXT NOT NULL,
+            lease_until INTEGER NOT NULL
+        );
+        CREATE TABLE carried_out_command (
+            id TEXT NOT NULL PRIMARY KEY,
+            profile_id TEXT NOT NULL REFERENCES profile(id) ON DELETE CASCADE,
+            carried_out_at INTEGER NOT NULL
+        );
+        CREATE INDEX carried_out_command_by_profile ON carried_out_command(profile_id);
+        """
 
     /// The identifiers of every migration this build knows.
     static var knownMigrations: Set<String> { Set(migrator.migrations) }

@@ -19,6 +19,8 @@ public final class TermFitStore: Sendable {
     let pool: DatabasePool?
     /// What reads go through: the pool, or the read-only connection of a store opened for reading.
     private let reader: any DatabaseReader
+    /// The box this store serves (its data directory's) and the sessions this process runs.
+    public let leases: SessionLeases
 
     /// How long a write waits for another process's write to finish before giving up.
     public static let busyTimeout: TimeInterval = 5
@@ -62,8 +64,9 @@ public final class TermFitStore: Sendable {
     /// What this process's writes cost so far.
     public var writeStatistics: WriteStatistics { statistics.withLock { $0 } }
 
-    private init(location: StoreLocation, pool: DatabasePool, checkingConnection: DatabaseQueue?) {
+    private init(location: StoreLocation, pool: DatabasePool, checkingConnection: DatabaseQueue?, box: String) {
         self.location = location
+        leases = SessionLeases(box: box)
         self.pool = pool
         self.reader = pool
         self.checkingConnection = checkingConnection
@@ -91,9 +94,15 @@ public final class TermFitStore: Sendable {
     /// (see `check`), or was written by a newer TermFit is refused with a ``StoreError`` and
     /// left exactly as it was. Only then are pending migrations applied.
     ///
-    /// - Parameter check: how much of an existing file to check first (see ``IntegrityCheck``).
+    /// - Parameters:
+    ///   - check: how much of an existing file to check first (see ``IntegrityCheck``).
+    ///   - box: the box the sessions started here run on. Unless given, the data directory's
+    ///     path: every process that opens a file is on the box that holds it (no `box-id` file
+    ///     is written for the file alone).
     /// - Throws: a ``StoreError`` describing what is wrong.
-    public static func open(at location: StoreLocation, check: IntegrityCheck = .thorough) throws -> TermFitStore {
+    public static func open(
+        at location: StoreLocation, check: IntegrityCheck = .thorough, box: String? = nil
+    ) throws -> TermFitStore {
         _ = sqliteSettings
         let path = location.databasePath
         try DataDirectory.prepare(location.directory)
@@ -120,7 +129,9 @@ public final class TermFitStore: Sendable {
             // even after a power cut, at the cost of one fsync per committed step.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             if !isCurrent { try migrate(pool, path: path) }
-            return TermFitStore(location: location, pool: pool, checkingConnection: checkingConnection)
+            return TermFitStore(
+                location: location, pool: pool, checkingConnection: checkingConnection,
+                box: box ?? location.directory)
         } catch {
             throw StoreError.wrapping(error, path: path)
         }
@@ -131,6 +142,7 @@ public final class TermFitStore: Sendable {
         self.location = location
         self.pool = nil
         self.reader = connection
+        leases = SessionLeases(box: "")
         self.checkingConnection = connection
     }
 
@@ -310,9 +322,18 @@ public final class TermFitStore: Sendable {
             }
         }
         do {
-            return try writer().write { db in
-                SlowedWrites.wait()
-                return try body(db)
+            // Reentrant: a command carried out once (``ProfileStore/carryOut(command:_:)``) holds
+            // the transaction its log's own writes join.
+            return try writer().unsafeReentrantWrite { db in
+                if db.isInsideTransaction { return try body(db) }
+                var value: Value?
+                try db.inTransaction {
+                    SlowedWrites.wait()
+                    value = try body(db)
+                    return .commit
+                }
+                guard let value else { throw StoreError.database(path: location.pathInMessages, reason: "no result") }
+                return value
             }
         } catch { throw StoreError.wrapping(error, path: location.pathInMessages) }
     }

@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Foundation
+import PostgresStore
 import Records
 import Store
 
@@ -15,12 +16,12 @@ enum UnsavedKeeping {
         var lines: [String] = []
         var lost = false
         for group in work {
-            let logs: ProfileStore?
+            let logs: (profile: Profile, data: any MemberData)?
             // Without the database every step is kept: one the worker is still carrying out
-            // goes in again on replay, which changes nothing (saves are upserts).
+            // goes in again on replay, once (commands carry their ids).
             do {
-                logs = usesDatabase ? try database.existingProfileStore(named: group.profile) : nil
-                if usesDatabase, database.openedStore != nil, logs == nil {
+                logs = usesDatabase ? try database.existingMemberData(named: group.profile) : nil
+                if usesDatabase, database.isOpened, logs == nil {
                     // Removed while the session ran: what it owed goes with the rest of its data.
                     lines.append(
                         "termfit: \(group.profile) was removed from this box; "
@@ -30,14 +31,12 @@ enum UnsavedKeeping {
             } catch {
                 logs = nil
             }
-            let steps = remaining(group, in: logs)
-            guard !steps.isEmpty else { continue }
+            let work = remaining(group, in: logs?.data)
+            guard !work.steps.isEmpty else { continue }
             lines.append("termfit: not saved in the database for \(group.profile):")
-            lines += steps.map { "  " + $0.summary }
+            lines += work.steps.map { "  " + $0.summary }
             do {
-                let path = try Recovery.write(
-                    UnsavedWork(profile: group.profile, steps: steps), profileID: logs?.profile.id,
-                    in: database.location)
+                let path = try Recovery.write(work, profileID: logs?.profile.id, in: database.location)
                 lines.append(
                     "termfit: kept in \(path); the next start of TermFit (or 'termfit recover') puts it in the database"
                 )
@@ -53,13 +52,29 @@ enum UnsavedKeeping {
 
     private static func describe(_ count: Int) -> String { count == 1 ? "1 change was" : "\(count) changes were" }
 
-    /// The steps of `work` that still do not go in, after one more try in order (the first that
-    /// fails stops the rest, as in the workouts' queues).
-    private static func remaining(_ work: UnsavedWork, in logs: ProfileStore?) -> [UnsavedStep] {
-        guard let logs else { return work.steps }
-        var steps = work.steps[...]
-        while let next = steps.first, (try? next.save(into: logs)) != nil { steps.removeFirst() }
-        return Array(steps)
+    /// What of `work` still does not go in, after one more try in order (the first that fails
+    /// stops the rest, as in the workouts' queues), each step with its command's identifier:
+    /// one the store carried out before (its answer was lost) is not carried out again.
+    private static func remaining(_ work: UnsavedWork, in data: (any MemberData)?) -> UnsavedWork {
+        guard let data else { return work }
+        let ledger = data as? any CarriesOutCommandsOnce
+        var index = 0
+        while index < work.steps.count {
+            let step = work.steps[index]
+            do {
+                if let ledger, !work.commandIDs.isEmpty {
+                    _ = try ledger.carryOut(command: work.commandIDs[index]) { try step.save(intoMemberData: data) }
+                } else {
+                    try step.save(intoMemberData: data)
+                }
+            } catch {
+                break
+            }
+            index += 1
+        }
+        return UnsavedWork(
+            profile: work.profile, steps: Array(work.steps[index...]),
+            commandIDs: work.commandIDs.isEmpty ? [] : Array(work.commandIDs[index...]))
     }
 }
 
@@ -72,7 +87,8 @@ struct RecoverCommand: ParsableCommand {
             When TermFit ends with work it could not save, it writes it to a recovery file next to the
             database (termfit-recovery-PROFILE-TIME.json) and says so. The next full-screen start
             replays the file for its profile; this command does it for every profile (or only for
-            --profile). A file replayed whole is removed; one that cannot be is kept and reported.
+            --profile). With --database the files go into that PostgreSQL database, each save once.
+            A file replayed whole is removed; one that cannot be is kept and reported.
             Exit status: 0 success, 1 error, 2 usage error, 3 a file could not be replayed.
             """)
 
@@ -80,14 +96,29 @@ struct RecoverCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let location = try data.location()
+            let environment = ProcessInfo.processInfo.environment
+            let location = try data.settings.fileLocation(environment: environment)
             guard !Recovery.files(in: location).isEmpty else {
                 printLine("Nothing to recover.")
                 return
             }
-            let store = try TermFitStore.open(at: location)
-            defer { try? store.close() }
-            let outcomes = Recovery.replay(into: store, profile: data.profile)
+            let outcomes: [RecoveryOutcome]
+            if let server = try data.settings.server(environment: environment, kiosk: false) {
+                // The box's queue goes into the database the boxes share, each command once.
+                let store: PostgresStore
+                do {
+                    store = try PostgresStore(url: server, box: location.boxIdentifier())
+                } catch {
+                    printError("termfit: \(error)")
+                    throw TermFitExitStatus.dataFile
+                }
+                defer { store.close() }
+                outcomes = Recovery.replay(from: location, into: store, profile: data.profile)
+            } else {
+                let store = try TermFitStore.open(at: location)
+                defer { try? store.close() }
+                outcomes = Recovery.replay(into: store, profile: data.profile)
+            }
             for outcome in outcomes { printLine(outcome.description) }
             if outcomes.isEmpty { printLine("Nothing to recover for \(data.profileName()).") }
             if outcomes.contains(where: { $0.problem != nil }) { throw TermFitExitStatus.dataFile }

@@ -22,6 +22,8 @@ final class StoreOpening: @unchecked Sendable {
     /// `--database`: the members' data is on this PostgreSQL server, not in the file.
     let server: DatabaseURL?
     private var openedServer: PostgresStore?
+    /// Renews the leases of the sessions this box runs on the server, while they run.
+    private var leaseKeeper: DispatchSourceTimer?
 
     /// Checks the profile's name without touching the database.
     init(location: StoreLocation, profileName: String, server: DatabaseURL? = nil) throws(StoreError) {
@@ -38,10 +40,32 @@ final class StoreOpening: @unchecked Sendable {
     func memberStore() throws -> any MemberStore {
         guard let server else { return try store() }
         if let openedServer { return openedServer }
-        let store = try PostgresStore(url: server)
+        let store = try PostgresStore(url: server, box: location.boxIdentifier())
         profile = try store.profileCreatingIfNeeded(named: profileName)
         openedServer = store
+        // What this box could not save before (the server was away when it ended) goes in now,
+        // each command once, before anything reads the history.
+        recoveries = Recovery.replay(from: location, into: store, profile: profileName)
+        // Sessions this box's killed TermFit left running end as cut off; another box's live
+        // ones (their leases hold) stay as they are.
+        if let profile, let sessions = store.memberData(for: profile) as? any ClosesInterruptedSessions {
+            _ = try? sessions.closeInterruptedSessions(
+                resumableSince: Date().addingTimeInterval(-DumbbellWorkout.resumableFor), at: Date())
+        }
+        leaseKeeper = Self.keepLeases(of: store)
         return store
+    }
+
+    /// A timer that renews the leases of the sessions this process runs on `store`, every
+    /// ``SessionLeases/renewalInterval``, on a queue of its own: never on the run loop, and it
+    /// asks the server nothing while no session runs.
+    private static func keepLeases(of store: PostgresStore) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "termfit.leases", qos: .utility))
+        let interval = DispatchTimeInterval.seconds(Int(SessionLeases.renewalInterval))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(2))
+        timer.setEventHandler { [weak store] in _ = try? store?.renewLeases(at: Date()) }
+        timer.resume()
+        return timer
     }
 
     /// The data of the member `name` (made if needed) in ``memberStore()``.
@@ -52,6 +76,7 @@ final class StoreOpening: @unchecked Sendable {
 
     /// Closes whichever store was opened.
     func close() {
+        leaseKeeper?.cancel()
         try? opened?.close()
         openedServer?.close()
     }
@@ -98,6 +123,24 @@ extension StoreOpening {
         }
         return try store.profile(named: name).map(store.profileStore(for:))
     }
+
+    /// The data of `name`'s profile in whichever store the session opened, for what the session
+    /// still owes it (never making the profile): as ``existingProfileStore(named:)``, on the
+    /// PostgreSQL server with `--database`.
+    func existingMemberData(named name: String) throws -> (profile: Profile, data: any MemberData)? {
+        if let profileStore = try existingProfileStore(named: name) { return (profileStore.profile, profileStore) }
+        guard let store = openedServer else { return nil }
+        let found: Profile?
+        if name == profileName, let profile {
+            found = try store.profile(id: profile.id)
+        } else {
+            found = try store.profile(named: name)
+        }
+        return found.map { ($0, store.memberData(for: $0)) }
+    }
+
+    /// Whether a store of members' data was opened (the file, or the server).
+    var isOpened: Bool { opened != nil || openedServer != nil }
 
     /// Whether the session's profile was removed while it ran (checked once it ends).
     var profileWasRemoved: Bool {

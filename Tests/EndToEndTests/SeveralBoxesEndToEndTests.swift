@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two boxes (two data directories) on one PostgreSQL server, a private cluster of the test's own
@@ -94,6 +95,107 @@ import Testing
             try cluster.query("SELECT number, weight_hundredths, reps FROM dumbbell_set ORDER BY number")
                 == ["1|1200|10", "2|1400|8"])
         #expect(try cluster.query("SELECT status FROM dumbbell_workout") == ["finished"])
+    }
+
+    @Test("box B never cuts off the workout box A runs; once A is gone and its lease expired, B does")
+    func aLiveWorkoutOnAnotherBoxIsNotCutOff() throws {
+        let cluster = try Cluster()
+        defer { cluster.stop() }
+        let boxA = try temporaryDataDirectory("box-a")
+        let boxB = try temporaryDataDirectory("box-b")
+        defer {
+            try? FileManager.default.removeItem(at: boxA)
+            try? FileManager.default.removeItem(at: boxB)
+        }
+        let command = [Binary.termfit, "dumbbells", "--profile", "pat", "--database", cluster.url]
+        let a = try TmuxSession(command + ["--sets", "3"], width: 200, environment: ["TERMFIT_DATA_DIR": boxA.path])
+        defer { a.close() }
+        try a.waitFor("Enter kg and reps for set 1")
+        try startSet(a, weight: "12", reps: "10", number: 1)
+        try a.send("Enter")
+        try a.waitFor("[Skip]")
+        // The workout carries box A's identifier (its data directory's) and a lease.
+        let boxID = try String(contentsOf: boxA.appendingPathComponent("box-id"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try cluster.query("SELECT box_id FROM session_lease") == [boxID])
+        #expect(try cluster.query("SELECT status FROM dumbbell_workout") == ["inProgress"])
+        // Seven hours ago: too old to be carried on, so only its lease keeps it open.
+        let hours = "25200000"
+        _ = try cluster.query("UPDATE dumbbell_workout SET started_at = started_at - \(hours)")
+        _ = try cluster.query(
+            "UPDATE dumbbell_set SET started_at = started_at - \(hours), finished_at = finished_at - \(hours)")
+
+        func openOnBoxB() throws {
+            let b = try TmuxSession(command, width: 200, environment: ["TERMFIT_DATA_DIR": boxB.path])
+            defer { b.close() }
+            try b.waitFor("last: 12 kg × 10")
+            try b.send("q")
+            #expect(try b.waitForExit() == 0)
+        }
+        try openOnBoxB()
+        #expect(try cluster.query("SELECT status FROM dumbbell_workout") == ["inProgress"])
+
+        // Box A's TermFit is killed; its lease runs out (set back, as a minute passing would).
+        kill(try a.pid(), SIGKILL)
+        _ = try cluster.query("UPDATE session_lease SET lease_until = 0")
+        try openOnBoxB()
+        #expect(try cluster.query("SELECT status FROM dumbbell_workout") == ["cutOff"])
+    }
+
+    /// A two-set dumbbell workout on a box whose link to the server runs through a loopback
+    /// proxy (a two-second timeout): set 1 goes in, then `fault` strikes the link, set 2 is
+    /// logged and `afterLastSet` runs; the workout is left with `q`, and both sets must be on the
+    /// server exactly once.
+    private func twoSetsThroughProxy(
+        _ name: String, fault: (LoopbackProxy) -> Void, afterLastSet: (TmuxSession, LoopbackProxy) throws -> Void
+    ) throws {
+        let cluster = try Cluster()
+        defer { cluster.stop() }
+        let proxy = try LoopbackProxy(forwardingTo: cluster.directory + "/.s.PGSQL.5432")
+        defer { proxy.close() }
+        let url = "postgresql://termfit@127.0.0.1:\(proxy.port)/postgres?sslmode=disable&connect_timeout=2"
+        let box = try temporaryDataDirectory(name)
+        defer { try? FileManager.default.removeItem(at: box) }
+        let a = try TmuxSession(
+            [Binary.termfit, "dumbbells", "--profile", "pat", "--database", url, "--sets", "2"], width: 200,
+            environment: ["TERMFIT_DATA_DIR": box.path])
+        defer { a.close() }
+        try a.waitFor("Enter kg and reps for set 1")
+        try startSet(a, weight: "12", reps: "10", number: 1)
+        try a.send("Enter")
+        try a.waitFor("[Skip]")
+        #expect(try cluster.query("SELECT number FROM dumbbell_set") == ["1"])
+
+        fault(proxy)
+        try a.send("s")
+        try a.waitFor("Enter kg and reps for set 2")
+        try startSet(a, weight: "14", reps: "8", number: 2)
+        try a.send("Enter")
+        try afterLastSet(a, proxy)
+        try a.send("q")
+        #expect(try a.waitForExit(timeout: 15) == 0)
+        #expect(
+            try cluster.query("SELECT number, weight_hundredths, reps FROM dumbbell_set ORDER BY number")
+                == ["1|1200|10", "2|1400|8"])
+        #expect(try cluster.query("SELECT status FROM dumbbell_workout") == ["finished"])
+    }
+
+    @Test("a server that stalls mid-workout: the keys answer, the set waits on the box, and goes in once")
+    func aStalledServerNeverHoldsTheWorkout() throws {
+        try twoSetsThroughProxy("box-stall", fault: { $0.stall() }) { a, proxy in
+            // The keys answered while the server is stalled: the summary is there at once.
+            try a.waitFor("Workout done", timeout: 1.5)
+            try a.waitFor("Not saved", timeout: 8)
+            try a.waitFor("kept here")
+            proxy.resume()
+        }
+    }
+
+    @Test("connections dropped mid-workout: the next set connects again and goes in once")
+    func droppedConnectionsMidWorkout() throws {
+        try twoSetsThroughProxy("box-drop", fault: { $0.dropConnections() }) { a, _ in
+            try a.waitFor("Workout done")
+        }
     }
 
     @Test("termfit migrate --to twice: the same counts, nothing doubled")

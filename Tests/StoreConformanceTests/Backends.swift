@@ -77,6 +77,15 @@ final class FreshStore {
         }
     }
 
+    /// A second store on the same data served by the box `box` (a SQLite file is one box's, but
+    /// the rule is the same code on both backends).
+    func another(box: String) throws -> any MemberStore & RenewsSessionLeases {
+        switch backend {
+        case .sqlite: try TermFitStore.open(at: StoreLocation(directory: place, origin: .argument), box: box)
+        case .postgresql: try PostgresStore(url: try DatabaseURL(place), environment: [:], box: box)
+        }
+    }
+
     func remove() { cleanup() }
 }
 

@@ -78,6 +78,8 @@ public struct CardsData: WorkoutData {
         try keeper.carryOut(command) { try command.carryOut(onCards: log) }
     }
 
+    public var commandLedger: (any CarriesOutCommandsOnce)? { log as? any CarriesOutCommandsOnce }
+
     /// The background job that sends `request` to `server`; its answer comes back as a
     /// ``DeckReply`` message.
     private func job(for request: DeckRequest, number: Int, server: String) -> Effect {

@@ -55,6 +55,8 @@ public struct DumbbellsData: WorkoutData {
 
     public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
 
+    public var commandLedger: (any CarriesOutCommandsOnce)? { log as? any CarriesOutCommandsOnce }
+
     /// Another window changed the data: the exercise's history is read again (the last numbers,
     /// the history sheet, progress and records show it), and the routines.
     public func refreshing(_ workout: DumbbellsWorkout) -> (@Sendable () -> WorkoutUpdate<DumbbellsWorkout>)? {

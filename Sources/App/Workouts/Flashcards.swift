@@ -64,6 +64,8 @@ public struct FlashcardsData: WorkoutData {
 
     public var notices: (any NoticesChanges)? { library as? any NoticesChanges }
 
+    public var commandLedger: (any CarriesOutCommandsOnce)? { library as? any CarriesOutCommandsOnce }
+
     /// Another window changed the data: the decks are read again (the deck in use stays).
     public func refreshing(_ workout: FlashcardsWorkout) -> (@Sendable () -> WorkoutUpdate<FlashcardsWorkout>)? {
         let library = self.library

@@ -63,6 +63,8 @@ public struct HIITData: WorkoutData {
 
     public var notices: (any NoticesChanges)? { log as? any NoticesChanges }
 
+    public var commandLedger: (any CarriesOutCommandsOnce)? { log as? any CarriesOutCommandsOnce }
+
     /// Another window changed the data: the history (its list and chart) and the ratings kept
     /// are read again.
     public func refreshing(_ workout: HIITWorkout) -> (@Sendable () -> WorkoutUpdate<HIITWorkout>)? {

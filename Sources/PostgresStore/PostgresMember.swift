@@ -138,7 +138,7 @@ extension PostgresMember: DumbbellLog {
 
     /// This member's workouts, newest first, with their sets: of `exercise` with at least one set
     /// and started before `before` (when given), or the one with identifier `id`.
-    private func fetchWorkouts(
+    func fetchWorkouts(
         exercise: String? = nil, before: Int64? = nil, id: String? = nil, limit: Int? = nil
     ) throws -> [DumbbellWorkout] {
         let query: PostgresQuery = """

@@ -29,6 +29,8 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// Guards `connection`, and holds a transaction's queries together.
     private let lock = NSRecursiveLock()
     private var connection: PostgresConnection?
+    /// How many ``transaction(_:)`` calls are running: one inside another joins the outer one.
+    private var transactionDepth = 0
     private let logger = Logger(label: "termfit.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     /// Connects to `url` (the password from `environment`: ``DatabaseURL/password(environment:)``)
@@ -85,6 +87,11 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     }
 
     private func transactionLocked<Value>(_ body: () throws -> Value) throws -> Value {
+        // A transaction inside another (a member's write inside an import) is part of it: the
+        // outer one commits or rolls back the whole.
+        if transactionDepth > 0 { return try body() }
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
         try rows("BEGIN")
         do {
             let value = try body()
@@ -147,6 +154,7 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// `error` in words: the server's own message when it sent one, never the password.
     private func failure(_ error: any Error) -> Failure {
         if let failure = error as? Failure { return failure }
+        if let failure = tlsFailure(error) { return failure }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 return Failure(description: "the database \(url) refused: \(message)")

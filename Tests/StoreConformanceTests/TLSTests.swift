@@ -8,32 +8,44 @@ import Testing
 /// TLS (`hostssl`), and certificates `openssl` makes here: an authority, a server certificate it
 /// signs for localhost and 127.0.0.1, and an authority that signed nothing of the server's.
 @Suite("PostgreSQL over TLS", .serialized)
-final class TLSTests {
-    private let directory: String
-    private let cluster: String
-    private let port: Int
-    private var started = false
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scripts/postgres-cluster.sh").path
+struct TLSTests {
+    /// The cluster and its certificates, made once for the suite and removed as the test process
+    /// exits.
+    final class Cluster: Sendable {
+        let directory: String
+        let port: Int
+        var path: String { directory + "/cluster" }
+
+        static let shared = Result { try Cluster() }
+
+        private init() throws {
+            directory =
+                FileManager.default.temporaryDirectory.appendingPathComponent("termfit-tls-\(UUID().uuidString)")
+                .path
+            port = Int.random(in: 20_000..<60_000)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try TLSTests.makeCertificates(in: directory)
+            try TLSTests.run([TLSTests.script, "start", path, directory, String(port)])
+            atexit {
+                guard case .success(let cluster) = Cluster.shared else { return }
+                try? TLSTests.run([TLSTests.script, "stop", cluster.path])
+                try? FileManager.default.removeItem(atPath: cluster.directory)
+            }
+        }
+    }
+
+    private let cluster: Cluster
+    private var directory: String { cluster.directory }
+    private var port: Int { cluster.port }
+    fileprivate static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/postgres-cluster.sh")
+        .path
 
     init() throws {
         guard Backend.serverURL != nil else {
             try Test.cancel("PostgreSQL skipped: \(Backend.serverVariable) is not set")
         }
-        directory =
-            FileManager.default.temporaryDirectory.appendingPathComponent("termfit-tls-\(UUID().uuidString)")
-            .path
-        cluster = directory + "/cluster"
-        port = Int.random(in: 20_000..<60_000)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Self.makeCertificates(in: directory)
-        try Self.run([Self.script, "start", cluster, directory, String(port)])
-        started = true
-    }
-
-    deinit {
-        if started { _ = try? Self.run([Self.script, "stop", cluster]) }
-        try? FileManager.default.removeItem(atPath: directory)
+        cluster = try Cluster.shared.get()
     }
 
     /// The URL of the cluster's `postgres` database over TCP at `host`.
@@ -98,7 +110,7 @@ final class TLSTests {
 
     // MARK: Certificates and processes
 
-    private static func makeCertificates(in directory: String) throws {
+    fileprivate static func makeCertificates(in directory: String) throws {
         func openssl(_ arguments: [String]) throws { try run(["openssl"] + arguments, in: directory) }
         for name in ["ca", "other-ca"] {
             try openssl([
@@ -121,7 +133,7 @@ final class TLSTests {
     /// Runs a command (in `directory` when given) and throws when it fails. Its output goes to a
     /// file, not a pipe (the server the cluster script starts would hold a pipe open), and it is
     /// waited for with `waitpid` (Foundation's `Process` can miss the end of a child here).
-    private static func run(_ arguments: [String], in directory: String? = nil) throws {
+    fileprivate static func run(_ arguments: [String], in directory: String? = nil) throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-tls-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         var actions = posix_spawn_file_actions_t()

@@ -3,6 +3,11 @@
 #   Scripts/postgres-cluster.sh start DIR   initdb in DIR, the server on a unix socket in DIR (no
 #                                           TCP), and prints the URL the conformance suite reads
 #                                           from TERMFIT_TEST_POSTGRES_URL
+#   Scripts/postgres-cluster.sh start DIR TLSDIR PORT
+#                                           the same, and TLS on loopback TCP too (127.0.0.1 and
+#                                           127.0.0.2, port PORT; the socket's name has that port):
+#                                           TLSDIR holds server.crt and server.key; over TCP only
+#                                           TLS is let in (hostssl), as the role termfit
 #   Scripts/postgres-cluster.sh pause DIR   stops the server, keeping its data (a server that is away)
 #   Scripts/postgres-cluster.sh resume DIR  starts it again
 #   Scripts/postgres-cluster.sh stop DIR    stops that server and removes DIR
@@ -30,8 +35,10 @@ as_owner() {
 # The server on a socket in $dir, no TCP. The socket is made by the cluster's owner; the run's
 # processes (root) reach it as any file.
 start_server() {
+	local listen="" port=5432
+	if [ -f "$dir/tcp" ]; then read -r listen port <"$dir/tcp"; fi
 	as_owner "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --silent \
-		-o "-c listen_addresses='' -c unix_socket_directories='$dir' -c unix_socket_permissions=0777 \
+		-o "-c listen_addresses='$listen' -p $port -c unix_socket_directories='$dir' -c unix_socket_permissions=0777 \
 			-c fsync=off -c max_connections=200" start ||
 		{ cat "$dir/server.log" >&2; exit 1; }
 }
@@ -53,8 +60,22 @@ start)
 local all +termfit_boxes scram-sha-256
 local all all trust
 HBA
-	start_server
-	echo "postgresql://termfit@/postgres?host=$dir"
+	tls="${3:-}"
+	if [ -n "$tls" ]; then
+		port="${4:?usage: $0 start DIR TLSDIR PORT}"
+		install -m 0644 "$tls/server.crt" "$dir/data/server.crt"
+		install -m 0600 "$tls/server.key" "$dir/data/server.key"
+		if [ "$(id -u)" = 0 ]; then chown postgres: "$dir/data/server.crt" "$dir/data/server.key"; fi
+		printf 'ssl = on\n' >>"$dir/data/postgresql.conf"
+		printf 'hostssl all termfit 127.0.0.1/32 trust\nhostssl all termfit 127.0.0.2/32 trust\n' \
+			>>"$dir/data/pg_hba.conf"
+		echo "127.0.0.1,127.0.0.2 $port" >"$dir/tcp"
+		start_server
+		echo "postgresql://termfit@/postgres?host=$dir&port=$port"
+	else
+		start_server
+		echo "postgresql://termfit@/postgres?host=$dir"
+	fi
 	;;
 pause)
 	as_owner "$bin/pg_ctl" --pgdata="$dir/data" --wait --silent --mode=fast stop

@@ -203,6 +203,7 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// `error` in words: the server's own message when it sent one, never the password.
     private func failure(_ error: any Error) -> Failure {
         if let failure = error as? Failure { return failure }
+        if let failure = tlsFailure(error) { return failure }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 return Failure(description: "the database \(url) refused: \(message)")

@@ -56,6 +56,11 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     /// the profile had it, and named in the description.
     public var settingsKept: [String] = []
 
+    public init(profile: String, added: Int, alreadyPresent: Int, settingsAdded: Int, settingsKept: [String] = []) {
+        (self.profile, self.added, self.alreadyPresent) = (profile, added, alreadyPresent)
+        (self.settingsAdded, self.settingsKept) = (settingsAdded, settingsKept)
+    }
+
     public var description: String {
         var text = "Imported \(added) \(added == 1 ? "record" : "records") into profile '\(profile)'"
         if settingsAdded > 0 { text += " with \(settingsAdded) \(settingsAdded == 1 ? "setting" : "settings")" }

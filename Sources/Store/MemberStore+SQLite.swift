@@ -5,3 +5,5 @@ import Records
 extension TermFitStore: MemberStore {
     public func memberData(for profile: Profile) -> any MemberData { profileStore(for: profile) }
 }
+
+extension ProfileStore: WholeMemberData {}

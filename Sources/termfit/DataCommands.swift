@@ -60,7 +60,7 @@ struct DataOptions: ParsableArguments {
         help: ArgumentHelp(
             "A PostgreSQL database several boxes share: postgresql://user@host/db, ?host=/dir for a socket "
                 + "(default: $TERMFIT_DATABASE_URL; neither: the SQLite file). The password comes from PGPASSWORD "
-                + "or ~/.pgpass, never from the URL. The workouts (but flashcards) use it so far.",
+                + "or ~/.pgpass, never from the URL.",
             valueName: "url"))
     var database: String?
 
@@ -90,8 +90,8 @@ struct DataSettings: Equatable {
     func location(environment: [String: String]) throws -> StoreLocation {
         if database ?? environment[DataSettings.databaseVariable] != nil {
             throw ValidationError(
-                "--database (or \(DataSettings.databaseVariable)) works with the workouts and `termfit migrate`"
-                    + " so far; this command reads the SQLite file only.")
+                "--database (or \(DataSettings.databaseVariable)) is for the members' data; this command works on"
+                    + " the box's own SQLite file only (leave the URL out).")
         }
         return try fileLocation(environment: environment)
     }
@@ -238,19 +238,29 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            let onServer = try withServerArchive(data) { archive in
+                let entries = archive?.history(since: since, workout: workout, limit: limit == 0 ? nil : limit) ?? []
+                let hidden = (archive?.historyCount(since: since, workout: workout) ?? 0) - entries.count
+                show(entries, hidden: hidden)
+            }
+            if onServer { return }
             try withProfileForReading(data) { profile in
                 let entries = try profile?.history(since: since, workout: workout, limit: limit == 0 ? nil : limit)
-                writeOutput(
-                    HistoryReport.render(
-                        entries ?? [], format: format, detail: detail, newestFirst: newestFirst, timeZone: .current))
                 let hidden = try (profile?.historyCount(since: since, workout: workout) ?? 0) - (entries?.count ?? 0)
-                guard hidden > 0 else { return }
-                // The table is for people: the line ends it. CSV and JSON stay data: it goes to stderr.
-                let more =
-                    "\(hidden) more \(hidden == 1 ? "session" : "sessions") - use --limit \(limit + hidden) or --limit 0 to see all"
-                if format == .table { writeOutput(more + "\n") } else { printError(more) }
+                show(entries ?? [], hidden: hidden)
             }
         }
+    }
+
+    /// Writes `entries`, and how many more sessions `--limit` left out.
+    private func show(_ entries: [HistoryEntry], hidden: Int) {
+        writeOutput(
+            HistoryReport.render(entries, format: format, detail: detail, newestFirst: newestFirst, timeZone: .current))
+        guard hidden > 0 else { return }
+        // The table is for people: the line ends it. CSV and JSON stay data: it goes to stderr.
+        let more =
+            "\(hidden) more \(hidden == 1 ? "session" : "sessions") - use --limit \(limit + hidden) or --limit 0 to see all"
+        if format == .table { writeOutput(more + "\n") } else { printError(more) }
     }
 
     @Sendable static func parseFormat(_ text: String) throws -> HistoryFormat {
@@ -308,16 +318,22 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            try withProfileForReading(data) { profile in
-                if let lifts = LiftExportFormat(rawValue: format) {
-                    let workouts = try profile?.archive().dumbbellWorkouts ?? []
-                    FileHandle.standardOutput.write(Data(LiftExport.csv(workouts, format: lifts).utf8))
-                    return
-                }
-                let json =
-                    try profile?.exportJSON() ?? ArchiveCoding.exportText(ProfileArchive(profile: data.profileName()))
-                FileHandle.standardOutput.write(json)
+            let onServer = try withServerArchive(data) { archive in
+                try write(archive ?? ProfileArchive(profile: data.profileName()))
             }
+            if onServer { return }
+            try withProfileForReading(data) { profile in
+                try write(try profile?.archive() ?? ProfileArchive(profile: data.profileName()))
+            }
+        }
+    }
+
+    /// Writes `archive` in the format asked for.
+    private func write(_ archive: ProfileArchive) throws {
+        if let lifts = LiftExportFormat(rawValue: format) {
+            FileHandle.standardOutput.write(Data(LiftExport.csv(archive.dumbbellWorkouts, format: lifts).utf8))
+        } else {
+            FileHandle.standardOutput.write(try ArchiveCoding.exportText(archive))
         }
     }
 
@@ -362,6 +378,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if let url = try data.server() { return try importToServer(url) }
             if file != "-", let start = firstBytes(of: file), isCSV(start) { return try importLifts(contents: nil) }
             let contents = try readImportFile(file, limit: Self.maximumBytes)
             if isCSV(contents) { return try importLifts(contents: contents) }

@@ -45,13 +45,10 @@ private func parseFormat(_ text: String) throws -> DeckFileFormat {
     return format
 }
 
-/// Runs `body` on the profile's store, turning a database problem into its message and status.
-private func withProfile(_ data: DataOptions, _ body: (ProfileStore) throws -> Void) throws {
-    try reportingErrors {
-        let store = try TermFitStore.open(at: try data.location())
-        defer { try? store.close() }
-        try body(try store.profileStore(named: data.profileName()))
-    }
+/// Runs `body` on the profile's data (made if needed) in the SQLite file or, with `--database`,
+/// on the PostgreSQL server, turning a database problem into its message and status.
+private func withProfile(_ data: DataOptions, _ body: (any MemberData) throws -> Void) throws {
+    try withMemberData(data, body)
 }
 
 /// `termfit flashcards import FILE [--deck NAME]`.
@@ -276,7 +273,7 @@ extension AnkiText.Contents {
 }
 
 /// The flashcard workout on the home menu (and for `termfit flashcards`), on the profile's data in
-/// `database`.
+/// `database` (the SQLite file, or the PostgreSQL server of `--database`).
 func flashcardsEntry(database: StoreOpening, options: FlashcardsOptions = FlashcardsOptions()) -> WorkoutEntry {
-    .flashcards(options: options) { profile in try database.store().profileStore(named: profile) }
+    .flashcards(options: options) { profile in try database.memberData(named: profile) }
 }

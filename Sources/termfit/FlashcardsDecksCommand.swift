@@ -20,10 +20,7 @@ struct FlashcardsDecksCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() throws {
-        try reportingErrors {
-            let store = try TermFitStore.open(at: try data.location())
-            defer { try? store.close() }
-            let profile = try store.profileStore(named: data.profileName())
+        try withMemberData(data) { profile in
             let decks = try profile.decks()
             let reviews = try profile.flashcardReviews(ofCards: decks.flatMap(\.cards).map(\.id))
             // Due as the workout has it: the profile's retention, maximum interval and day.

@@ -14,8 +14,8 @@ struct MigrateCommand: ParsableCommand {
             Every row keeps its identifier and is written as an upsert, so running it twice doubles \
             nothing. The counts of each profile are printed, then checked against what the server \
             holds. The password comes from PGPASSWORD or a password file (~/.pgpass, PGPASSFILE or \
-            passfile= in the URL), never from the URL. Flashcard decks are not on PostgreSQL yet: \
-            they are counted and said, and the exit status is then 1.
+            passfile= in the URL), never from the URL. Flashcard decks, their cards, sessions and \
+            answers (those carried in from Anki too) are copied and counted on a line of their own.
             Exit status: 0 everything copied, 1 error or something left behind, 2 usage error, \
             3 problem with the database file.
             """)
@@ -63,14 +63,78 @@ struct MigrateCommand: ParsableCommand {
                 complete = false
                 printError("\(profile.name): this box has \(expected), but \(url) holds \(copied) of them")
             }
-            let decks = try store.decks()
-            if !decks.isEmpty {
+            let flashcards = try FlashcardsCopy(store)
+            guard !flashcards.isEmpty else { continue }
+            let held: FlashcardsCopy
+            do {
+                let member = target.memberData(for: try target.profileCreatingIfNeeded(named: profile.name))
+                try flashcards.copy(into: member)
+                held = try FlashcardsCopy(member, of: flashcards)
+            } catch {
+                printError("\(profile.name): \(error)")
+                throw TermFitExitStatus.failure
+            }
+            if held.counts == flashcards.counts {
+                printLine("\(profile.name): \(flashcards.counts), all in \(url)")
+            } else {
                 complete = false
-                printError(
-                    "\(profile.name): \(decks.count) flashcard deck\(decks.count == 1 ? "" : "s") not copied"
-                        + " (flashcards are not on PostgreSQL yet)")
+                printError("\(profile.name): this box has \(flashcards.counts), but \(url) holds \(held.counts)")
             }
         }
         if !complete { throw TermFitExitStatus.failure }
+    }
+}
+
+/// A member's flashcards as `migrate` copies them: decks with their cards, sessions with their
+/// answers, and the answers carried in from Anki (those in no session).
+struct FlashcardsCopy {
+    var decks: [FlashcardDeck]
+    var sessions: [FlashcardSession]
+    var carried: [FlashcardReview]
+
+    /// Everything of the member's flashcards in `data`.
+    init(_ data: any MemberData) throws {
+        let archive = try data.archive()
+        decks = archive.flashcardDecks
+        sessions = archive.flashcardSessions
+        let answered = Set(sessions.flatMap(\.reviews).map(\.id))
+        carried = try data.flashcardReviews(ofCards: decks.flatMap(\.cards).map(\.id))
+            .filter { !answered.contains($0.id) }
+    }
+
+    /// What `data` holds of `copy`'s rows (by identifier).
+    init(_ data: any MemberData, of copy: FlashcardsCopy) throws {
+        let all = try FlashcardsCopy(data)
+        let deckIDs = Set(copy.decks.map(\.id))
+        let cardIDs = Set(copy.decks.flatMap(\.cards).map(\.id))
+        let sessionIDs = Set(copy.sessions.map(\.id))
+        let answerIDs = Set(copy.sessions.flatMap(\.reviews).map(\.id))
+        let carriedIDs = Set(copy.carried.map(\.id))
+        decks = all.decks.filter { deckIDs.contains($0.id) }.map { deck in
+            var kept = deck
+            kept.cards = deck.cards.filter { cardIDs.contains($0.id) }
+            return kept
+        }
+        sessions = all.sessions.filter { sessionIDs.contains($0.id) }.map { session in
+            var kept = session
+            kept.reviews = session.reviews.filter { answerIDs.contains($0.id) }
+            return kept
+        }
+        carried = all.carried.filter { carriedIDs.contains($0.id) }
+    }
+
+    var isEmpty: Bool { decks.isEmpty && sessions.isEmpty }
+
+    /// "2 flashcard decks (40 cards), 3 flashcard sessions (25 answers), 7 answers from Anki".
+    var counts: String {
+        "\(decks.count) flashcard decks (\(decks.reduce(0) { $0 + $1.cards.count }) cards), \(sessions.count)"
+            + " flashcard sessions (\(sessions.reduce(0) { $0 + $1.reviews.count }) answers),"
+            + " \(carried.count) answers from Anki"
+    }
+
+    /// Writes every row into `member` under its own identifier (an upsert: twice doubles nothing).
+    func copy(into member: any MemberData) throws {
+        try member.save(decks: decks, history: carried)
+        for session in sessions { try member.start(session) }
     }
 }

@@ -81,12 +81,12 @@ final class StoreOpening: @unchecked Sendable {
         openedServer?.close()
     }
 
-    /// The database, opened (and the profile created) on the first call. With `--database`, what
-    /// is not on PostgreSQL yet (flashcards, recovery) has no file to fall back on: refused.
+    /// The database, opened (and the profile created) on the first call. With `--database` the
+    /// members' data is on the server, never in a file: refused.
     func store() throws -> TermFitStore {
         if let opened { return opened }
         if let server {
-            throw PostgresStore.Failure(description: "flashcards are not on PostgreSQL yet (\(server))")
+            throw PostgresStore.Failure(description: "with --database the data is on \(server), not in the file")
         }
         // The full page check waits: the first frame must not (damage still shows as an error on
         // the first write, and `termfit history` checks every page).

@@ -112,6 +112,7 @@ extension PostgresMember: FlashcardLibrary {
                     finished_at = excluded.finished_at, status = excluded.status
                 """)
             for review in session.reviews { try saveReview(review, sessionID: session.id) }
+            try lease(session.id, if: session.status)
         }
     }
 

@@ -42,7 +42,7 @@ extension PostgresMember: ClosesInterruptedSessions {
                 if DumbbellWorkout.canResume(exercises, since: resumableSince) { kept = latest }
             }
             var closed = 0
-            for table in ["card_session", "dumbbell_workout"] {
+            for table in ["card_session", "dumbbell_workout", "flashcard_session"] {
                 closed += try store.changes(
                     PostgresQuery(
                         unsafeSQL: """

@@ -253,16 +253,9 @@ extension String {
 }
 
 extension UnsavedStep {
-    /// Carries the step out on a member's `data` in any store: all of it when the store keeps
-    /// flashcards too, else the steps of the logs it has (a flashcard step is refused).
+    /// Carries the step out on a member's `data` in either store (SQLite or PostgreSQL): every
+    /// member store keeps every workout's logs.
     public func save(intoMemberData data: any MemberData) throws {
-        if let logs = data as? any WorkoutLogs { return try save(into: logs) }
-        switch self {
-        case .dumbbellWorkout, .dumbbellSet, .dumbbellSetDeletion, .dumbbellFinish: try carryOut(onDumbbells: data)
-        case .cardSession, .cardDraw, .cardDrawDeletion, .cardFinish: try carryOut(onCards: data)
-        case .hiitExercise: try carryOut(onHIIT: data)
-        case .settings: _ = try carryOut(onSettings: data)
-        default: throw LogError.invalidValue("\(summary): this database does not keep flashcards yet")
-        }
+        try save(into: data)
     }
 }

@@ -162,11 +162,16 @@ enum PostgresSchema {
     /// Applies every migration the database lacks, each in its own transaction; refuses a
     /// database a newer TermFit migrated.
     static func migrate(_ store: PostgresStore) throws {
-        try store.rows(
-            """
-            CREATE TABLE IF NOT EXISTS termfit_migration (
-                name TEXT NOT NULL PRIMARY KEY, applied_at BIGINT NOT NULL)
-            """)
+        // Under the lock too: two boxes making the table at once on a new server would otherwise
+        // collide in PostgreSQL's catalogue ("IF NOT EXISTS" does not cover a race).
+        try store.transaction {
+            try store.rows("SELECT pg_advisory_xact_lock(\(lockKey))")
+            try store.rows(
+                """
+                CREATE TABLE IF NOT EXISTS termfit_migration (
+                    name TEXT NOT NULL PRIMARY KEY, applied_at BIGINT NOT NULL)
+                """)
+        }
         for migration in migrations {
             try store.transaction {
                 try store.rows("SELECT pg_advisory_xact_lock(\(lockKey))")

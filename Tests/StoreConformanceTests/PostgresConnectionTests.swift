@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStore
 import Records
+import Synchronization
 import Testing
 
 /// What only the PostgreSQL backend has: a password, a server that is away, a connection that
@@ -12,6 +13,39 @@ struct PostgresConnectionTests {
             try Test.cancel("PostgreSQL skipped: \(Backend.serverVariable) is not set")
         }
         return try DatabaseURL(text)
+    }
+
+    @Test("eight boxes opening a new database at the same instant all start, and each migration is applied once")
+    func boxesStartingTogetherOnANewServer() throws {
+        let server = try Self.server()
+        let name = "termfit_together_" + UUID().uuidString.prefix(8).lowercased()
+        try TestServer.execute("CREATE DATABASE \(name)", at: server.description)
+        defer { try? TestServer.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", at: server.description) }
+        let url = try DatabaseURL(server.description.replacingOccurrences(of: "@/postgres", with: "@/\(name)"))
+        let failures = Mutex<[String]>([])
+        // A thread per box (not a pool the size of the cores), each let go at the same instant.
+        let started = DispatchGroup()
+        let go = DispatchSemaphore(value: 0)
+        for box in 0..<8 {
+            started.enter()
+            Thread.detachNewThread {
+                defer { started.leave() }
+                go.wait()
+                do {
+                    let store = try PostgresStore(url: url, environment: [:], box: "box-\(box)")
+                    _ = try store.profileCreatingIfNeeded(named: "ana")
+                    store.close()
+                } catch {
+                    failures.withLock { $0.append(String(describing: error)) }
+                }
+            }
+        }
+        for _ in 0..<8 { go.signal() }
+        started.wait()
+        #expect(failures.withLock { $0 } == [])
+        let store = try PostgresStore(url: url, environment: [:])
+        defer { store.close() }
+        #expect(try store.profiles().map(\.name) == ["ana"])
     }
 
     @Test("a box's role signs in with the password from its file; a wrong one is refused and never shown")

@@ -99,7 +99,8 @@ format:
 
 # Release builds, then: compose+diff micro-benchmarks, the real binary on a pseudo-terminal, the
 # database with ten years of workouts, 100,000 Anki notes imported (a package and text) and
-# opened (first card), and ten years of Strong history (100,000 sets) imported.
+# opened (first card), ten years of Strong history (100,000 sets) imported, and four kiosk boxes
+# of 25 members logging sets on one private PostgreSQL (Benchmarks/boxes.sh).
 # The figures are printed and kept in docs/BENCHMARKS.md; nothing here is a pass/fail test.
 bench: deps
 	@$(MAKE) --no-print-directory install-missing NEEDS="$(BENCH_NEEDS)"
@@ -111,7 +112,9 @@ bench: deps
 	  echo && echo "## Flashcards: 100,000 notes opened as the app's worker opens them" && echo && echo '```' && \
 	  "$$bin/termfit-store-bench" --flashcards 100000 && echo '```' && \
 	  echo && echo "## Import: ten years of Strong history (100,000 sets)" && echo && echo '```' && \
-	  python3 Benchmarks/import_bench.py "$$bin/termfit" && echo '```'; } | tee docs/BENCHMARKS.md; \
+	  python3 Benchmarks/import_bench.py "$$bin/termfit" && echo '```' && \
+	  echo && echo "## Several kiosk boxes on one PostgreSQL" && echo && \
+	  Benchmarks/boxes.sh "$$bin/termfit" "$$bin/termfit-store-bench"; } | tee docs/BENCHMARKS.md; \
 	status=$$?; rm -rf "$$data"; exit $$status
 
 # PSS/USS per session with 1 and 20 members, first frame and binary size: the plain release

@@ -107,9 +107,10 @@ let package = Package(
             path: "Tests/Support/StoreLoad"),
         // `make bench`: fills a profile with ten years of daily workouts and times the queries
         // the home screen and the dumbbell screen run; with --flashcards N, opens a collection of
-        // N notes as the app's worker does.
+        // N notes as the app's worker does; with --boxes URL, several kiosk boxes on PostgreSQL.
         .executableTarget(
-            name: "termfit-store-bench", dependencies: ["Store", "Records", "App", "Flashcards", "TermUI"],
+            name: "termfit-store-bench",
+            dependencies: ["Store", "Records", "App", "Flashcards", "TermUI", "PostgresStore"],
             path: "Tests/Support/StoreBench"),
         .testTarget(
             name: "AppTests",

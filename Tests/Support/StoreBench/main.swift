@@ -3,8 +3,10 @@
 // the home screen and the dumbbell screen run. Timings are reported, never asserted.
 //
 //   termfit-store-bench [--data-dir DIR] [--keep] [--flashcards N]
+//   termfit-store-bench --boxes URL [--box-count 4] [--members 25] [--seconds 60] [--gap 3]
 //
-// With --flashcards N it times a flashcard collection of N notes instead (FlashcardsBench.swift).
+// With --flashcards N it times a flashcard collection of N notes instead (FlashcardsBench.swift);
+// with --boxes URL, several kiosk boxes logging sets on one PostgreSQL (BoxesBench.swift).
 //
 // Without --data-dir a fresh directory under the system's temporary directory is used and
 // removed afterwards (unless --keep).
@@ -17,6 +19,11 @@ struct Options {
     var directory: String?
     var keep = false
     var flashcards: Int?
+    var boxesURL: String?
+    var boxCount = 4
+    var members = 25
+    var seconds = 60.0
+    var gap = 3.0
 }
 
 func parseOptions() -> Options {
@@ -27,9 +34,17 @@ func parseOptions() -> Options {
         case "--data-dir": options.directory = arguments.popFirst()
         case "--keep": options.keep = true
         case "--flashcards": options.flashcards = arguments.popFirst().flatMap { Int($0) }
+        case "--boxes": options.boxesURL = arguments.popFirst()
+        case "--box-count": options.boxCount = arguments.popFirst().flatMap { Int($0) } ?? options.boxCount
+        case "--members": options.members = arguments.popFirst().flatMap { Int($0) } ?? options.members
+        case "--seconds": options.seconds = arguments.popFirst().flatMap { Double($0) } ?? options.seconds
+        case "--gap": options.gap = arguments.popFirst().flatMap { Double($0) } ?? options.gap
         default:
             FileHandle.standardError.write(
-                Data("usage: termfit-store-bench [--data-dir DIR] [--keep] [--flashcards N]\n".utf8))
+                Data(
+                    ("usage: termfit-store-bench [--data-dir DIR] [--keep] [--flashcards N]\n"
+                        + "       termfit-store-bench --boxes URL [--box-count N] [--members N] [--seconds S] [--gap S]\n")
+                        .utf8))
             exit(2)
         }
     }
@@ -83,6 +98,12 @@ let firstDay = Date(timeIntervalSince1970: 1_420_099_200)  // 2015-01-01 08:00 U
 let days = 3653
 
 do {
+    if let url = options.boxesURL {
+        try boxesBench(
+            url: url, boxes: options.boxCount, members: options.members, seconds: options.seconds, gap: options.gap)
+        if options.directory == nil && !options.keep { try? FileManager.default.removeItem(atPath: directory) }
+        exit(0)
+    }
     if let notes = options.flashcards {
         try flashcardsBench(notes: notes, location: location)
         if options.directory == nil && !options.keep { try? FileManager.default.removeItem(atPath: directory) }

@@ -44,6 +44,11 @@ extension PostgresStore {
     /// The archive is checked first by the caller (`TermFitStore.validate`): names, values and
     /// sizes as the file accepts them.
     public func importArchive(_ archive: ProfileArchive, intoProfile name: String) throws -> ArchiveImport {
+        // The member is made inside the import's transaction: a refused import leaves no profile.
+        try transaction { try importing(archive, intoProfile: name) }
+    }
+
+    private func importing(_ archive: ProfileArchive, intoProfile name: String) throws -> ArchiveImport {
         let profile = try profileCreatingIfNeeded(named: name)
         let member = PostgresMember(profile: profile, store: self)
         var summary = ArchiveImport(profile: profile.name)

@@ -48,6 +48,19 @@ struct PostgresConnectionTests {
         #expect(try store.profiles().map(\.name) == ["ana"])
     }
 
+    @Test("an import refused for a workout another member holds adds nothing, not even the new member")
+    func aRefusedImportLeavesNoProfile() throws {
+        let fresh = try FreshStore(.postgresql)
+        defer { fresh.remove() }
+        let store = try #require(fresh.store as? PostgresStore)
+        let ana = store.memberData(for: try store.profileCreatingIfNeeded(named: "ana"))
+        let workout = ConformanceTests.workout("Bench press", at: "2026-11-20T08:00:00Z", weights: [20])
+        try ana.start(workout)
+        let archive = ProfileArchive(profile: "ben", dumbbellWorkouts: [workout])
+        #expect(throws: (any Error).self) { try store.importArchive(archive, intoProfile: "ben") }
+        #expect(try store.profiles().map(\.name) == ["ana"])
+    }
+
     @Test("a box's role signs in with the password from its file; a wrong one is refused and never shown")
     func passwordFile() throws {
         let server = try Self.server()

@@ -103,6 +103,7 @@ struct FlashcardsImportCommand: ParsableCommand {
             printError("\(problem); nothing was imported")
             throw TermFitExitStatus.usage
         }
+        if try data.server() != nil { return try importIntoServer(text) }
         let location = try data.location()
         let made = FreshDatabase(location)
         var imported: DeckImportStream?
@@ -129,6 +130,48 @@ struct FlashcardsImportCommand: ParsableCommand {
         if let names = imported.columnNames { printError("\(file): skipped \(names)") }
         for skip in imported.skippedInOrder { printError("\(file): skipped \(skip)") }
         printLine(imported.summary)
+    }
+
+    /// With `--database`: the file is planned whole against the member's decks on the server and
+    /// saved there in one transaction (the streamed import is the SQLite file's, D-243); a card
+    /// found again gets only the answers it lacks (D-238).
+    private func importIntoServer(_ text: AnkiText.Contents?) throws {
+        var read: AnkiText.Contents
+        if let text {
+            read = text
+        } else {
+            do {
+                let bar = ProgressBar(label: "Reading \((file as NSString).lastPathComponent)")
+                defer { bar.finish() }
+                read = try AnkiPackage.read(URL(fileURLWithPath: file)) { done, total in bar.show(done, of: total) }
+            } catch {
+                printError("\(file): \(error); nothing was imported")
+                throw TermFitExitStatus.dataFile
+            }
+        }
+        read.keepOnlyStorableText()
+        guard !read.notes.isEmpty else {
+            for skip in read.skipped { printError("\(file): skipped \(skip)") }
+            printError("\(file): no cards in the file; nothing was imported")
+            throw TermFitExitStatus.dataFile
+        }
+        try withProfile(data) { profile in
+            var plan: DeckImport
+            do {
+                plan = try DeckImport(
+                    read, into: try profile.decks(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
+            } catch {
+                printError("\(file): \(error); nothing was imported")
+                throw TermFitExitStatus.dataFile
+            }
+            if !plan.cardsAnsweredBefore.isEmpty {
+                plan = plan.leavingOut(try profile.flashcardReviews(ofCards: Array(plan.cardsAnsweredBefore)))
+            }
+            try profile.save(decks: plan.decks, history: plan.history)
+            if let names = plan.columnNames { printError("\(file): skipped \(names)") }
+            for skip in plan.skipped { printError("\(file): skipped \(skip)") }
+            printLine(plan.summary)
+        }
     }
 
     /// Plans and saves the notes of `text` (or of the package `file`, streamed) a batch at a time

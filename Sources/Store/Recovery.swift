@@ -162,9 +162,9 @@ public enum Recovery {
                 let ledger = data as? any CarriesOutCommandsOnce
                 for (index, step) in file.steps.enumerated() {
                     if let ledger, let ids = file.commandIDs {
-                        _ = try ledger.carryOut(command: ids[index]) { try step.save(intoMemberData: data) }
+                        _ = try ledger.carryOut(command: ids[index]) { try step.save(into: data) }
                     } else {
-                        try step.save(intoMemberData: data)
+                        try step.save(into: data)
                     }
                 }
                 if unlink(path) != 0 {
@@ -249,13 +249,5 @@ public enum Recovery {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
-
-extension UnsavedStep {
-    /// Carries the step out on a member's `data` in either store (SQLite or PostgreSQL): every
-    /// member store keeps every workout's logs.
-    public func save(intoMemberData data: any MemberData) throws {
-        try save(into: data)
     }
 }

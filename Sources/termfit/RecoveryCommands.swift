@@ -63,9 +63,9 @@ enum UnsavedKeeping {
             let step = work.steps[index]
             do {
                 if let ledger, !work.commandIDs.isEmpty {
-                    _ = try ledger.carryOut(command: work.commandIDs[index]) { try step.save(intoMemberData: data) }
+                    _ = try ledger.carryOut(command: work.commandIDs[index]) { try step.save(into: data) }
                 } else {
-                    try step.save(intoMemberData: data)
+                    try step.save(into: data)
                 }
             } catch {
                 break

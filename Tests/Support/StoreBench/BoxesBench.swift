@@ -71,7 +71,7 @@ func boxesBench(url text: String, boxes: Int, members: Int, seconds: Double, gap
                     let data = store.memberData(for: profile)
                     let workout = DumbbellWorkout(
                         exercise: "Bench press", unit: .kilograms, startedAt: Date(), sets: [])
-                    try UnsavedStep.dumbbellWorkout(workout).save(intoMemberData: data)
+                    try UnsavedStep.dumbbellWorkout(workout).save(into: data)
                     // Members do not start in step: each waits a part of the gap first.
                     Thread.sleep(forTimeInterval: gap * Double(member * boxes + box) / Double(boxes * members))
                     var number = 0
@@ -87,16 +87,16 @@ func boxesBench(url text: String, boxes: Int, members: Int, seconds: Double, gap
                         let clock = ContinuousClock()
                         let elapsed = try clock.measure {
                             if let once = data as? any CarriesOutCommandsOnce {
-                                _ = try once.carryOut(command: UUID()) { try step.save(intoMemberData: data) }
+                                _ = try once.carryOut(command: UUID()) { try step.save(into: data) }
                             } else {
-                                try step.save(intoMemberData: data)
+                                try step.save(into: data)
                             }
                         }
                         figures.saved(milliseconds(elapsed))
                         Thread.sleep(forTimeInterval: gap * Double.random(in: 0.8...1.2))
                     }
                     try UnsavedStep.dumbbellFinish(workoutID: workout.id, status: .finished, at: Date())
-                        .save(intoMemberData: data)
+                        .save(into: data)
                 } catch {
                     figures.failed(String(describing: error))
                 }

@@ -10,7 +10,8 @@
 # conformance suite runs against it and against SQLite; it is stopped and removed at the end.
 # The release build holds SwiftPM's lock on .build, so the test bundle runs directly, as
 # `swift test --skip-build` runs it. The unit tests' output is kept in a file and shown once they
-# end, so it does not interleave with the build's or the end-to-end tests'.
+# end, so it does not interleave with the build's or the end-to-end tests'. The last lines of the
+# run name each step that failed and each test that failed (a CI log may show only its tail).
 # Environment: SWIFT (default swift).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -38,13 +39,13 @@ echo "Unit tests (every suite but EndToEndTests), while the release build compil
 "$bundle" --testing-library swift-testing --skip EndToEndTests >"$logs/unit.log" 2>&1 &
 unit_pid=$!
 
-status=0
+failed=()
 if bin="$(SWIFT="$swift" Scripts/release.sh)"; then
     echo "End-to-end tests against the release build: $bin/termfit"
-    TERMFIT_BINARY="$bin/termfit" "$bundle" --testing-library swift-testing --filter EndToEndTests || status=1
+    TERMFIT_BINARY="$bin/termfit" "$bundle" --testing-library swift-testing --filter EndToEndTests 2>&1 |
+        tee "$logs/e2e.log" || failed+=("the end-to-end tests")
 else
-    echo "test.sh: the release build failed" >&2
-    status=1
+    failed+=("the release build (Scripts/release.sh)")
 fi
 
 unit_status=0
@@ -53,7 +54,16 @@ unit_pid=""
 echo
 echo "Unit tests (run beside the release build and the end-to-end tests):"
 cat "$logs/unit.log"
-[[ $unit_status == 0 ]] || status=1
+[[ $unit_status == 0 ]] || failed+=("the unit tests")
 
-[[ $status == 0 ]] || exit "$status"
-make --no-print-directory test-install
+if ((${#failed[@]} == 0)); then
+    make --no-print-directory test-install || failed+=("the install check (make test-install)")
+fi
+if ((${#failed[@]} > 0)); then
+    echo
+    echo "make test FAILED: ${failed[*]}." >&2
+    # Swift Testing marks each failed test and issue with ✘; a crash shows as a signal or a fatal error.
+    grep -hE '✘|[Ff]atal error|[Ss]ignal [0-9]+|Segmentation' "$logs"/unit.log "$logs"/e2e.log 2>/dev/null |
+        grep -v 'known issue' | head -40 >&2 || true
+    exit 1
+fi

@@ -61,7 +61,8 @@ if ((${#failed[@]} == 0)); then
 fi
 if ((${#failed[@]} > 0)); then
     echo
-    echo "make test FAILED: ${failed[*]}." >&2
+    summary="$(printf '%s; ' "${failed[@]}")"
+    echo "make test FAILED: ${summary%; }." >&2
     # Swift Testing marks each failed test and issue with ✘; a crash shows as a signal or a fatal error.
     grep -hE '✘|[Ff]atal error|[Ss]ignal [0-9]+|Segmentation' "$logs"/unit.log "$logs"/e2e.log 2>/dev/null |
         grep -v 'known issue' | head -40 >&2 || true

@@ -112,9 +112,21 @@ struct PostgresConnectionTests {
         defer { fresh.remove() }
         _ = try fresh.store.profileCreatingIfNeeded(named: "ana")
         let database = try DatabaseURL(fresh.place).database
+        let server = try Self.server().description
         try TestServer.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'",
-            at: try Self.server().description)
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'", at: server)
+        // pg_terminate_backend only asks: wait (10 s at most) until the backend has gone, so the
+        // next call meets the ended connection and not one about to end.
+        try TestServer.execute(
+            """
+            DO $$ BEGIN
+                WHILE EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = '\(database)')
+                    AND clock_timestamp() < now() + interval '10 seconds' LOOP
+                    PERFORM pg_sleep(0.01);
+                    PERFORM pg_stat_clear_snapshot();
+                END LOOP;
+            END $$
+            """, at: server)
         // The call that meets the broken connection may fail; the one after it goes through.
         _ = try? fresh.store.profiles()
         #expect(try fresh.store.profiles().map(\.name) == ["ana"])

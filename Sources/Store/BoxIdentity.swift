@@ -17,18 +17,26 @@ extension StoreLocation {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + Self.boxFileName
         if let existing = Self.readIdentifier(path) { return existing }
         let made = UUID().uuidString
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            let bytes = Array((made + "\n").utf8)
-            let written = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(descriptor, $0, buffer.count) } ?? -1
-            }
-            close(descriptor)
-            if written == bytes.count { return made }
-            unlink(path)
-            return made
+        // Written whole under a name of this process's, then linked into place: the file appears
+        // complete or not at all, so a second process starting at the same instant reads the
+        // first one's identifier, never an empty file (and never makes a box of its own).
+        let draft = path + ".\(getpid()).\(made)"
+        let descriptor = open(draft, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return made }
+        defer { unlink(draft) }
+        let bytes = Array((made + "\n").utf8)
+        let written = bytes.withUnsafeBytes { buffer in
+            buffer.baseAddress.map { Glibc.write(descriptor, $0, buffer.count) } ?? -1
         }
-        // Another process of this box wrote it first.
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced else { return made }
+        if link(draft, path) == 0 { return made }
+        // Another process of this box linked its file first.
+        if let theirs = Self.readIdentifier(path) { return theirs }
+        // What is there holds no identifier (an empty file left by a crash, say): replaced, so the
+        // box keeps one identifier from now on.
+        guard rename(draft, path) == 0 else { return made }
         return Self.readIdentifier(path) ?? made
     }
 

@@ -301,6 +301,8 @@ public struct CardWorkout: Workout {
             break
         }
         holdClock(at: now)
+        // An open keys sheet lists the keys as they are now (a deck dealt, a card done).
+        if sheets.isShowingKeys { sheets.refreshKeys(keysSheet) }
         return outputs
     }
 
@@ -356,7 +358,7 @@ public struct CardWorkout: Workout {
 
     /// An event the sheet on top places itself: the rules' letters, pastes and clicks.
     mutating func takeOnSheet(_ event: Event, at now: Instant, into outputs: inout [Output]) {
-        guard case .rules(var editor) = sheet else { return }
+        guard case .rules(let editor) = sheet else { return }
         switch event {
         case .key(let key):
             // A letter beyond ASCII (é, ß, 中) is typed like the declared ones.
@@ -364,12 +366,8 @@ public struct CardWorkout: Workout {
         case .mouse(let mouse):
             if editor.field == nil { perform(.pickRuleMouse(mouse), at: now, into: &outputs) }
         case .paste(let text):
-            if editor.field != nil {
-                editor.field?.insert(text)
-                sheets.replaceTop(with: .rules(editor))
-            } else {
-                perform(.pickRulePaste(text), at: now, into: &outputs)
-            }
+            // Into the rule's field while one is typed, else into the list's filter.
+            perform(.pickRulePaste(text), at: now, into: &outputs)
         default:
             break
         }
@@ -428,8 +426,11 @@ public struct CardWorkout: Workout {
 
     /// Opens the keys sheet of what is on screen (the screen, or the sheet on top) over it.
     mutating func showKeys() {
-        sheets.showKeys(KeysSheet(bindings, headingStyle: palette.accent))
+        sheets.showKeys(keysSheet)
     }
+
+    /// The keys sheet of what is under it: the screen, or the sheet on top.
+    var keysSheet: KeysSheet { KeysSheet(bindings(below: sheets.sheets.count), headingStyle: palette.accent) }
 
     /// Enter, Space or a click: Stop/Start in flip mode; draw, Done, retry or a new deck in deck mode.
     mutating func primary(at now: Instant, into outputs: inout [Output]) {

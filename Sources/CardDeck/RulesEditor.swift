@@ -8,8 +8,9 @@ import TermUI
 #endif
 
 /// The Rules sheet's state: TermUI's list picker of the rules (type to filter: "ace", "joker"),
-/// and the text field while a name or an address is typed, in a small sheet over the list. Every
-/// change goes straight into the settings (and the host keeps them).
+/// and while a name or an address is typed, TermUI's text field sheet in place of the list, which
+/// ends with the text typed (or cancelled). Every change goes straight into the settings (and the
+/// host keeps them).
 public struct RulesEditor: Hashable, Sendable {
     /// One line of the sheet.
     public enum Row: Int, Hashable, Sendable, CaseIterable {
@@ -42,10 +43,9 @@ public struct RulesEditor: Hashable, Sendable {
 
     /// The rules as listed, the filter typed and the highlighted rule.
     public internal(set) var list: ListPicker<Row>
-    /// The field while an exercise name or the server's address is typed.
-    public internal(set) var field: TextField?
-    /// The rule the field types into.
-    public internal(set) var editing: Row?
+    /// The field's sheet while an exercise name or the server's address is typed, and the rule
+    /// it types into.
+    public internal(set) var ruleField: RuleField?
     /// The deck server is the operator's (`--kiosk`): "Deck from" shows it and cannot be edited.
     public let locksServer: Bool
 
@@ -71,6 +71,20 @@ public struct RulesEditor: Hashable, Sendable {
         }
     }
 
+    /// The text field sheet typing into one rule.
+    public struct RuleField: Hashable, Sendable {
+        /// The sheet, ending with the text typed.
+        public internal(set) var sheet: TextFieldSheet
+        /// The rule its text goes into.
+        public let row: Row
+    }
+
+    /// The field while a rule is typed: what it shows.
+    public var field: TextField? { ruleField?.sheet.field }
+
+    /// The rule being typed into.
+    public var editing: Row? { ruleField?.row }
+
     /// Does what `action` asks (the rules sheet's bindings give it), changing `settings` at once;
     /// the list is read again from them after.
     mutating func perform(_ action: CardsAction, settings: inout CardSettings, screen: Size) -> Outcome {
@@ -81,24 +95,29 @@ public struct RulesEditor: Hashable, Sendable {
     }
 
     private mutating func apply(_ action: CardsAction, settings: inout CardSettings, screen: Size) -> Outcome {
-        if var field {
-            guard case .type(let key) = action else { return .none }
-            // Enter, Tab or an arrow that leaves the field commits it, then moves as it says.
-            let step = Self.leavingSteps[key]
-            switch step == nil ? field.handle(key) : .submitted {
-            case .submitted:
-                self.field = nil
-                let changed = commit(field.text, settings: &settings)
-                editing = nil
-                if let step, step != 0 { move(by: step, screen: screen) }
-                return changed ? .changed : .none
-            case .cancelled:
-                self.field = nil
-                editing = nil
-            default:
-                self.field = field
+        if var typing = ruleField {
+            let event: Event
+            switch action {
+            case .type(let key): event = .key(key)
+            case .pickRulePaste(let text): event = .paste(text)
+            default: return .none
             }
-            return .none
+            switch typing.sheet.update(event, in: ComponentContext(screen: screen)) {
+            case nil:
+                ruleField = typing
+                return .none
+            case .cancelled?:
+                ruleField = nil
+                return .none
+            case .committed(let text)?:
+                ruleField = nil
+                let changed = commit(text, to: typing.row, settings: &settings)
+                // Tab or an arrow that leaves the field committed it; then it moves as it says.
+                if case .key(let key) = event, let step = Self.leavingSteps[key], step != 0 {
+                    move(by: step, screen: screen)
+                }
+                return changed ? .changed : .none
+            }
         }
         let context = ComponentContext(screen: screen)
         let result: SheetResult<ListPicker<Row>.Choice>?
@@ -130,8 +149,7 @@ public struct RulesEditor: Hashable, Sendable {
     private mutating func edit(_ row: Row, settings: inout CardSettings) -> Outcome {
         list.highlight(row)
         if let suit = row.suit {
-            editing = row
-            field = TextField(settings.exercise(for: suit), limit: CardSettings.exerciseNameLimit)
+            openField(for: row, text: settings.exercise(for: suit), limit: CardSettings.exerciseNameLimit)
             return .none
         }
         if row == .server {
@@ -139,11 +157,18 @@ public struct RulesEditor: Hashable, Sendable {
                 list.message = "The deck server is set for this box"
                 return .none
             }
-            editing = row
-            field = TextField(settings.deckServer ?? "", limit: Self.addressLimit)
+            openField(for: row, text: settings.deckServer ?? "", limit: Self.addressLimit)
             return .none
         }
         return change(by: 1, settings: &settings)
+    }
+
+    /// Opens the field typing into `row`, `text` selected (the first key typed replaces it).
+    private mutating func openField(for row: Row, text: String, limit: Int) {
+        let sheet = TextFieldSheet(
+            title: Self.fieldTitle(of: row), prompt: Self.fieldLabel(of: row), text: text, limit: limit,
+            commitKeys: [.enter, .tab, .backTab, .up, .down], theme: list.theme)
+        ruleField = RuleField(sheet: sheet, row: row)
     }
 
     /// The keys that leave a field being typed, committing it, and the rows each moves: Tab and
@@ -157,12 +182,12 @@ public struct RulesEditor: Hashable, Sendable {
         list.keepHighlightInView(on: screen)
     }
 
-    /// Typed text into the rule being edited; `false` when nothing changed.
-    private func commit(_ text: String, settings: inout CardSettings) -> Bool {
+    /// Typed text into the rule `row`; `false` when nothing changed.
+    private func commit(_ text: String, to row: Row, settings: inout CardSettings) -> Bool {
         let before = settings
-        if let suit = editing?.suit {
+        if let suit = row.suit {
             if let name = CardSettings.cleanedExercise(text) { settings.exercises[suit] = name }
-        } else if editing == .server {
+        } else if row == .server {
             let address = text.trimmingBlanks()
             settings.deckServer = address.isEmpty ? nil : address
         }
@@ -215,11 +240,20 @@ public struct RulesEditor: Hashable, Sendable {
 }
 
 extension RulesEditor {
+    /// The field's title: the suit, or where the deck comes from.
+    static func fieldTitle(of row: Row) -> String {
+        if let suit = row.suit { return "\(suit.symbol) \(suit.name)" }
+        return "Deck from"
+    }
+
+    /// What the label above the field says.
+    static func fieldLabel(of row: Row) -> String {
+        row == .server ? "Address (empty: TermFit's own deck)" : "Exercise"
+    }
+
     /// Where the field's sheet goes over the list, above the help bar.
-    static func fieldSheet(screen: Size, editing: Row?) -> (sheet: Sheet, bounds: Rect) {
+    static func fieldSheet(screen: Size, title: String) -> (sheet: Sheet, bounds: Rect) {
         let bounds = Rect(size: screen).inset(bottom: screen.height > 0 ? 1 : 0)
-        let title: String
-        if let suit = editing?.suit { title = "\(suit.symbol) \(suit.name)" } else { title = "Deck from" }
         return (
             Sheet(title: title, size: Size(width: min(56, screen.width - 2), height: min(5, bounds.height))), bounds
         )
@@ -227,16 +261,19 @@ extension RulesEditor {
 
     /// Draws the list, or while a rule is typed, the field's sheet in its place.
     func render(into composition: inout Composition, theme: Theme) {
-        guard let field else { return list.render(into: &composition) }
-        let (sheet, bounds) = Self.fieldSheet(screen: composition.size, editing: editing)
-        let label = editing == .server ? "Address (empty: TermFit's own deck)" : "Exercise"
+        guard let typing = ruleField?.sheet else { return list.render(into: &composition) }
+        let (sheet, bounds) = Self.fieldSheet(screen: composition.size, title: typing.title)
         _ = composition.addSheet(sheet, in: bounds) { canvas, content in
             let area = content.inset(left: 1, right: 1)
             guard !area.isEmpty else { return }
-            if area.height > 1 { Text(label, style: theme.muted).render(into: &canvas, in: area.row(0)) }
-            field.render(into: &canvas, in: area.row(area.height > 1 ? 1 : 0))
+            if area.height > 1 { Text(typing.prompt, style: theme.muted).render(into: &canvas, in: area.row(0)) }
+            typing.field.render(into: &canvas, in: area.row(area.height > 1 ? 1 : 0))
             if area.height > 2 {
-                Text("Enter keeps it · Esc puts it back", style: theme.muted).render(into: &canvas, in: area.row(2))
+                // Why a paste was refused, else the rule of the field.
+                let footer =
+                    typing.message.map { (text: $0, style: theme.negative) }
+                    ?? (text: "Enter keeps it · Esc puts it back", style: theme.muted)
+                Text(footer.text, style: footer.style).render(into: &canvas, in: area.row(2))
             }
         }
     }

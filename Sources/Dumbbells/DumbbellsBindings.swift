@@ -501,7 +501,7 @@ extension DumbbellsWorkout {
     public var bindings: KeyBindings<DumbbellsAction> {
         if let keys = sheets.keysBindings({ DumbbellsAction.keysSheet($0) }) { return keys }
         switch sheet {
-        case .exercise(let picker): return picker.bindings.map { DumbbellsAction.picker($0) }
+        case .exercise(let picker, _): return picker.bindings.map { DumbbellsAction.picker($0) }
         case .summary: return DumbbellsBindings.summary
         case .leave: return DumbbellsBindings.leaveQuestion
         case .endWorkout: return DumbbellsBindings.endWorkoutQuestion

@@ -59,6 +59,8 @@ extension DumbbellsWorkout {
             guard case .character = key else { return }
             if case .exercise = sheet { updateExercisePicker(.key(key), into: &outputs) }
             if case .routines = sheet { updateRoutines(.key(key), into: &outputs) }
+            if case .note = sheet { updateNoteField(.key(key), into: &outputs) }
+            if case .routineEditor = sheet { updateRoutineEditor(.key(key), into: &outputs) }
         case .mouse(let mouse):
             if let sheet { handleSheet(sheet, mouse: mouse, at: now, into: &outputs) }
         default:

@@ -68,8 +68,6 @@ public struct DumbbellsWorkout: Workout {
     /// Whether a field is being typed into: from a character typed (or erased) until Enter, Tab,
     /// an arrow, Esc or any other key that is no character; meanwhile letters are typed too.
     public var isTyping: Bool { editing.isTyping }
-    /// Whether the exercise picker adds an exercise to the workout (else it changes this one).
-    var pickerAdds = false
     /// Whether the sets to do on screen get the last workout's weights once the history arrives.
     var fillsWeights = false
     /// A workout that was cut off, put on screen by the first event (`carryOn(_:)`).
@@ -248,6 +246,8 @@ public struct DumbbellsWorkout: Workout {
         }
         fillsWeights = false
         pastBest = history.best
+        // An open keys sheet lists `l` (copy last time) once there is a last time.
+        if sheets.isShowingKeys { sheets.refreshKeys(KeysSheet(tableBindings)) }
     }
 
     /// Shows `message` (a save that failed) over the pill until the host clears it with `nil`.
@@ -307,6 +307,8 @@ public struct DumbbellsWorkout: Workout {
         if faceIdentity != before.faceIdentity && event != .terminate {
             startMorph(from: before.currentFace(at: now), at: now)
         }
+        // An open keys sheet lists the keys as they are now (a rest ended, a set finished).
+        if sheets.isShowingKeys { sheets.refreshKeys(KeysSheet(tableBindings)) }
         return outputs
     }
 

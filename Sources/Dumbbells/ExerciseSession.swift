@@ -23,35 +23,33 @@ extension DumbbellsWorkout {
             notice = Notice("At most \(Self.maxExercises) exercises in a workout", kind: .refused)
             return
         }
-        pickerAdds = adding
         var picker = makeExercisePicker()
         picker.keepHighlightInView(on: size)
-        sheets.push(.exercise(picker))
+        sheets.push(.exercise(picker, adding: adding))
     }
 
-    /// An event for the exercise picker on top; a choice made closes it.
+    /// An event for the exercise picker on top; a choice made closes it and is used as the
+    /// picker was opened for (the exercise on screen, or one added).
     mutating func updateExercisePicker(_ event: Event, into outputs: inout [Output]) {
-        guard case .exercise(var picker) = sheet else { return }
+        guard case .exercise(var picker, let adding) = sheet else { return }
         switch picker.update(event, in: ComponentContext(screen: size, helpBar: layout.helpBar)) {
         case nil:
-            sheets.replaceTop(with: .exercise(picker))
+            sheets.replaceTop(with: .exercise(picker, adding: adding))
         case .cancelled:
             sheets.pop()
-            pickerAdds = false
         case .committed(.existing(let name)), .committed(.new(let name)):
             sheets.pop()
-            chooseExercise(knownSpelling(of: name), into: &outputs)
+            chooseExercise(knownSpelling(of: name), adding: adding, into: &outputs)
         }
     }
 
-    /// Uses `name` (spelt as the member has it already): the exercise on screen, or another one
-    /// added to the workout; it stays among the member's own exercises.
-    mutating func chooseExercise(_ name: String, into outputs: inout [Output]) {
+    /// Uses `name` (spelt as the member has it already): the exercise on screen, or (`adding`)
+    /// another one added to the workout; it stays among the member's own exercises.
+    mutating func chooseExercise(_ name: String, adding: Bool, into outputs: inout [Output]) {
         let name = knownSpelling(of: name)
         let remembered = settings.exercises
         settings.remember(name)
-        if pickerAdds {
-            pickerAdds = false
+        if adding {
             let count = exerciseNames.count
             addExercise(name, into: &outputs)
             if exerciseNames.count > count, settings.exercises != remembered { outputs.append(.saveSettings(settings)) }

@@ -104,7 +104,7 @@ extension DumbbellsWorkout {
         let model = self
         composition.add { canvas in model.renderScreen(into: &canvas, at: now) }
         switch sheet {
-        case .exercise(let picker):
+        case .exercise(let picker, _):
             picker.render(into: &composition)
         case .summary(let summary):
             let layout = SummarySheetLayout(screen: size, summary: summary)

@@ -27,8 +27,8 @@ extension DumbbellsWorkout {
 
     /// A sheet over the table.
     public enum Sheet: Hashable, Sendable {
-        /// Choosing the exercise.
-        case exercise(ListPicker<String>)
+        /// Choosing the exercise: the one on screen, or (`adding`, A) another one for the workout.
+        case exercise(ListPicker<String>, adding: Bool)
         /// The workout is over: its sets, totals and Restart.
         case summary(WorkoutSummary)
         /// Leaving would lose work in progress: Leave or Stay.

@@ -345,6 +345,8 @@ public struct FlashcardsWorkout: Workout {
         }
         advance(to: now, into: &outputs)
         keepListInView(at: now)
+        // An open keys sheet lists the keys as they are now.
+        if sheets.isShowingKeys { sheets.refreshKeys(keysSheet(at: now)) }
         return outputs
     }
 

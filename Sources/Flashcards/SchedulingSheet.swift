@@ -66,6 +66,30 @@ public struct SchedulingSheet: Hashable, Sendable {
         ]
     }
 
+    /// What the sheet ends with: the three values as chosen.
+    struct Choice: Hashable, Sendable {
+        var retentionPercent: Int
+        var maximumInterval: Int
+        var dayStartsAt: Int
+    }
+
+    /// A key's action on the sheet: ↑↓ and ←→ change it (`nil`, it stays open); Enter ends it
+    /// with the values chosen, Esc with nothing changed.
+    mutating func perform(_ action: FlashcardsAction) -> SheetResult<Choice>? {
+        switch action {
+        case .move(let rows): move(by: rows)
+        case .adjust(let steps): adjust(by: steps)
+        case .submit:
+            return .committed(
+                Choice(retentionPercent: retentionPercent, maximumInterval: maximumInterval, dayStartsAt: dayStartsAt))
+        case .close: return .cancelled
+        default: break
+        }
+        return nil
+    }
+}
+
+extension SchedulingSheet.Choice {
     /// The three as the profile keeps them.
     var settings: [String: JSONValue] {
         [
@@ -119,22 +143,18 @@ extension FlashcardsWorkout {
         _ action: FlashcardsAction, _ sheet: SchedulingSheet, at now: Instant, into outputs: inout [Output]
     ) {
         var sheet = sheet
-        switch action {
-        case .move(let rows): sheet.move(by: rows)
-        case .adjust(let steps): sheet.adjust(by: steps)
-        case .submit:
+        switch sheet.perform(action) {
+        case nil:
+            sheets.replaceTop(with: .scheduling(sheet))
+        case .cancelled:
             close(at: now)
-            study = sheet.applied(to: study)
+        case .committed(let chosen):
+            close(at: now)
+            study = chosen.applied(to: study)
             schedule.use(study.fsrs, day: study.day)
-            outputs.append(.keepSettings(sheet.settings))
-            note = "Scheduling kept: retention \(sheet.retentionPercent) %, at most \(sheet.maximumInterval) days"
-            return
-        case .close:
-            close(at: now)
-            return
-        default: return
+            outputs.append(.keepSettings(chosen.settings))
+            note = "Scheduling kept: retention \(chosen.retentionPercent) %, at most \(chosen.maximumInterval) days"
         }
-        sheets.replaceTop(with: .scheduling(sheet))
     }
 
     /// Draws the scheduling sheet's rows and, in plain mode, its keys.

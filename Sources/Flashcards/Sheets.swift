@@ -249,8 +249,13 @@ extension FlashcardsWorkout {
     /// timer stands still while it is open, as under every sheet.
     mutating func showKeys(at now: Instant) {
         drag = nil
-        sheets.showKeys(KeysSheet(bindings(at: now), headingStyle: .bold, isPlain: display.plain))
+        sheets.showKeys(keysSheet(at: now))
         timer.hold(.sheet, at: now)
+    }
+
+    /// The keys sheet of what is under it at `now`: the cards, or the sheet on top.
+    func keysSheet(at now: Instant) -> KeysSheet {
+        KeysSheet(bindings(below: sheets.sheets.count, at: now), headingStyle: .bold, isPlain: display.plain)
     }
 
     mutating func openEditor(at now: Instant) {

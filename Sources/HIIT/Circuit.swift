@@ -396,11 +396,6 @@ public struct CircuitsEditor: Hashable, Sendable {
 
     /// The member's own circuits.
     public internal(set) var presets: [Circuit]
-    /// The field being edited and what for.
-    public internal(set) var field: TextField?
-    public internal(set) var editing: Editing?
-    /// Why the last text could not be taken.
-    public internal(set) var problem: String?
 
     /// Every circuit on the sheet: the built-in four, then the presets.
     public func circuits(standard: Circuit) -> [Circuit] { [standard, .tabata, .emom, .amrap] + presets }
@@ -429,19 +424,5 @@ public struct CircuitsEditor: Hashable, Sendable {
             + [standard, .tabata, .emom, .amrap].map {
                 ListPicker.Item($0.name, label: $0.name, detail: detail($0, fixed: true))
             }
-    }
-
-    /// Opens the field for `editing`, its text selected (the first key typed replaces it).
-    mutating func open(_ editing: Editing, text: String) {
-        self.editing = editing
-        field = TextField(text, limit: 600)
-        problem = nil
-    }
-
-    /// Closes the field, keeping nothing of it.
-    mutating func closeField() {
-        field = nil
-        editing = nil
-        problem = nil
     }
 }

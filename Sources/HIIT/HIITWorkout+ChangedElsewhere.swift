@@ -8,7 +8,7 @@ extension HIITWorkout {
     @discardableResult
     public mutating func receive(circuits: [Circuit]) -> Bool {
         guard circuits != circuitsEditor.presets else { return true }
-        guard circuitsEditor.editing == nil else { return false }
+        guard circuitField == nil else { return false }
         if case .circuits(var picker) = sheet {
             circuitsEditor.adopt(circuits)
             picker.replaceItems(circuitsEditor.items(standard: configuration.circuit, chosen: circuit))

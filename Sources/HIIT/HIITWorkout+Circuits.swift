@@ -13,7 +13,6 @@ import TermUI
 extension HIITWorkout {
     /// Opens the circuits sheet with the chosen circuit highlighted.
     mutating func openCircuits() {
-        circuitsEditor.closeField()
         sheets.push(.circuits(circuitsPicker(selected: circuit.name)))
     }
 
@@ -44,16 +43,13 @@ extension HIITWorkout {
             guard let name = openCircuitsPicker?.highlightedValue,
                 let from = circuitsEditor.circuits(standard: configuration.circuit).first(where: { $0.name == name })
             else { return }
-            circuitsEditor.open(.new, text: "My circuit: " + from.spec)
-            sheets.push(.circuitField)
+            openCircuitField(.new, text: "My circuit: " + from.spec)
         case .editSpec:
             guard let index = highlightedPreset else { return }
-            circuitsEditor.open(.spec(index), text: circuitsEditor.presets[index].spec)
-            sheets.push(.circuitField)
+            openCircuitField(.spec(index), text: circuitsEditor.presets[index].spec)
         case .rename:
             guard let index = highlightedPreset else { return }
-            circuitsEditor.open(.rename(index), text: circuitsEditor.presets[index].name)
-            sheets.push(.circuitField)
+            openCircuitField(.rename(index), text: circuitsEditor.presets[index].name)
         case .delete:
             guard let index = highlightedPreset else { return }
             let name = circuitsEditor.presets[index].name
@@ -65,23 +61,44 @@ extension HIITWorkout {
             // Answered by `ConfirmSheet` alone (see `route`); `deleteCircuit(named:into:)` deletes.
             break
         case .key(let key):
-            guard var field = circuitsEditor.field else { return }
-            // Enter, Tab or an arrow that leaves the field saves it, as Enter does.
-            let leaves: Set<Key> = [.enter, .tab, .backTab, .up, .down]
-            switch leaves.contains(key) ? .submitted : field.handle(key) {
-            case .submitted: submitCircuitField(field.text, into: &outputs)
-            case .cancelled:
-                circuitsEditor.closeField()
-                sheets.pop()
-            case .edited, .ignored:
-                circuitsEditor.field = field
-                circuitsEditor.problem = nil
-            }
+            updateCircuitField(.key(key), into: &outputs)
         case .paste(let text):
             if case .circuits = sheet { return updateCircuitsPicker(.paste(text), into: &outputs) }
-            guard sheet == .circuitField, var field = circuitsEditor.field else { return }
-            circuitsEditor.problem = field.paste(text.map { $0.isNewline ? " " : String($0) }.joined()).message
-            circuitsEditor.field = field
+            updateCircuitField(.paste(text), into: &outputs)
+        }
+    }
+
+    /// The field for `editing` over the circuits list, `text` selected (the first key typed
+    /// replaces it): TermUI's text field sheet, which Enter, Tab or an arrow leaving it ends with
+    /// the text.
+    mutating func openCircuitField(_ editing: CircuitsEditor.Editing, text: String) {
+        let field = TextFieldSheet(
+            title: CircuitFieldLayout.title(of: editing),
+            prompt: CircuitFieldLayout.label(of: editing, presets: circuitsEditor.presets), text: text, limit: 600,
+            commitKeys: [.enter, .tab, .backTab, .up, .down], theme: palette)
+        sheets.push(.circuitField(field, editing))
+    }
+
+    /// The circuit's field, while it is open: what it shows.
+    public var circuitField: TextFieldSheet? {
+        for sheet in sheets.sheets.reversed() { if case .circuitField(let field, _) = sheet { return field } }
+        return nil
+    }
+
+    /// A key or a paste for the circuit's field. Its text, once committed, is saved, or refused
+    /// with the reason under it and the text kept to be put right; Esc closes it changing nothing.
+    mutating func updateCircuitField(_ event: Event, into outputs: inout [Output]) {
+        guard case .circuitField(var field, let editing) = sheet else { return }
+        switch field.update(event, in: componentContext) {
+        case nil:
+            sheets.replaceTop(with: .circuitField(field, editing))
+        case .cancelled?:
+            sheets.pop()
+        case .committed(let text)?:
+            if let problem = saveCircuit(text, for: editing, into: &outputs) {
+                field.message = problem
+                sheets.replaceTop(with: .circuitField(field, editing))
+            }
         }
     }
 
@@ -109,8 +126,7 @@ extension HIITWorkout {
             sheets.pop()
             outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
         case .committed(.new(let name))?:
-            circuitsEditor.open(.newNamed(name), text: configuration.circuit.spec)
-            sheets.push(.circuitField)
+            openCircuitField(.newNamed(name), text: configuration.circuit.spec)
         case .cancelled?:
             sheets.pop()
         case nil:
@@ -124,10 +140,11 @@ extension HIITWorkout {
         sheets.replaceTop(with: .circuits(circuitsPicker(selected: selected)))
     }
 
-    /// Takes the text of the circuits sheet's field: a clear sentence, and the text kept in the
-    /// field, when it cannot be read.
-    mutating func submitCircuitField(_ text: String, into outputs: inout [Output]) {
-        guard let editing = circuitsEditor.editing else { return }
+    /// Saves the circuit the field's `text` makes for `editing` and closes the field; a clear
+    /// sentence, the field left open, when the text cannot be taken.
+    mutating func saveCircuit(
+        _ text: String, for editing: CircuitsEditor.Editing, into outputs: inout [Output]
+    ) -> String? {
         let builtIn = [configuration.circuit.name, Circuit.tabata.name, Circuit.emom.name, Circuit.amrap.name]
         var replaced: Int?
         var made: Circuit
@@ -156,8 +173,7 @@ extension HIITWorkout {
                 throw CircuitProblem("You have \(ValueLimits.circuitsPerProfile) circuits: delete one first.")
             }
         } catch {
-            circuitsEditor.problem = error.description
-            return
+            return error.description
         }
         if let replaced {
             let old = circuitsEditor.presets[replaced]
@@ -166,9 +182,9 @@ extension HIITWorkout {
         } else {
             circuitsEditor.presets.append(made)
         }
-        circuitsEditor.closeField()
         sheets.pop()
         refreshCircuitsPicker(selected: made.name)
         outputs.append(.keepCircuits(circuitsEditor.presets, chosen: circuit.name))
+        return nil
     }
 }

@@ -292,9 +292,9 @@ extension HIITWorkout {
         case .highFive: renderHighFive(into: &composition)
         case .leave(let question), .discard(let question, _): question.render(into: &composition)
         case .circuits(let picker): picker.render(into: &composition)
-        case .circuitField:
+        case .circuitField(let field, let editing):
             openCircuitsPicker?.render(into: &composition)
-            renderCircuitField(into: &composition)
+            renderCircuitField(field, editing: editing, into: &composition)
         case .deleteCircuit(let question, _):
             openCircuitsPicker?.render(into: &composition)
             question.render(into: &composition)

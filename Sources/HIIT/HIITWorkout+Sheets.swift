@@ -79,15 +79,10 @@ struct CircuitFieldLayout {
     var field: Rect
     var problem: Rect
 
-    init(screen size: Size, editor: CircuitsEditor) {
+    init(screen size: Size, editing: CircuitsEditor.Editing) {
         let screen = Rect(size: size).inset(bottom: size.height > 0 ? 1 : 0)
-        let title: String
-        switch editor.editing {
-        case .new, .newNamed, nil: title = "New circuit"
-        case .spec: title = "Edit circuit"
-        case .rename: title = "Rename circuit"
-        }
-        sheet = Sheet(title: title, size: Size(width: min(size.width - 2, 100), height: min(screen.height, 7)))
+        sheet = Sheet(
+            title: Self.title(of: editing), size: Size(width: min(size.width - 2, 100), height: min(screen.height, 7)))
         frame = sheet.frame(in: screen)
         let content = sheet.contentRect(in: screen).inset(left: 1, right: 1)
         var rest: Rect
@@ -96,10 +91,19 @@ struct CircuitFieldLayout {
         if problem.height > 1 { problem = problem.inset(top: 1) }
     }
 
-    /// What the label above the field says.
-    static func label(of editing: CircuitsEditor.Editing?, presets: [Circuit]) -> String {
+    /// The sheet's title.
+    static func title(of editing: CircuitsEditor.Editing) -> String {
         switch editing {
-        case .new, nil: "Name: exercises; rounds; warm-up; cool-down"
+        case .new, .newNamed: "New circuit"
+        case .spec: "Edit circuit"
+        case .rename: "Rename circuit"
+        }
+    }
+
+    /// What the label above the field says.
+    static func label(of editing: CircuitsEditor.Editing, presets: [Circuit]) -> String {
+        switch editing {
+        case .new: "Name: exercises; rounds; warm-up; cool-down"
         case .newNamed(let name): "Exercises and timing of \(name):"
         case .spec(let index): "Exercises and timing of \(presets[index].name):"
         case .rename(let index): "New name of \(presets[index].name):"
@@ -179,16 +183,17 @@ extension HIITWorkout {
         }
     }
 
-    /// The field that makes, edits or renames a circuit, over the circuits list.
-    func renderCircuitField(into composition: inout Composition) {
-        let editor = circuitsEditor
-        let layout = CircuitFieldLayout(screen: composition.size, editor: editor)
+    /// The field `field` that makes, edits or renames a circuit (`editing` says which), over the
+    /// circuits list.
+    func renderCircuitField(
+        _ field: TextFieldSheet, editing: CircuitsEditor.Editing, into composition: inout Composition
+    ) {
+        let layout = CircuitFieldLayout(screen: composition.size, editing: editing)
         let palette = self.palette
-        let label = CircuitFieldLayout.label(of: editor.editing, presets: editor.presets)
         _ = composition.addSheet(layout.sheet, in: Rect(size: composition.size).inset(bottom: 1)) { canvas, _ in
-            Text(label, style: palette.muted).render(into: &canvas, in: layout.label)
-            editor.field?.render(into: &canvas, in: layout.field)
-            if let problem = editor.problem {
+            Text(field.prompt, style: palette.muted).render(into: &canvas, in: layout.label)
+            field.field.render(into: &canvas, in: layout.field)
+            if let problem = field.message {
                 Text(problem, style: palette.negative, wraps: true).render(into: &canvas, in: layout.problem)
             } else {
                 let help = "Squat 30/10 is 30 s of work, 10 s of rest · Enter saves · Esc puts it back"

@@ -40,9 +40,9 @@ public struct HIITWorkout: Workout, Sendable {
         /// The circuits: TermUI's list picker; choose the one `c` runs, make, edit, rename and
         /// delete the member's own.
         case circuits(ListPicker<String>)
-        /// The field that makes, edits or renames a circuit, over the circuits (its state is in
-        /// `circuitsEditor`).
-        case circuitField
+        /// The field that makes, edits or renames a circuit, over the circuits: TermUI's text
+        /// field sheet, ending with the text typed, and what the text is for.
+        case circuitField(TextFieldSheet, CircuitsEditor.Editing)
         /// Whether to delete the member's circuit of this name.
         case deleteCircuit(ConfirmSheet, name: String)
     }
@@ -238,6 +238,8 @@ public struct HIITWorkout: Workout, Sendable {
         // A stretch may end right now after a change (a resume).
         advanceCountdown(to: now, into: &outputs)
         advanceRun(to: now, into: &outputs)
+        // An open keys sheet lists the keys as they are now (Done once the countdown ends).
+        if sheets.isShowingKeys { sheets.refreshKeys(KeysSheet(screenBindings)) }
         return outputs
     }
 
@@ -262,8 +264,7 @@ public struct HIITWorkout: Workout, Sendable {
             // A paste means nothing to a page.
             onScreen: { if case .mouse(let mouse) = $0 { handle(mouse, at: now, into: &outputs) } },
             onSheet: { takeOnSheet($0, at: now, into: &outputs) },
-            answered: { answered($0, at: now, into: &outputs) },
-            closed: { if $0 == .circuitField { circuitsEditor.closeField() } })
+            answered: { answered($0, at: now, into: &outputs) })
     }
 
     /// What the stack needs to know of a sheet: its keys, where it lies, the question it asks.
@@ -274,8 +275,8 @@ public struct HIITWorkout: Workout, Sendable {
         // its own clicks.
         case .highFive: SheetTarget(Self.highFiveBindings)
         case .circuits(let picker): SheetTarget(Self.circuitsBindings(picker, own: highlightedPreset != nil))
-        case .circuitField:
-            SheetTarget(circuitFieldBindings, frame: CircuitFieldLayout(screen: size, editor: circuitsEditor).frame)
+        case .circuitField(_, let editing):
+            SheetTarget(circuitFieldBindings, frame: CircuitFieldLayout(screen: size, editing: editing).frame)
         case .leave(let question), .discard(let question, _), .deleteCircuit(let question, _): .question(question)
         }
     }

@@ -28,6 +28,28 @@ extension Harness {
         #expect(harness.workout.settings.exercise(for: .spades) == "Dips")
     }
 
+    @Test func aPasteIntoTheFieldGoesInWholeOrSaysWhyNot() {
+        var harness = Harness()
+        harness.press(.character("r"), .enter)
+        harness.send(.paste("Bench\ndips"))
+        #expect(harness.rulesEditor?.field?.text == "Bench dips", "a line break is a space")
+        let long = String(repeating: "x", count: CardSettings.exerciseNameLimit + 1)
+        harness.send(.paste(long))
+        #expect(harness.rulesEditor?.field?.text == "Bench dips", "nothing of a paste too long")
+        #expect(harness.frame().contains { $0.contains("That paste is") }, "the sheet says why")
+        harness.press(.enter)
+        #expect(harness.workout.settings.exercise(for: .spades) == "Bench dips")
+    }
+
+    @Test func aNameBeyondASCIIIsTypedIntoTheRule() {
+        var harness = Harness()
+        harness.press(.character("r"), .enter)
+        harness.type("Écarté")
+        harness.press(.tab)
+        #expect(harness.workout.settings.exercise(for: .spades) == "Écarté")
+        #expect(harness.rulesEditor?.selection == .hearts, "Tab kept it and moved to the next rule")
+    }
+
     @Test func arrowsEditInsideTheFieldWithoutLeavingIt() {
         var harness = Harness()
         harness.press(.character("r"), .enter, .left)

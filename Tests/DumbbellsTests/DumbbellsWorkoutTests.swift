@@ -653,7 +653,7 @@ extension Harness {
         var harness = Harness()
         harness.press(.character("e"))
         harness.type("curl")
-        guard case .exercise(let picker) = harness.workout.sheet else {
+        guard case .exercise(let picker, _) = harness.workout.sheet else {
             Issue.record("no exercise sheet")
             return
         }
@@ -665,7 +665,7 @@ extension Harness {
     @Test func aClickOnTheTitleOpensTheListAndAClickChooses() {
         var harness = Harness()
         harness.click(harness.workout.layout.header.origin)
-        guard case .exercise(let picker) = harness.workout.sheet else {
+        guard case .exercise(let picker, _) = harness.workout.sheet else {
             Issue.record("no exercise sheet")
             return
         }
@@ -679,14 +679,14 @@ extension Harness {
     @Test func theHighlightedExerciseStaysInViewAt40x12() {
         var harness = Harness(size: Size(width: 40, height: 12))
         harness.press(.character("e"))
-        guard case .exercise(let opened) = harness.workout.sheet else {
+        guard case .exercise(let opened, _) = harness.workout.sheet else {
             Issue.record("no exercise sheet")
             return
         }
         let count = opened.rows.count
         #expect(harness.frame().contains { $0.contains("▼") && $0.contains("more") }, "names hidden below")
         for step in 0..<(count + 2) {
-            guard case .exercise(let picker) = harness.workout.sheet, let row = picker.highlighted else { return }
+            guard case .exercise(let picker, _) = harness.workout.sheet, let row = picker.highlighted else { return }
             let name = picker.label(of: row)
             #expect(harness.frame().contains { $0.contains("▸ " + name) }, "step \(step): \(name) is out of view")
             harness.press(.down)
@@ -694,7 +694,7 @@ extension Harness {
         #expect(harness.frame().contains { $0.contains("▲") && $0.contains("more") }, "names hidden above")
         // The wheel moves the highlight, which stays in view.
         for _ in 0..<3 { harness.send(.mouse(MouseEvent(.scrollUp, at: Point(x: 20, y: 6)))) }
-        guard case .exercise(let picker) = harness.workout.sheet, let row = picker.highlighted else { return }
+        guard case .exercise(let picker, _) = harness.workout.sheet, let row = picker.highlighted else { return }
         #expect(picker.scroll.selection == count - 4)
         #expect(harness.frame().contains { $0.contains("▸ " + picker.label(of: row)) })
     }
@@ -812,5 +812,41 @@ extension Harness {
         #expect(harness.workout.sheets.isShowingKeys, "a key the sheet does not declare does nothing")
         harness.press(.escape)
         #expect(!harness.workout.sheets.coversScreen)
+    }
+
+    @Test func theKeysSheetFollowsARestThatEndsUnderIt() {
+        var harness = Harness(size: Size(width: 120, height: 60), autoRest: true)
+        harness.doSet("12", "10")
+        #expect(harness.workout.pill.kind == .countdown)
+        harness.press(.character("?"))
+        let resting = harness.frame().joined(separator: "\n")
+        #expect(resting.contains("end the rest"))
+        #expect(!resting.contains("start the set"))
+        harness.run(for: .seconds(200))
+        #expect(harness.workout.pill == .start, "the rest ran out under the keys sheet")
+        #expect(harness.workout.sheets.isShowingKeys)
+        let ready = harness.frame().joined(separator: "\n")
+        #expect(!ready.contains("end the rest"), "the keys as they are now:\n\(ready)")
+        #expect(ready.contains("start the set"))
+    }
+
+    @Test func theExercisePickerOpenedToAddAndCancelledLeavesTheNextChoiceAChange() {
+        var harness = Harness()
+        harness.press(.character("A"))
+        guard case .exercise(_, let adding) = harness.workout.sheet else {
+            Issue.record("A opens the picker")
+            return
+        }
+        #expect(adding)
+        harness.press(.escape)
+        #expect(harness.workout.sheet == nil)
+        harness.press(.character("e"))
+        guard case .exercise(_, adding: false) = harness.workout.sheet else {
+            Issue.record("e opens the picker to change the exercise")
+            return
+        }
+        harness.type("Hammer curl")
+        harness.press(.enter)
+        #expect(harness.workout.exerciseNames == ["Hammer curl"], "changed, not added")
     }
 }

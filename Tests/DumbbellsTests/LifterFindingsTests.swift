@@ -215,7 +215,7 @@ import Testing
         harness.press(.character("e"))
         harness.type("ham")
         harness.press(.tab)
-        guard case .exercise(let picker) = harness.workout.sheet else {
+        guard case .exercise(let picker, _) = harness.workout.sheet else {
             Issue.record("no picker")
             return
         }
@@ -223,7 +223,7 @@ import Testing
         #expect(picker.rows.map(picker.label(of:)) == ["Hammer curl"])
         harness.press(.escape, .character("e"))
         harness.type("Zottman curl")
-        guard case .exercise(let typed) = harness.workout.sheet else { return }
+        guard case .exercise(let typed, _) = harness.workout.sheet else { return }
         #expect(typed.rows.map(typed.label(of:)) == ["+ New exercise “Zottman curl”"])
         harness.press(.enter)
         #expect(harness.workout.settings.exercise == "Zottman curl")

@@ -9,7 +9,7 @@ import Testing
 /// lists them) is offered by the exercise picker, typed letters in any case finding it.
 @Suite struct LoggedExercisesTests {
     private func labels(_ harness: Harness) -> [String] {
-        guard case .exercise(let picker) = harness.workout.sheet else { return [] }
+        guard case .exercise(let picker, _) = harness.workout.sheet else { return [] }
         return picker.rows.map(picker.label(of:))
     }
 

@@ -182,7 +182,7 @@ import Testing
 /// names matched without regard to case.
 @Suite struct ExercisePickerTests {
     private func labels(_ harness: Harness) -> [String] {
-        guard case .exercise(let picker) = harness.workout.sheet else { return [] }
+        guard case .exercise(let picker, _) = harness.workout.sheet else { return [] }
         return picker.rows.map(picker.label(of:))
     }
 

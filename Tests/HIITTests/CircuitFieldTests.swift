@@ -26,9 +26,9 @@ import Testing
     @Test func theFirstKeyTypedReplacesTheName() {
         var harness = Self.onLegs()
         harness.press(.control("r"))
-        #expect(harness.workout.circuitsEditor.field?.isSelected == true)
+        #expect(harness.workout.circuitField?.field.isSelected == true)
         harness.type("Arms")
-        #expect(harness.workout.circuitsEditor.field?.text == "Arms", "replaced, not appended")
+        #expect(harness.workout.circuitField?.field.text == "Arms", "replaced, not appended")
         harness.press(.enter)
         #expect(harness.workout.circuit.name == "Arms")
     }
@@ -42,7 +42,7 @@ import Testing
         var saved = Self.legs
         saved.exercises.insert(Circuit.Exercise("Plank", work: 45, rest: 0), at: 0)
         #expect(outputs == [.keepCircuits([saved], chosen: "Legs")])
-        #expect(harness.workout.circuitsEditor.field == nil)
+        #expect(harness.workout.circuitField == nil)
         #expect(harness.workout.circuit == saved)
     }
 
@@ -52,7 +52,7 @@ import Testing
         harness.type("Plank 45")
         #expect(harness.frame().contains { $0.contains("Plank 45") }, "the field shows what would be saved")
         #expect(harness.press(.escape).isEmpty)
-        #expect(harness.workout.circuitsEditor.field == nil)
+        #expect(harness.workout.circuitField == nil)
         #expect(harness.workout.circuit == Self.legs)
         guard case .circuits = harness.workout.sheet else {
             Issue.record("the first Esc only drops the typing: the list stays")
@@ -60,13 +60,37 @@ import Testing
         }
     }
 
+    @Test func aNameBeyondASCIIIsTypedAndSaved() {
+        var harness = Self.onLegs()
+        harness.press(.control("r"))
+        harness.type("Écarté")
+        #expect(harness.workout.circuitField?.field.text == "Écarté")
+        #expect(harness.press(.enter).count == 1)
+        #expect(harness.workout.circuit.name == "Écarté")
+    }
+
+    @Test func aClickOutsideTheFieldClosesItAndTheNextFieldOpensAfresh() {
+        var harness = Self.onLegs()
+        harness.press(.control("o"))
+        harness.type("Squat")
+        harness.press(.enter)
+        #expect(harness.workout.circuitField?.message != nil, "refused, the field stays")
+        #expect(harness.click(Point(x: 0, y: 0)).isEmpty, "a click outside saves nothing")
+        #expect(harness.workout.circuitField == nil)
+        #expect(harness.workout.circuit == Self.legs)
+        harness.press(.control("r"))
+        #expect(harness.workout.circuitField?.field.text == "Legs", "the name, not what was typed before")
+        #expect(harness.workout.circuitField?.message == nil, "no reason left from the field before")
+        #expect(harness.frame().contains { $0.contains("Rename circuit") })
+    }
+
     @Test func whatCannotBeReadStaysInTheFieldWithWhy() {
         var harness = Self.onLegs()
         harness.press(.control("o"))
         harness.type("Squat")
         #expect(harness.press(.down).isEmpty, "nothing saved")
-        #expect(harness.workout.circuitsEditor.field?.text == "Squat", "the text stays to be put right")
-        #expect(harness.workout.circuitsEditor.problem?.contains("Squat 30/10") == true)
+        #expect(harness.workout.circuitField?.field.text == "Squat", "the text stays to be put right")
+        #expect(harness.workout.circuitField?.message?.contains("Squat 30/10") == true)
         harness.press(.escape)
         #expect(harness.workout.circuit == Self.legs)
     }
@@ -93,14 +117,14 @@ import Testing
                 for _ in 0..<Int.random(in: 0...14, using: &random) {
                     harness.press(Self.typing.randomElement(using: &random) ?? .left)
                 }
-                let shown = harness.workout.circuitsEditor.field?.text ?? ""
+                let shown = harness.workout.circuitField?.field.text ?? ""
                 let key = Self.leaving.randomElement(using: &random) ?? .enter
                 let outputs = harness.press(key)
                 let context = "\(replay), round \(round), \(shown.debugDescription) then \(key)"
                 let after = harness.workout.circuit
                 if key == .escape {
                     #expect(outputs.isEmpty && after == before, "\(context): Esc keeps nothing")
-                    #expect(harness.workout.circuitsEditor.field == nil, "\(context)")
+                    #expect(harness.workout.circuitField == nil, "\(context)")
                     continue
                 }
                 let read: Circuit? =
@@ -115,10 +139,10 @@ import Testing
                 if let taken {
                     #expect(after == taken, "\(context): saved what the field showed")
                     #expect(outputs == [.keepCircuits([taken], chosen: taken.name)], "\(context)")
-                    #expect(harness.workout.circuitsEditor.field == nil, "\(context)")
+                    #expect(harness.workout.circuitField == nil, "\(context)")
                 } else {
                     #expect(outputs.isEmpty && after == before, "\(context): nothing saved")
-                    #expect(harness.workout.circuitsEditor.field?.text == shown, "\(context): the text stays")
+                    #expect(harness.workout.circuitField?.field.text == shown, "\(context): the text stays")
                     harness.press(.escape)
                     #expect(harness.workout.circuit == before, "\(context)")
                 }

@@ -288,6 +288,24 @@ import Testing
         #expect(harness.outputs.isEmpty)
     }
 
+    @Test func theKeysSheetShowsDoneOnceTheCountdownUnderItEnds() {
+        var harness = Harness()
+        harness.press(.enter)  // the first exercise
+        harness.press(.enter)  // Start
+        harness.press(.character("?"))
+        let counting = harness.frame().joined(separator: "\n")
+        #expect(counting.contains("pause the countdown"))
+        #expect(!counting.contains("Done (saved at zero)"), "Done only once the countdown ends")
+        harness.run(for: .seconds(100))
+        #expect(harness.workout.sheets.isShowingKeys, "still open")
+        let ended = harness.frame().joined(separator: "\n")
+        #expect(ended.contains("Done (saved at zero)"), "the keys of the page as it is now:\n\(ended)")
+        #expect(!ended.contains("pause the countdown"))
+        harness.press(.escape)
+        harness.press(.character("d"))
+        #expect(harness.workout.pageNumber == 2, "Done, as the keys sheet said")
+    }
+
     // MARK: Intervals
 
     @Test func tabataCountsEightRoundsOfWorkAndRest() {

@@ -37,6 +37,30 @@ struct SheetKeysAndDefaultRouteTests {
         guard case .screen = route(.key(.down), &stack) else { Issue.record("then the screen's again"); return }
     }
 
+    @Test func anOpenKeysSheetShowsTheKeysAsTheyAreNowScrolledWhereItWas() {
+        var stack = SheetStack<Sheet>()
+        stack.refreshKeys(KeysSheet(Self.long))
+        #expect(!stack.isShowingKeys, "refreshing opens nothing")
+        stack.showKeys(KeysSheet(Self.long))
+        for _ in 0..<3 { _ = route(.key(.down), &stack) }
+        let offset = stack.keys?.scroll.offset ?? 0
+        #expect(offset > 0)
+        // What is under the sheet changed: a row is gone and another one is there.
+        var now = Self.long.bindings
+        now[0] = KeyBinding([.character("x")], "Started", group: "Rows", action: .move(0))
+        stack.refreshKeys(KeysSheet(KeyBindings(now)))
+        #expect(stack.keys?.text.contains { $0.hasPrefix("x") && $0.hasSuffix("Started") } == true)
+        #expect(stack.keys?.text.contains { $0.hasSuffix("Row 1") } == false)
+        #expect(stack.keys?.scroll.offset == offset, "still scrolled where it was")
+        // Fewer keys than the scroll: it stops at the new end.
+        stack.refreshKeys(KeysSheet(KeyBindings(Array(now.prefix(2)))))
+        #expect(stack.keys?.text.count == 3)
+        #expect((stack.keys?.scroll.offset ?? 99) < 3)
+        var composition = Composition(size: context.screen)
+        stack.keys?.render(into: &composition, in: context)
+        #expect(composition.flatten().lines().joined().contains("Started"), "the frame shows the new keys")
+    }
+
     @Test func theKeysSheetOverASheetClosesBackToIt() {
         var stack = SheetStack<Sheet>()
         stack.push(.list)

@@ -28,6 +28,28 @@ struct TextFieldSheetTests {
         #expect(emptied.update(.key(.enter), in: context) == .committed(""), "an empty text is a value")
     }
 
+    @Test func theKeysThatLeaveAFieldInAListCommitItWhenTheSheetSaysSo() {
+        var plain = TextFieldSheet(title: "Note", text: "kept")
+        #expect(plain.update(.key(.tab), in: context) == nil, "Tab commits only where it leaves the field")
+        #expect(plain.update(.key(.down), in: context) == nil)
+        for key: Key in [.tab, .backTab, .up, .down, .enter] {
+            var sheet = TextFieldSheet(
+                title: "Rule", text: "Push-ups", commitKeys: [.enter, .tab, .backTab, .up, .down])
+            type("Dips", into: &sheet)
+            #expect(sheet.update(.key(key), in: context) == .committed("Dips"), "\(key)")
+        }
+        let sheet = TextFieldSheet(title: "Rule", commitKeys: [.enter, .tab])
+        #expect(sheet.bindings.action(for: .tab) == .tab, "the keys that commit are declared")
+        #expect(KeysSheet(sheet.bindings).text.contains { $0.hasPrefix("Enter  Tab") })
+    }
+
+    @Test func aLetterBeyondASCIIIsTyped() {
+        var sheet = TextFieldSheet(title: "Note", text: "old")
+        type("Développé", into: &sheet)
+        #expect(sheet.update(.key(.character("中")), in: context) == nil)
+        #expect(sheet.update(.key(.enter), in: context) == .committed("Développé中"))
+    }
+
     @Test func arrowsEndTheSelectionSoTypingGoesAfter() {
         var sheet = TextFieldSheet(title: "Note", text: "sore")
         #expect(sheet.update(.key(.right), in: context) == nil)

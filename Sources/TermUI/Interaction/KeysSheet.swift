@@ -6,9 +6,9 @@
 /// ends `.cancelled`). A `SheetStack` of components opens one over its top sheet by itself.
 public struct KeysSheet: Hashable, Sendable {
     /// The sheet's lines: headings and "keys  meaning" rows.
-    public let lines: [Line]
+    public private(set) var lines: [Line]
     /// The widest keys column.
-    public let keyWidth: Int
+    public private(set) var keyWidth: Int
     /// How far the list is scrolled (no row is selected).
     public var scroll = ScrollState(selection: nil)
     /// The title in the border: "Keys", or "Help" for the home screen's.
@@ -54,6 +54,15 @@ public struct KeysSheet: Hashable, Sendable {
             if case .entry(let entry) = line { return max(width, entry.keys.displayWidth + 2) }
             return width
         }
+    }
+
+    /// `current`'s lines (the keys as they are now) in this sheet, scrolled where this one is
+    /// (never past the new end): how an open keys sheet follows what changes under it.
+    public func showing(_ current: KeysSheet) -> KeysSheet {
+        var sheet = current
+        sheet.scroll = scroll
+        sheet.scroll.move(by: 0, count: sheet.rowCount)
+        return sheet
     }
 
     /// The size the sheet asks for (border included) on a screen of `screen`: all its lines

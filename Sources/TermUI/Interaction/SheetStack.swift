@@ -34,6 +34,15 @@ public struct SheetStack<Sheet: Sendable & Equatable>: Sendable, Equatable {
     /// Whether the keys sheet is open.
     public var isShowingKeys: Bool { keys != nil }
 
+    /// While the keys sheet is open, shows `current` in it: the keys of what is under it now (a
+    /// countdown ended, a set finished since it opened), scrolled where it was. Nothing when the
+    /// keys sheet is closed (make `current` only when `isShowingKeys`).
+    public mutating func refreshKeys(_ current: KeysSheet) {
+        guard let open = keys else { return }
+        let fresh = open.showing(current)
+        if fresh != open { keys = fresh }
+    }
+
     /// Whether anything is open over the screen: a sheet, or the keys sheet alone. The screen
     /// under it takes no event and shows no focus.
     public var coversScreen: Bool { !sheets.isEmpty || keys != nil }

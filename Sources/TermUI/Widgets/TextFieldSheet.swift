@@ -25,13 +25,17 @@ public struct TextFieldSheet: Hashable, Sendable {
     public var theme: Theme
     /// The text as typed.
     public private(set) var field: TextField
+    /// The keys that commit the text: Enter, and for a field in a list of fields the keys that
+    /// leave it (Tab, ↑ ↓), as the spreadsheet rule says.
+    public var commitKeys: [Key]
 
     /// A sheet titled `title` editing `text` (selected whole), up to `limit` characters.
     public init(
         title: String, prompt: String = "", fieldLabel: String? = nil, text: String = "", limit: Int = 200,
-        theme: Theme = .color
+        commitKeys: [Key] = [.enter], theme: Theme = .color
     ) {
         self.title = title
+        self.commitKeys = commitKeys
         self.prompt = prompt
         self.fieldLabel = fieldLabel ?? title
         self.theme = theme
@@ -76,7 +80,8 @@ public struct TextFieldSheet: Hashable, Sendable {
             footer: area.height >= promptRows + 3 ? area.row(area.height - 1) : none)
     }
 
-    /// Takes one event: Enter commits the text, Esc cancels, the rest edits the field.
+    /// Takes one event: Enter (or another of `commitKeys`) commits the text, Esc cancels, the rest
+    /// edits the field.
     public mutating func update(_ event: Event, in context: ComponentContext) -> SheetResult<String>? {
         switch event {
         case .key(let key):
@@ -93,10 +98,13 @@ public struct TextFieldSheet: Hashable, Sendable {
     }
 
     private mutating func press(_ key: Key) -> SheetResult<String>? {
-        guard bindings.declares(key) else { return nil }
+        // Every character is typed, a letter beyond ASCII (é, ß, 中) like the declared ones.
+        var typesText = false
+        if case .character = key { typesText = true }
+        guard bindings.declares(key) || typesText else { return nil }
         message = nil
+        if commitKeys.contains(key) { return .committed(field.text.trimmingBlanks) }
         switch key {
-        case .enter: return .committed(field.text.trimmingBlanks)
         case .escape: return .cancelled
         default:
             _ = field.handle(key)
@@ -119,8 +127,8 @@ extension TextFieldSheet: SheetComponent {
     public var bindings: KeyBindings<Key> {
         KeyBindings([
             KeyBinding(
-                [.enter], "Keep", group: title, bar: 1, meaning: "keep the text (an empty one takes it away)",
-                action: .enter),
+                commitKeys, "Keep", group: title, bar: 1, meaning: "keep the text (an empty one takes it away)"
+            ) { $0 },
             KeyBinding(
                 [.escape], "Cancel", group: title, bar: 2, meaning: "close, changing nothing (a click outside too)",
                 action: .escape),

@@ -6,11 +6,13 @@
                                 reviews) and writes, in DIR: current.apkg, legacy.apkg,
                                 collection.colpkg, notes.txt (Anki's "Notes in Plain Text"),
                                 counts.json (Anki's cards per note type and deck) and source.anki2.
-  anki_fixture.py roundtrip DIR FILE
+  anki_fixture.py roundtrip DIR FILE [if-newer]
                                 imports FILE (a TermFit export: .txt/.csv/.apkg) into a copy of
-                                DIR/source.anki2 with Anki's importer, updating notes by guid, and
-                                prints JSON: notes before/after, notes whose fields, tags or note
-                                type changed.
+                                DIR/source.anki2 with Anki's importer, updating notes by guid
+                                (a package's: always, or with if-newer only where the package's
+                                note is newer, as Anki's default), and prints JSON: notes
+                                before/after, notes whose fields, tags or note type changed, notes
+                                whose mod changed, and the notes added.
   anki_fixture.py open FILE     opens FILE (.apkg) as Anki's importer does into a new collection and
                                 prints JSON of its notes, cards, decks and tags.
   anki_fixture.py big DIR N     writes DIR/big.apkg and DIR/big.txt (the same notes as Anki's "Notes in
@@ -284,7 +286,7 @@ def snapshot(col):
     return notes
 
 
-def roundtrip(directory, export):
+def roundtrip(directory, export, condition="always"):
     work = tempfile.mkdtemp()
     path = os.path.join(work, "copy.anki2")
     shutil.copy(os.path.join(directory, "source.anki2"), path)
@@ -293,7 +295,8 @@ def roundtrip(directory, export):
     if export.endswith(".apkg"):
         from anki import import_export_pb2 as formats
         request = ImportAnkiPackageRequest(package_path=export, options=ImportAnkiPackageOptions(
-            update_notes=formats.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_ALWAYS,
+            update_notes=formats.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER if condition == "if-newer"
+            else formats.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_ALWAYS,
             update_notetypes=formats.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER, with_scheduling=False))
         col.import_anki_package(request)
     else:
@@ -305,8 +308,10 @@ def roundtrip(directory, export):
                      {k: v for k, v in before[guid].items() if k != "mod"} !=
                      {k: v for k, v in after[guid].items() if k != "mod"})
     detail = {guid: {"before": before[guid], "after": after[guid]} for guid in changed}
+    touched = sorted(guid for guid in before if guid in after and before[guid]["mod"] != after[guid]["mod"])
+    added = {guid: after[guid] for guid in after if guid not in before}
     print(json.dumps({"notesBefore": len(before), "notesAfter": len(after), "changed": changed,
-                      "detail": detail}, ensure_ascii=False))
+                      "detail": detail, "modChanged": touched, "added": added}, ensure_ascii=False))
     col.close(downgrade=False)
     shutil.rmtree(work)
 
@@ -333,8 +338,8 @@ if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "make" and len(sys.argv) == 3:
         make(sys.argv[2])
-    elif command == "roundtrip" and len(sys.argv) == 4:
-        roundtrip(sys.argv[2], sys.argv[3])
+    elif command == "roundtrip" and len(sys.argv) in (4, 5):
+        roundtrip(*sys.argv[2:])
     elif command == "big" and len(sys.argv) == 4:
         big(sys.argv[2], int(sys.argv[3]))
     elif command == "custom" and len(sys.argv) == 3:

@@ -94,17 +94,18 @@ struct CollectionReader {
         let history = try ReviewLog(db)
         var contents = AnkiText.Contents()
         contents.isHTML = true
-        let storedForms = notetypes.mapValues(\.storedForm)
+        let storedForms = notetypes.mapValues(\.type.storedForm)
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT n.id AS nid, n.guid, n.mid, n.tags, n.flds, c.id AS cid, c.ord, c.did, c.odid
+                SELECT n.id AS nid, n.guid, n.mid, n.mod, n.tags, n.flds, c.id AS cid, c.ord, c.did, c.odid
                 FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.id, c.ord
                 """)
         var noteNumber = 0
         var lastNote: Int64?
         var read = 0
         var values: [String] = []
+        var origin: AnkiNoteOrigin?
         while let row = try rows.next() {
             let noteID: Int64 = row["nid"]
             if noteID != lastNote {
@@ -118,12 +119,16 @@ struct CollectionReader {
                 lastNote = noteID
                 let flds: String = row["flds"] ?? ""
                 values = flds.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                let notetypeID: Int64 = row["mid"]
+                origin = AnkiNoteOrigin(
+                    noteID: noteID, noteModified: row["mod"] ?? 0, notetypeID: notetypeID,
+                    notetypeModified: notetypes[notetypeID]?.modified ?? 0, fields: values)
             }
             read += 1
             if read % 2_000 == 0 { progress(read, total) }
             let mid: Int64 = row["mid"]
             let ordinal: Int = row["ord"]
-            guard let notetype = notetypes[mid] else {
+            guard let notetype = notetypes[mid]?.type else {
                 contents.skipped.append(AnkiText.Skip(line: noteNumber, "note \(noteID) has an unknown note type"))
                 continue
             }
@@ -159,7 +164,7 @@ struct CollectionReader {
                     guid: guid.isEmpty || guid.count > ValueLimits.nameLength ? nil : guid, tags: tags,
                     deck: decks[deckID] ?? "Default", line: noteNumber, notetype: notetype.name, fields: values,
                     ordinal: ordinal, history: try history.answers(ofCard: row["cid"] as Int64? ?? 0),
-                    templates: storedForms[mid] ?? ""))
+                    templates: storedForms[mid] ?? "", ankiOrigin: origin))
         }
         if !contents.notes.isEmpty || !contents.skipped.isEmpty { try batch(contents) }
         progress(read, total)
@@ -167,7 +172,13 @@ struct CollectionReader {
 
     // MARK: Current format (schema 18)
 
-    func currentNotetypes() throws -> [Int64: AnkiNotetype] {
+    /// A note type as read, with its `mod` in the collection.
+    struct ReadNotetype {
+        var type: AnkiNotetype
+        var modified: Int64
+    }
+
+    func currentNotetypes() throws -> [Int64: ReadNotetype] {
         var fields: [Int64: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT ntid, name FROM fields ORDER BY ntid, ord") {
             fields[row["ntid"], default: []].append(row["name"])
@@ -178,13 +189,14 @@ struct CollectionReader {
             templates[row["ntid"], default: []].append(
                 AnkiNotetype.Template(name: row["name"], front: config.string(1), back: config.string(2)))
         }
-        var notetypes: [Int64: AnkiNotetype] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, name, config FROM notetypes") {
+        var notetypes: [Int64: ReadNotetype] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name, mtime_secs, config FROM notetypes") {
             let id: Int64 = row["id"]
             let config = Protobuf(row["config"] as Data? ?? Data())
-            notetypes[id] = AnkiNotetype(
+            let type = AnkiNotetype(
                 name: row["name"], isCloze: config.varint(1) == 1, fields: fields[id] ?? [],
                 templates: templates[id] ?? [])
+            notetypes[id] = ReadNotetype(type: type, modified: row["mtime_secs"] ?? 0)
         }
         return notetypes
     }
@@ -200,12 +212,12 @@ struct CollectionReader {
 
     // MARK: Legacy format (schema 11): JSON in `col`
 
-    func legacyNotetypes() throws -> [Int64: AnkiNotetype] {
+    func legacyNotetypes() throws -> [Int64: ReadNotetype] {
         let json = try String.fetchOne(db, sql: "SELECT models FROM col") ?? "{}"
         guard let models = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
             throw DeckFileError(line: nil, "the collection's note types are not readable")
         }
-        var notetypes: [Int64: AnkiNotetype] = [:]
+        var notetypes: [Int64: ReadNotetype] = [:]
         for (key, value) in models {
             guard let model = value as? [String: Any], let id = Int64(key) else { continue }
             let fields = (model["flds"] as? [[String: Any]] ?? [])
@@ -218,9 +230,10 @@ struct CollectionReader {
                         name: $0["name"] as? String ?? "", front: $0["qfmt"] as? String ?? "",
                         back: $0["afmt"] as? String ?? "")
                 }
-            notetypes[id] = AnkiNotetype(
+            let type = AnkiNotetype(
                 name: model["name"] as? String ?? "", isCloze: model["type"] as? Int == 1, fields: fields,
                 templates: templates)
+            notetypes[id] = ReadNotetype(type: type, modified: (model["mod"] as? NSNumber)?.int64Value ?? 0)
         }
         return notetypes
     }

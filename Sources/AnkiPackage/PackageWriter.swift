@@ -43,10 +43,16 @@ struct CollectionWriter {
     func write(_ decks: [FlashcardDeck], reviews: [FlashcardReview]) throws {
         try db.execute(sql: Self.schema)
         let notes = AnkiExport.notes(of: decks)
-        // Note types: the one a note's cards kept (its own templates), else one for each name,
-        // stock ones as Anki defines them.
-        func key(_ note: AnkiExport.Note) -> String { note.notetype + "\u{1F}" + (note.cards.first?.templates ?? "") }
-        var notetypes: [String: (id: Int64, type: AnkiNotetype)] = [:]
+        // Note types: a note from Anki goes back under its note type's id and `mod` in the
+        // member's collection (Anki's importer matches a note by guid and note type id, and keeps
+        // its own note type when the package's is no newer). Else the one a note's cards kept
+        // (its own templates), else one for each name, stock ones as Anki defines them.
+        func key(_ note: AnkiExport.Note) -> String {
+            (note.ankiOrigin.map { "\($0.notetypeID)\u{1F}" } ?? "") + note.notetype + "\u{1F}"
+                + (note.cards.first?.templates ?? "")
+        }
+        var notetypes: [String: WrittenNotetype] = [:]
+        var notetypeIDs = Set<Int64>()
         for note in notes where notetypes[key(note)] == nil {
             let type =
                 note.cards.first.flatMap { AnkiNotetype(storedForm: $0.templates) }
@@ -54,7 +60,14 @@ struct CollectionWriter {
                 ?? AnkiNotetype.forText(
                     named: note.notetype,
                     fieldCount: notes.filter { $0.notetype == note.notetype }.map(\.fields.count).max() ?? 2)
-            notetypes[key(note)] = (milliseconds + Int64(notetypes.count) + 1, type)
+            var written = WrittenNotetype(id: milliseconds + Int64(notetypes.count) + 1, modified: seconds, type: type)
+            if let origin = note.ankiOrigin, !notetypeIDs.contains(origin.notetypeID) {
+                written.id = origin.notetypeID
+                written.modified = origin.notetypeModified
+            }
+            while notetypeIDs.contains(written.id) { written.id += 1 }
+            notetypeIDs.insert(written.id)
+            notetypes[key(note)] = written
         }
         // Decks with every parent.
         var deckIDs: [String: Int64] = ["Default": 1]
@@ -66,12 +79,26 @@ struct CollectionWriter {
             }
         }
         let reviewsByCard = Dictionary(grouping: reviews.filter { !$0.isCram }, by: \.cardID)
+        // A note from Anki keeps its id; the others, and the cards, get fresh ones.
+        var usedIDs = Set(notes.compactMap { $0.ankiOrigin?.noteID })
         var nextID = milliseconds
+        func freshID() -> Int64 {
+            repeat { nextID += 1 } while usedIDs.contains(nextID)
+            usedIDs.insert(nextID)
+            return nextID
+        }
+        var noteIDs = Set<Int64>()
         var revlogIDs = Set<Int64>()
         for (position, note) in notes.enumerated() {
-            guard let (notetypeID, notetype) = notetypes[key(note)] else { continue }
-            nextID += 1
-            let noteID = nextID
+            guard let written = notetypes[key(note)] else { continue }
+            let (notetypeID, notetype) = (written.id, written.type)
+            let origin = note.ankiOrigin
+            let noteID = origin.flatMap { noteIDs.contains($0.noteID) ? nil : $0.noteID } ?? freshID()
+            noteIDs.insert(noteID)
+            // An unedited note goes back as Anki has it (the same `mod`: nothing newer to take);
+            // an edited one newer than Anki's, so that Anki's importer takes it.
+            let modified =
+                origin.map { note.isEdited ? max(seconds, $0.noteModified + 1) : $0.noteModified } ?? seconds
             var fields = note.fields
             if fields.count < notetype.fields.count {
                 fields += Array(repeating: "", count: notetype.fields.count - fields.count)
@@ -83,13 +110,12 @@ struct CollectionWriter {
                     VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')
                     """,
                 arguments: [
-                    noteID, note.guid, notetypeID, seconds,
+                    noteID, note.guid, notetypeID, modified,
                     note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " ",
                     fields.joined(separator: "\u{1F}"), sortField, Self.checksum(sortField),
                 ])
             for card in note.cards {
-                nextID += 1
-                let cardID = nextID
+                let cardID = freshID()
                 try db.execute(
                     sql: """
                         INSERT INTO cards (id, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, lapses,
@@ -110,16 +136,26 @@ struct CollectionWriter {
                 }
             }
         }
-        try writeCol(notetypes: notetypes.values.map { $0 }, decks: deckIDs)
+        try writeCol(notetypes: notetypes.values.sorted { $0.id < $1.id }, decks: deckIDs)
+    }
+
+    /// A note type as the package writes it: its id and `mod` (Anki's own for a note type from
+    /// the member's collection, else new ones) and its fields and templates.
+    struct WrittenNotetype {
+        var id: Int64
+        var modified: Int64
+        var type: AnkiNotetype
     }
 
     /// The `col` row: note types, decks and the default options as JSON.
-    func writeCol(notetypes: [(id: Int64, type: AnkiNotetype)], decks: [String: Int64]) throws {
+    func writeCol(notetypes: [WrittenNotetype], decks: [String: Int64]) throws {
         var models: [String: Any] = [:]
-        for (id, type) in notetypes {
+        for notetype in notetypes {
+            let (id, type) = (notetype.id, notetype.type)
             models[String(id)] =
                 [
-                    "id": id, "name": type.name, "type": type.isCloze ? 1 : 0, "mod": seconds, "usn": -1, "sortf": 0,
+                    "id": id, "name": type.name, "type": type.isCloze ? 1 : 0, "mod": notetype.modified, "usn": -1,
+                    "sortf": 0,
                     "did": NSNull(), "css": ".card { font-family: arial; font-size: 20px; text-align: center; }\n",
                     "latexPre": "", "latexPost": "", "latexsvg": false, "tags": [String](), "vers": [Int](),
                     "req": type.templates.indices.map { [$0, "any", [0]] as [Any] },

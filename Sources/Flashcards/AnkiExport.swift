@@ -17,6 +17,13 @@ public enum AnkiExport {
         public var tags: [String]
         /// The cards of the note in TermFit (for their review history).
         public var cards: [Flashcard]
+
+        /// Where the note lives in the Anki collection it came from, when it came in a package.
+        public var ankiOrigin: AnkiNoteOrigin? { cards.lazy.compactMap(\.ankiOrigin).first }
+
+        /// Whether the fields to write are not those the note had in Anki: edited in TermFit (a
+        /// note Anki never had counts as edited).
+        public var isEdited: Bool { ankiOrigin?.isEdited(fields) ?? true }
     }
 
     /// The notes of `decks`, in deck and card order.

@@ -40,11 +40,13 @@ public enum AnkiText {
         /// The note type's fields and templates when they are not a stock type's
         /// (``AnkiNotetype/storedForm``): a package's custom note type, kept with the card.
         public var templates: String
+        /// Where the note lives in the Anki collection a package came from (a text file has no ids).
+        public var ankiOrigin: AnkiNoteOrigin?
 
         public init(
             prompt: String, answer: String, guid: String? = nil, tags: [String] = [], deck: String? = nil, line: Int,
             notetype: String = "", fields: [String] = [], ordinal: Int = 0, history: [PastAnswer] = [],
-            templates: String = ""
+            templates: String = "", ankiOrigin: AnkiNoteOrigin? = nil
         ) {
             self.prompt = prompt
             self.answer = answer
@@ -57,6 +59,7 @@ public enum AnkiText {
             self.ordinal = ordinal
             self.history = history
             self.templates = templates
+            self.ankiOrigin = ankiOrigin
         }
     }
 

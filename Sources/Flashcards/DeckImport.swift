@@ -127,7 +127,7 @@ public struct DeckImport: Sendable {
                     }
                     if card.prompt == note.prompt && card.answer == note.answer && card.tags == note.tags
                         && card.fields == note.fields && card.notetype == note.notetype
-                        && card.templates == note.templates
+                        && card.templates == note.templates && (note.ankiOrigin ?? card.ankiOrigin) == card.ankiOrigin
                     {
                         unchanged += 1
                         continue
@@ -139,6 +139,8 @@ public struct DeckImport: Sendable {
                     card.notetype = note.notetype
                     card.fields = note.fields
                     card.templates = note.templates
+                    // A text file has no ids: the card keeps those of the package it came in.
+                    card.ankiOrigin = note.ankiOrigin ?? card.ankiOrigin
                     all[found.deck].cards[found.card] = card
                     counting(card, in: found.deck, by: 1)
                     mark(found.deck, card.id)
@@ -188,7 +190,8 @@ public struct DeckImport: Sendable {
             let card = Flashcard(
                 id: id, prompt: note.prompt, answer: note.answer,
                 createdAt: now.addingTimeInterval(Double(position) / 1000), guid: guid, tags: note.tags,
-                notetype: note.notetype, fields: note.fields, ordinal: note.ordinal, templates: note.templates)
+                notetype: note.notetype, fields: note.fields, ordinal: note.ordinal, templates: note.templates,
+                ankiOrigin: note.ankiOrigin)
             all[deckIndex].cards.append(card)
             counting(card, in: deckIndex, by: 1)
             byGUID[key(card.guid, card.ordinal)] = (deckIndex, all[deckIndex].cards.count - 1)

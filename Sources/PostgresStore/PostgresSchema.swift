@@ -151,6 +151,7 @@ enum PostgresSchema {
             """
         ),
         ("v18 a skipped rest is kept", "ALTER TABLE dumbbell_workout ADD COLUMN rest_ended_at BIGINT;"),
+        ("v19 flashcards keep their Anki note's ids", "ALTER TABLE flashcard ADD COLUMN anki_origin TEXT;"),
     ]
 
     /// The names of every migration this build knows, oldest first.

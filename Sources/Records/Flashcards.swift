@@ -31,10 +31,14 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     /// them) when they are not those of the stock type `notetype` names: the card is drawn and
     /// exported through them. Empty for a stock type and for a card made in TermFit.
     public var templates: String
+    /// Where the note lives in the member's Anki collection, for a card that came from an Anki
+    /// package; `nil` for a card made in TermFit or read from a text file.
+    public var ankiOrigin: AnkiNoteOrigin?
 
     public init(
         id: UUID = UUID(), prompt: String, answer: String, createdAt: Date, guid: String? = nil, tags: [String] = [],
-        notetype: String = "", fields: [String] = [], ordinal: Int = 0, templates: String = ""
+        notetype: String = "", fields: [String] = [], ordinal: Int = 0, templates: String = "",
+        ankiOrigin: AnkiNoteOrigin? = nil
     ) {
         self.id = id
         self.prompt = prompt
@@ -46,6 +50,7 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
         self.fields = fields
         self.ordinal = ordinal
         self.templates = templates
+        self.ankiOrigin = ankiOrigin
     }
 
     /// A guid for a card made in TermFit: the two halves of its identifier's 128 bits combined
@@ -66,7 +71,7 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal, templates
+        case id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal, templates, ankiOrigin
     }
 
     /// Writes a card; a card made in TermFit (no Anki note) is written as before notes were kept.
@@ -82,6 +87,7 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
         if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
         if ordinal != 0 { try container.encode(ordinal, forKey: .ordinal) }
         if !templates.isEmpty { try container.encode(templates, forKey: .templates) }
+        if let ankiOrigin { try container.encode(ankiOrigin.storedForm, forKey: .ankiOrigin) }
     }
 
     /// Reads a card; an export from before guids and tags gets the guid made from its identifier.
@@ -97,7 +103,9 @@ public struct Flashcard: Sendable, Codable, Equatable, Hashable, Identifiable {
             notetype: try container.decodeIfPresent(String.self, forKey: .notetype) ?? "",
             fields: try container.decodeIfPresent([String].self, forKey: .fields) ?? [],
             ordinal: try container.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0,
-            templates: try container.decodeIfPresent(String.self, forKey: .templates) ?? "")
+            templates: try container.decodeIfPresent(String.self, forKey: .templates) ?? "",
+            ankiOrigin: try container.decodeIfPresent(String.self, forKey: .ankiOrigin).flatMap(
+                AnkiNoteOrigin.init(storedForm:)))
     }
 }
 

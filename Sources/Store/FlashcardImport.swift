@@ -55,7 +55,7 @@ public struct FlashcardImportWriter {
             sql: {
                 """
                 SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal,
-                    c.templates
+                    c.templates, c.anki_origin
                 FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
                 WHERE d.profile_id = ? AND \(condition) (\($0)) ORDER BY c.created_at, c.id
                 """
@@ -92,7 +92,7 @@ extension ProfileStore {
     }
 
     /// A card from a row of `deck_id, id, prompt, answer, created_at, guid, tags, notetype,
-    /// fields, ordinal`, read by position.
+    /// fields, ordinal, templates, anki_origin`, read by position.
     static func card(_ row: Row, sharingTemplates templates: inout [String: String]) throws -> Flashcard {
         Flashcard(
             id: try Columns.uuid(row, at: 1, "id"), prompt: try row.decode(atIndex: 2),
@@ -108,6 +108,7 @@ extension ProfileStore {
                 if let shared = templates[text] { return shared }
                 templates[text] = text
                 return text
-            } ?? "")
+            } ?? "",
+            ankiOrigin: (try row.decode(String?.self, atIndex: 11)).flatMap(AnkiNoteOrigin.init(storedForm:)))
     }
 }

@@ -498,20 +498,21 @@ extension ProfileStore: FlashcardLibrary {
         try db.cachedStatement(
             sql: """
                 INSERT INTO flashcard (
-                    id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal, templates)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal, templates,
+                    anki_origin)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
                     created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags,
                     notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal,
-                    templates = excluded.templates
+                    templates = excluded.templates, anki_origin = excluded.anki_origin
                 """
         ).execute(
             arguments: [
                 card.id.uuidString, deckID.uuidString, card.prompt, card.answer, card.createdAt.storedMilliseconds,
                 card.guid, card.tags.joined(separator: " "), card.notetype,
                 card.fields.isEmpty ? nil : card.fields.joined(separator: "\u{1F}"), card.ordinal,
-                card.templates.isEmpty ? nil : card.templates,
+                card.templates.isEmpty ? nil : card.templates, card.ankiOrigin?.storedForm,
             ])
     }
 
@@ -546,7 +547,7 @@ extension ProfileStore: FlashcardLibrary {
             db,
             sql: """
                 SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal,
-                    c.templates
+                    c.templates, c.anki_origin
                 FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
                 WHERE d.profile_id = ? ORDER BY c.deck_id, c.created_at, c.id
                 """,

@@ -9,7 +9,7 @@ import Records
 /// touch it. Migrations are only ever appended; a released one is never edited.
 enum Schema {
     /// The newest schema version this build knows.
-    static let version = 18
+    static let version = 19
 
     /// The migrations, oldest first.
     static let migrator: DatabaseMigrator = {
@@ -88,6 +88,11 @@ enum Schema {
             let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             try db.execute(sql: "PRAGMA user_version = \(max(current, 18))")
         }
+        migrator.registerMigration("v19 flashcards keep their Anki note's ids") { db in
+            try db.execute(sql: version19)
+            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try db.execute(sql: "PRAGMA user_version = \(max(current, 19))")
+        }
         return migrator
     }()
 
@@ -132,6 +137,13 @@ enum Schema {
         ALTER TABLE flashcard ADD COLUMN notetype TEXT NOT NULL DEFAULT '';
         ALTER TABLE flashcard ADD COLUMN fields TEXT;
         ALTER TABLE flashcard ADD COLUMN ordinal INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// Where a card's note lives in the member's Anki collection (``AnkiNoteOrigin/storedForm``:
+    /// note id, mod, note type id and mod, fields' checksum), for the way back into it. Cards
+    /// saved before, made in TermFit or read from a text file have none (NULL).
+    private static let version19 = """
+        ALTER TABLE flashcard ADD COLUMN anki_origin TEXT;
         """
 
     /// The field names and card templates of a note type that is not one of Anki's stock types

@@ -134,27 +134,60 @@ struct AnkiRoundTripTests {
         }
     }
 
-    @Test func termFitsPackageImportedIntoTheSourceCollectionChangesOnlyTheEditedNote() throws {
-        var decks = try decks(from: "current.apkg")
+    /// Anki's importer in both its update modes: always (every note of the package is taken) and
+    /// if newer (Anki's default: only a note newer than the collection's).
+    @Test(arguments: ["current.apkg", "legacy.apkg"], ["always", "if-newer"])
+    func termFitsPackageImportedIntoTheSourceCollectionChangesOnlyTheEditedNote(file: String, condition: String) throws
+    {
+        var decks = try decks(from: file)
         let deck = try #require(decks.firstIndex { $0.name == "Lang::French" })
         let card = try #require(decks[deck].cards.firstIndex { $0.prompt == "Hello bold & more" })
         decks[deck].cards[card].answer = "Bonjour <3"
+        let guid = decks[deck].cards[card].guid
         let directory = try AnkiPython.fixtureDirectory.get()
-        let package = directory.appendingPathComponent("termfit-source.apkg")
+        let package = directory.appendingPathComponent("termfit-source-\(file)-\(condition).apkg")
         try AnkiPackage.write(decks, reviews: [], to: package)
-        let result = try #require(AnkiPython.fixture(["roundtrip", directory.path, package.path]) as? [String: Any])
+        let result = try #require(
+            AnkiPython.fixture(["roundtrip", directory.path, package.path, condition]) as? [String: Any])
         #expect(result["notesAfter"] as? Int == 8, "\(result)")
-        let changed = try #require(result["changed"] as? [String])
-        // Anki should update the notes by guid: the edited one changes, and only that one. It
-        // skips them instead, as notes of another note type: the package gives the note types
-        // ids of its own, not the ids they have in the member's collection (not kept on import).
-        withKnownIssue("Anki skips a TermFit package's notes whose note type ids are not the collection's") {
-            #expect(changed == [decks[deck].cards[card].guid], "\(result["detail"] ?? "")")
-            let detail = (result["detail"] as? [String: Any])?[changed.first ?? ""] as? [String: Any]
-            let fields = (detail?["after"] as? [String: Any])?["fields"] as? [String]
-            #expect(fields == ["Hello <b>bold</b> &amp; more", "Bonjour &lt;3"])
+        // Anki updates the notes by guid and note type: the edited one changes, and only that one;
+        // the others are no newer than Anki's, so Anki leaves even their mod alone.
+        #expect(result["changed"] as? [String] == [guid], "\(result["detail"] ?? "")")
+        #expect(result["modChanged"] as? [String] == [guid], "\(result)")
+        let detail = (result["detail"] as? [String: Any])?[guid] as? [String: Any]
+        let fields = (detail?["after"] as? [String: Any])?["fields"] as? [String]
+        #expect(fields == ["Hello <b>bold</b> &amp; more", "Bonjour &lt;3"])
+        #expect((result["added"] as? [String: Any])?.isEmpty == true, "\(result)")
+    }
+
+    @Test(arguments: ["current.apkg", "legacy.apkg"])
+    func aCardAddedInTermFitGoesIntoTheSourceCollectionAsANewNoteAndNothingElseChanges(file: String) throws {
+        var decks = try decks(from: file)
+        let deck = try #require(decks.firstIndex { $0.name == "Lang::French" })
+        let added = Flashcard(
+            prompt: "Goodbye & <see you>", answer: "Au revoir", createdAt: Date(timeIntervalSince1970: 1_800_000_500))
+        decks[deck].cards.append(added)
+        let directory = try AnkiPython.fixtureDirectory.get()
+        let package = directory.appendingPathComponent("termfit-added-\(file).apkg")
+        try AnkiPackage.write(decks, reviews: [], to: package)
+        var exports = [package]
+        for format in DeckFileFormat.allCases {
+            let export = directory.appendingPathComponent("termfit-added-\(file).\(format.rawValue)")
+            try Data(DeckFile.write(decks, format: format).utf8).write(to: export)
+            exports.append(export)
         }
-        #expect(changed.isEmpty || changed == [decks[deck].cards[card].guid], "no other note changes")
+        for export in exports {
+            let result = try #require(
+                AnkiPython.fixture(["roundtrip", directory.path, export.path, "if-newer"]) as? [String: Any])
+            let name = export.lastPathComponent
+            #expect(result["notesAfter"] as? Int == 9, "\(name): \(result)")
+            #expect(result["changed"] as? [String] == [], "\(name): \(result)")
+            #expect(result["modChanged"] as? [String] == [], "\(name): \(result)")
+            let new = (result["added"] as? [String: Any])?[added.guid] as? [String: Any]
+            #expect(
+                new?["fields"] as? [String] == ["Goodbye &amp; &lt;see you&gt;", "Au revoir"], "\(name): \(result)")
+            #expect((new?["notetype"] as? String)?.hasPrefix("Basic") == true, "\(name): \(result)")
+        }
     }
 
     @Test func termFitsPackageOpensInAnkiWithNotesDecksTagsAndReviews() throws {

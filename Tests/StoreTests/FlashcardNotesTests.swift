@@ -143,4 +143,36 @@ struct FlashcardNotesTests {
             try anna.save(decks: [FlashcardDeck(name: "X", createdAt: date, cards: [tooLarge])])
         }
     }
+
+    @Test("A card from an Anki package keeps its note's ids (v19); a card made in TermFit has none")
+    func ankiOrigin() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let store = try TermFitStore.open(at: temporary.location())
+        defer { try? store.close() }
+        let anna = try store.profileStore(named: "anna")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let origin = AnkiNoteOrigin(
+            noteID: 1_699_999_000_123, noteModified: 1_699_999_001, notetypeID: 1_600_000_000_777,
+            notetypeModified: 1_600_000_002, fields: ["chat", "cat"])
+        let fromAnki = Flashcard(
+            prompt: "chat", answer: "cat", createdAt: date, guid: "Q(x", notetype: "Basic", fields: ["chat", "cat"],
+            ankiOrigin: origin)
+        let own = Flashcard(prompt: "own", answer: "card", createdAt: date.addingTimeInterval(5))
+        let deck = FlashcardDeck(name: "Words", createdAt: date, cards: [fromAnki, own])
+        try anna.save(decks: [deck])
+        #expect(try anna.decks() == [deck])
+        #expect(try anna.decks().first?.cards.first?.ankiOrigin == origin)
+        try #require(store.pool).read { (db: Database) throws -> Void in
+            #expect(
+                try String.fetchOne(db, sql: "SELECT anki_origin FROM flashcard WHERE guid = 'Q(x'")
+                    == "1699999000123 1699999001 1600000000777 1600000002 \(origin.fieldsChecksum)")
+            #expect(
+                try String?.fetchOne(db, sql: "SELECT anki_origin FROM flashcard WHERE id = ?", arguments: [own.id])
+                    == nil, "a card made in TermFit keeps none")
+        }
+        #expect(!origin.isEdited(["chat", "cat"]))
+        #expect(origin.isEdited(["chat", "cats"]))
+        #expect(origin.isEdited(["chatc", "at"]), "the fields' bounds count")
+    }
 }

@@ -281,10 +281,16 @@ public enum AnkiText {
                     DeckFile.Skip(line: line, "the note is larger than \(ValueLimits.noteFieldsLength) bytes"))
                 return
             }
+            var tags = globalTags
+            for tag in Self.tags(cell(columns.tags) ?? "") where !tags.contains(tag) {
+                tags.append(String(tag.prefix(ValueLimits.nameLength)))
+            }
+            let guid = cell(columns.guid)?.trimmingBlanks(andNewlines: true)
+            let deck = (cell(columns.deck)?.trimmingBlanks(andNewlines: true)).flatMap { $0.isEmpty ? nil : $0 }
             var cards: [(ordinal: Int, prompt: String, answer: String)]
             if let notetype {
                 cards = notetype.cardOrdinals(for: values).map { ordinal in
-                    let card = notetype.card(ordinal: ordinal, values: values)
+                    let card = notetype.card(ordinal: ordinal, values: values, tags: tags, deck: deck ?? fixedDeck)
                     return (ordinal, card.prompt, card.answer)
                 }
                 if cards.isEmpty {
@@ -297,12 +303,6 @@ public enum AnkiText {
             } else {
                 cards = [(0, clean(rawPrompt, isHTML: false), clean(rawAnswer, isHTML: false))]
             }
-            var tags = globalTags
-            for tag in Self.tags(cell(columns.tags) ?? "") where !tags.contains(tag) {
-                tags.append(String(tag.prefix(ValueLimits.nameLength)))
-            }
-            let guid = cell(columns.guid)?.trimmingBlanks(andNewlines: true)
-            let deck = (cell(columns.deck)?.trimmingBlanks(andNewlines: true)).flatMap { $0.isEmpty ? nil : $0 }
             for card in cards {
                 var problem: String?
                 for (side, text) in [("prompt", card.prompt), ("answer", card.answer)] where problem == nil {

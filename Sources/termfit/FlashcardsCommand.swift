@@ -185,8 +185,10 @@ struct FlashcardsImportCommand: ParsableCommand {
     private func importNotes(_ source: TextImportFile?, into writer: FlashcardImportWriter) throws
         -> DeckImportStream
     {
+        let identifiers = ImportIdentifiers()
         var stream = DeckImportStream(
-            into: try writer.deckList(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
+            into: try writer.deckList(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date(),
+            makeIdentifier: identifiers.next)
         let lookup = DeckImportStream.Lookup(
             cardsWithGUIDs: writer.cards(withGUIDs:), cardsWithPrompts: writer.cards(inDeck:withPrompts:),
             reviewsOfCards: writer.reviews(ofCards:))

@@ -101,3 +101,32 @@ final class TextImportFile {
         }
     }
 }
+
+/// Identifiers for an import's cards, from random bytes read 4 KiB at a time: `UUID()` opens
+/// and reads `/dev/urandom` once per identifier here (110,000 opens for 110,000 cards).
+final class ImportIdentifiers {
+    private let source = FileHandle(forReadingAtPath: "/dev/urandom")
+    private var bytes: [UInt8] = []
+    private var offset = 0
+
+    deinit { try? source?.close() }
+
+    /// A random (version 4) identifier.
+    func next() -> UUID {
+        if offset + 16 > bytes.count {
+            // Without the device: Foundation's own.
+            guard let read = try? source?.read(upToCount: 4_096), read.count >= 16 else { return UUID() }
+            bytes = [UInt8](read)
+            offset = 0
+        }
+        var uuid = Array(bytes[offset..<offset + 16])
+        offset += 16
+        uuid[6] = (uuid[6] & 0x0F) | 0x40
+        uuid[8] = (uuid[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7], uuid[8], uuid[9], uuid[10],
+                uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]
+            ))
+    }
+}

@@ -18,6 +18,8 @@ extension AnkiText {
         private let guessedHTML: Bool
         /// Only looks for the answer of ``guessesHTML``.
         private let findsHTML: Bool
+        /// Reads on to the end after the answer (every line and record checked).
+        private var checksAll = false
         private var readsHeaders = true
         private var firstHeader = true
         private var ended = false
@@ -78,7 +80,7 @@ extension AnkiText {
 
         /// Reads records until a batch is full or more bytes are needed.
         private mutating func readRecords() throws(DeckFileError) {
-            while reader.contents.notes.count < batchSize, foundHTML == nil || !findsHTML,
+            while reader.contents.notes.count < batchSize, foundHTML == nil || !findsHTML || checksAll,
                 let item = try scanner.next()
             {
                 switch item {
@@ -104,7 +106,7 @@ extension AnkiText {
                             continue
                         }
                     }
-                    if record.fields.contains(where: HTMLText.looksLikeHTML) { foundHTML = true }
+                    if foundHTML == nil, record.fields.contains(where: HTMLText.looksLikeHTML) { foundHTML = true }
                 }
             }
         }
@@ -112,9 +114,12 @@ extension AnkiText {
         /// Whether the fields of a file are HTML: as its `#html:` header says, else when a field
         /// looks like what Anki's editor writes (and the first row does not name the columns).
         /// Reads the file through `next` only as far as it needs to.
-        static func guessesHTML(separator: Character, next: () throws -> [UInt8]?) throws -> Bool {
+        static func guessesHTML(
+            separator: Character, checkingAll: Bool = false, next: () throws -> [UInt8]?
+        ) throws -> Bool {
             var stream = Stream(separator: separator, isHTML: false, batchSize: Int.max, findsHTML: true)
-            while stream.foundHTML == nil {
+            stream.checksAll = checkingAll
+            while stream.foundHTML == nil || checkingAll {
                 if let chunk = try next() {
                     try stream.add(chunk)
                 } else {
@@ -137,10 +142,10 @@ extension AnkiText {
     /// its notes. Throws a ``DeckFileError`` for a file refused, else what `open`, its chunks or
     /// `body` throw.
     public static func stream(
-        separator: Character, batchSize: Int = 2_000, opening open: () throws -> () throws -> [UInt8]?,
-        _ body: (Contents) throws -> Void
+        separator: Character, batchSize: Int = 2_000, isHTML known: Bool? = nil,
+        opening open: () throws -> () throws -> [UInt8]?, _ body: (Contents) throws -> Void
     ) throws {
-        let isHTML = try Stream.guessesHTML(separator: separator, next: try open())
+        let isHTML = try known ?? Stream.guessesHTML(separator: separator, next: try open())
         var stream = Stream(separator: separator, isHTML: isHTML, batchSize: batchSize)
         let next = try open()
         var atEnd = false
@@ -153,6 +158,13 @@ extension AnkiText {
             }
             while let batch = try stream.nextBatch() { try body(batch) }
         }
+    }
+
+    /// Reads a whole file through `next` and refuses it as ``stream(separator:batchSize:isHTML:opening:_:)``
+    /// would for its bytes, lines, header lines and quotes, before anything is planned; returns
+    /// whether its fields are HTML (that function's `isHTML`).
+    public static func check(separator: Character, next: () throws -> [UInt8]?) throws -> Bool {
+        try Stream.guessesHTML(separator: separator, checkingAll: true, next: next)
     }
 
     /// `bytes` as the one chunk of a file (``stream(separator:batchSize:opening:_:)``).

@@ -94,7 +94,17 @@ struct FlashcardsImportCommand: ParsableCommand {
         if !AnkiPackage.isPackage(file) {
             // The largest real collections as text: 250,000 notes of a few hundred bytes.
             if try data.server() == nil {
-                source = try TextImportFile(file, limit: 256 << 20)
+                let opened = try TextImportFile(file, limit: 256 << 20)
+                // Its bytes, lines and quotes are checked before the database is opened: a file
+                // refused for them leaves the database as it was.
+                do {
+                    opened.isHTML = try AnkiText.check(
+                        separator: (format ?? .guess(fromPath: file)).separator, next: try opened.chunks { _, _ in })
+                } catch {
+                    printError("\(file): \(error); nothing was imported")
+                    throw TermFitExitStatus.dataFile
+                }
+                source = opened
             } else {
                 do {
                     let contents = try readImportFile(file, limit: 256 << 20)
@@ -204,7 +214,7 @@ struct FlashcardsImportCommand: ParsableCommand {
             let bar = ProgressBar(label: "Importing \((file as NSString).lastPathComponent)", counting: nil)
             defer { bar.finish() }
             try AnkiText.stream(
-                separator: (format ?? .guess(fromPath: file)).separator, batchSize: 2_000,
+                separator: (format ?? .guess(fromPath: file)).separator, batchSize: 2_000, isHTML: source.isHTML,
                 opening: { try source.chunks { bar.show($0, of: $1) } }, take)
         } else {
             let bar = ProgressBar(label: "Importing \((file as NSString).lastPathComponent)")

@@ -14,6 +14,8 @@ final class TextImportFile {
     private var temporary: URL?
     /// The size of the file, in bytes.
     private(set) var size = 0
+    /// Whether its fields are HTML, once it was checked (``AnkiText/check(separator:next:)``).
+    var isHTML: Bool?
 
     /// The file `file` (`-`: standard input), at most `limit` bytes: a file that cannot be
     /// opened or is larger is reported here, before anything else, ending the command with

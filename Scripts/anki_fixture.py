@@ -24,6 +24,11 @@
                                 custom.apkg, custom-legacy.apkg, custom.txt, custom.anki2 and
                                 custom.json (each card's question and answer as Anki renders them,
                                 by note guid and card ordinal, and Anki's cards per note type).
+  anki_fixture.py special DIR   builds a note type whose templates show Anki's special fields ({{Tags}},
+                                {{Deck}}, {{Subdeck}}, {{Type}}, {{Card}}, {{CardFlag}}), a <style> of
+                                their own, CSS, text: and hint: filters, with notes in a nested and a
+                                top-level deck, and writes special.apkg, special-legacy.apkg,
+                                special.txt and special.json (as custom.json) in DIR.
   anki_fixture.py history DIR   answers cards with FSRS on (Anki's fuzz off, as in its own tests),
                                 writes DIR/history.apkg and DIR/history-legacy.apkg with scheduling
                                 (and DIR/history-plain.apkg without it) and prints JSON by note guid: each card's phase, due date, interval
@@ -277,6 +282,64 @@ def custom(directory):
     col.close(downgrade=False)
 
 
+def special(directory):
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, "special.anki2")
+    if os.path.exists(path):
+        os.remove(path)
+    col = Collection(path)
+    models = col.models
+    model = models.new("Special")
+    for field in ("Front", "Back", "Note"):
+        models.add_field(model, models.new_field(field))
+    for name, front, back in (
+            ("Forward", "<style>.tags { color: grey; }</style><div class=front>{{Front}}</div>"
+             "<div class=tags>{{Tags}}</div>{{#Tags}}<br>tagged{{/Tags}}{{^Tags}}<br>untagged{{/Tags}}"
+             "<br>in {{Deck}} ({{Subdeck}})<br><span class=\"{{CardFlag}}\">{{Type}}: {{Card}}</span>",
+             "{{FrontSide}}<hr id=answer>{{Back}}<br>{{text:Note}}{{hint:Note}}"),
+            ("Reverse", "{{Back}}<br>{{text:Front}} {{CardFlag}}",
+             "{{FrontSide}}<hr id=answer>{{Front}}<br>{{Tags}} / {{Subdeck}}"),
+    ):
+        template = models.new_template(name)
+        template["qfmt"] = front
+        template["afmt"] = back
+        models.add_template(model, template)
+    model["css"] = ".card { font-family: serif; }\n.front { font-weight: bold; }"
+    models.add(model)
+    model = models.by_name("Special")
+    nested = col.decks.id("Lang::French::Verbs")
+    top = col.decks.id("Loose")
+
+    def add(fields, tags, deck):
+        note = col.new_note(model)
+        for name, value in fields.items():
+            note[name] = value
+        note.tags = tags
+        col.add_note(note, deck)
+
+    add({"Front": "<b>être</b> &amp; avoir", "Back": "to be &lt;and&gt; to have",
+         "Note": "irregular <!-- both --> <i>verbs</i> &amp;c."},
+        ["Lang::French", "verbs", "irregular"], nested)
+    add({"Front": "chien", "Back": "dog", "Note": ""}, [], top)
+    cards = {}
+    counts = {}
+    for cid in col.find_cards(""):
+        card = col.get_card(cid)
+        note = card.note()
+        counts[note.note_type()["name"]] = counts.get(note.note_type()["name"], 0) + 1
+        cards[f"{note.guid} {card.ord}"] = {"question": card.question(), "answer": card.answer()}
+    json.dump({"cards": cards, "byNotetype": counts}, open(os.path.join(directory, "special.json"), "w"),
+              indent=1, sort_keys=True, ensure_ascii=False)
+    for legacy, name in ((False, "special.apkg"), (True, "special-legacy.apkg")):
+        col.export_anki_package(out_path=os.path.join(directory, name),
+                                options=ExportAnkiPackageOptions(with_scheduling=False, with_deck_configs=False,
+                                                                 with_media=False, legacy=legacy),
+                                limit=None)
+    col.export_note_csv(out_path=os.path.join(directory, "special.txt"), limit=None, with_html=True,
+                        with_tags=True, with_deck=True, with_notetype=True, with_guid=True)
+    col.close(downgrade=False)
+
+
 def snapshot(col):
     notes = {}
     for nid in col.find_notes(""):
@@ -344,6 +407,8 @@ if __name__ == "__main__":
         big(sys.argv[2], int(sys.argv[3]))
     elif command == "custom" and len(sys.argv) == 3:
         custom(sys.argv[2])
+    elif command == "special" and len(sys.argv) == 3:
+        special(sys.argv[2])
     elif command == "history" and len(sys.argv) == 3:
         history(sys.argv[2])
     elif command == "open" and len(sys.argv) == 3:

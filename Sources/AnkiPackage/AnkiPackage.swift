@@ -140,7 +140,11 @@ struct CollectionReader {
                         line: noteNumber, "note \(noteID) is larger than \(ValueLimits.noteFieldsLength) bytes"))
                 continue
             }
-            let card = notetype.card(ordinal: ordinal, values: values)
+            let originalDeck: Int64 = row["odid"] ?? 0
+            let deckID: Int64 = originalDeck != 0 ? originalDeck : row["did"]
+            let tags = (row["tags"] as String? ?? "").split(whereSeparator: \.isWhitespace)
+                .map { String($0.prefix(ValueLimits.nameLength)) }
+            let card = notetype.card(ordinal: ordinal, values: values, tags: tags, deck: decks[deckID] ?? "Default")
             if card.prompt.isEmpty {
                 contents.skipped.append(
                     AnkiText.Skip(line: noteNumber, "note \(noteID), card \(ordinal + 1): the prompt is empty"))
@@ -153,10 +157,6 @@ struct CollectionReader {
                         "note \(noteID), card \(ordinal + 1): longer than \(DeckFile.maximumLength) characters"))
                 continue
             }
-            let originalDeck: Int64 = row["odid"] ?? 0
-            let deckID: Int64 = originalDeck != 0 ? originalDeck : row["did"]
-            let tags = (row["tags"] as String? ?? "").split(whereSeparator: \.isWhitespace)
-                .map { String($0.prefix(ValueLimits.nameLength)) }
             let guid: String = row["guid"] ?? ""
             contents.notes.append(
                 AnkiText.Note(

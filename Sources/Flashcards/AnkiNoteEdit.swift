@@ -125,8 +125,10 @@ extension FlashcardsWorkout {
             for var sibling in decks[deckIndex].cards
             where sibling.guid == card.guid && sibling.id != card.id && !sibling.fields.isEmpty {
                 if let type = sibling.ankiNotetype {
-                    let shown = type.card(ordinal: sibling.ordinal, values: sibling.fields)
-                    let now = type.card(ordinal: sibling.ordinal, values: fields)
+                    let deck = decks[deckIndex].name
+                    let shown = type.card(
+                        ordinal: sibling.ordinal, values: sibling.fields, tags: sibling.tags, deck: deck)
+                    let now = type.card(ordinal: sibling.ordinal, values: fields, tags: sibling.tags, deck: deck)
                     if shown.prompt == sibling.prompt, !now.prompt.isEmpty { sibling.prompt = now.prompt }
                     if shown.answer == sibling.answer { sibling.answer = now.answer }
                 }

@@ -149,29 +149,53 @@ public struct AnkiNotetype: Hashable, Sendable, Codable {
     }
 
     /// The card `ordinal` of a note of `values`, as plain text: the prompt (the front) and the
-    /// answer (the back without the front it repeats).
-    public func card(ordinal: Int, values: [String]) -> (prompt: String, answer: String) {
-        let html = cardHTML(ordinal: ordinal, values: values)
+    /// answer (the back without the front it repeats). `tags` and `deck` are what Anki's special
+    /// fields `{{Tags}}`, `{{Deck}}` and `{{Subdeck}}` show (``cardHTML(ordinal:values:tags:deck:)``).
+    public func card(ordinal: Int, values: [String], tags: [String] = [], deck: String? = nil) -> (
+        prompt: String, answer: String
+    ) {
+        let html = cardHTML(ordinal: ordinal, values: values, tags: tags, deck: deck)
         return (HTMLText.plain(html.front), HTMLText.plain(html.back))
     }
 
     /// The card `ordinal` of a note of `values` as HTML: its front, and its back without the
     /// front it repeats.
-    public func cardHTML(ordinal: Int, values: [String]) -> (front: String, back: String) {
+    ///
+    /// Anki's special fields are filled in as Anki fills them (unless the note type has a field
+    /// of that name): `{{Tags}}` the note's tags, `{{Deck}}` the card's deck (`Parent::Child`;
+    /// nothing when `deck` is `nil`), `{{Subdeck}}` its last part, `{{Type}}` the note type's
+    /// name, `{{Card}}` the template's, and `{{CardFlag}}` `flag0` (TermFit keeps no flags). Anki
+    /// puts them in as they are, not escaped; they count for `{{#…}}` sections but never make
+    /// a card (``cardOrdinals(for:)``).
+    public func cardHTML(ordinal: Int, values: [String], tags: [String] = [], deck: String? = nil) -> (
+        front: String, back: String
+    ) {
         let fields = fieldMap(values)
         let template = isCloze ? templates.first : (templates.indices.contains(ordinal) ? templates[ordinal] : nil)
         guard let template else { return ("", "") }
         let cloze = isCloze ? ordinal + 1 : nil
         var special = fields
-        // Anki's special fields a terminal can show: the card's template name and the note type's.
-        if special["Card"] == nil { special["Card"] = HTMLText.escaped(template.name) }
-        if special["Type"] == nil { special["Type"] = HTMLText.escaped(name) }
+        let deckName = deck ?? ""
+        let subdeck = deckName.split(separator: "::", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let values: [(String, String)] = [
+            ("Tags", tags.joined(separator: " ")), ("Deck", deckName), ("Subdeck", subdeck),
+            ("Card", template.name), ("Type", name), ("CardFlag", "flag0"),
+        ]
+        for (name, value) in values where special[name] == nil { special[name] = value }
         let front = AnkiTemplate.render(template.front, fields: special, side: .front, cloze: cloze).html
         var back = AnkiTemplate.render(template.back, fields: special, side: .back, cloze: cloze).html
         if let line = back.firstRange(of: "<hr id=answer>") {
             back = String(back[line.upperBound...])
         }
         return (front, back)
+    }
+
+    /// Whether a card of this type shows its deck (`{{Deck}}` or `{{Subdeck}}`), so that it reads
+    /// differently in another deck.
+    public var showsDeck: Bool {
+        templates.contains { template in
+            [template.front, template.back].contains { $0.contains("Deck}}") }
+        }
     }
 
     private func fieldMap(_ values: [String]) -> [String: String] {

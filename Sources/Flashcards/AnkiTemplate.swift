@@ -1,14 +1,15 @@
 /// Anki's card templates, rendered as Anki renders them, to HTML that ``HTMLText`` makes plain.
 ///
-/// `{{Field}}` gives the field; `{{text:Field}}` its text without tags; `{{hint:Field}}` the
+/// `{{Field}}` gives the field; `{{text:Field}}` its text without tags (nor styles and comments),
+/// entities decoded; `{{hint:Field}}` the
 /// field behind its name, `[Name: hint]` (Anki's link that shows it; a terminal shows it at once);
 /// `{{type:Field}}` is nothing on the front (TermFit has no answer box) and the field on the back
 /// (what Anki shows when nothing was typed), `{{type:cloze:Field}}` the card's deletions;
 /// `{{kanji:…}}`, `{{kana:…}}` and `{{furigana:…}}` read Anki's `漢字[かんじ]` (the reading in
 /// brackets after the text for furigana); `{{cloze:Field}}` hides the card's deletion;
 /// `{{#Field}}…{{/Field}}` shows when the field is filled, `{{^Field}}…{{/Field}}` when it is
-/// empty; `{{FrontSide}}` is left out (TermFit shows the prompt above the answer already); other
-/// special fields (`{{Tags}}`, `{{Deck}}`) are empty unless the caller gives them as fields.
+/// empty; `{{FrontSide}}` is left out (TermFit shows the prompt above the answer already); the
+/// other special fields (`{{Tags}}`, `{{Deck}}`, …) are the fields ``AnkiNotetype`` gives.
 enum AnkiTemplate {
     enum Side { case front, back }
 
@@ -89,20 +90,38 @@ enum AnkiTemplate {
         return text
     }
 
-    /// `html` without its tags (Anki's `text:` filter), entities kept.
+    /// `html` as Anki's `text:` filter gives it: without comments, without `<style>` and
+    /// `<script>` and their contents, without tags (an image goes whole), entities decoded.
     static func strippingTags(_ html: String) -> String {
+        guard html.contains("<") else { return HTMLText.decodingEntities(html) }
         var result = ""
-        var inTag = false
-        for character in html {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" && inTag {
-                inTag = false
-            } else if !inTag {
-                result.append(character)
+        var rest = Substring(html)
+        while let open = rest.firstIndex(of: "<") {
+            result += rest[..<open]
+            let tag = rest[open...]
+            if tag.hasPrefix("<!--"), let end = tag.firstRange(of: "-->") {
+                rest = tag[end.upperBound...]
+                continue
             }
+            guard let close = tag.firstIndex(of: ">") else {
+                result += tag
+                rest = ""
+                break
+            }
+            let name = tag.dropFirst().prefix { $0.isLetter }.lowercased()
+            let closing = "</" + name
+            if name == "style" || name == "script",
+                let end = tag.indices.first(where: {
+                    tag[$0] == "<" && tag[$0...].prefix(closing.count).lowercased() == closing
+                }),
+                let endClose = tag[end...].firstIndex(of: ">")
+            {
+                rest = tag[tag.index(after: endClose)...]
+                continue
+            }
+            rest = tag[tag.index(after: close)...]
         }
-        return result
+        return HTMLText.decodingEntities(result + rest)
     }
 
     enum Token {

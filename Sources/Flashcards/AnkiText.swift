@@ -109,14 +109,8 @@ public enum AnkiText {
     static let answerNames: Set<String> = ["back", "answer", "definition", "meaning", "back extra", "a"]
     static let labelNames: Set<String> = promptNames.union(answerNames).union(["guid", "deck", "tags", "notetype"])
 
-    /// The notes of `text`, whose rows are separated by `separator` unless a header says otherwise.
-    public static func read(_ text: String, separator: Character) throws(DeckFileError) -> Contents {
-        var reader = Reader(separator: separator)
-        return try reader.read(text)
-    }
-
-    /// Reads one file.
-    private struct Reader {
+    /// Reads one file, a record at a time (``Stream``).
+    struct Reader {
         var separator: Character
         var html: Bool?
         var globalTags: [String] = []
@@ -127,47 +121,46 @@ public enum AnkiText {
         var deckColumn: Int?
         var tagsColumn: Int?
         var notetypeColumn: Int?
+        /// What the file's records say since the last batch was taken.
         var contents = Contents()
+        /// Notes taken in batches before.
+        var notesTaken = 0
+        /// The columns, once the first record has come.
+        var columns: Columns?
 
         init(separator: Character) { self.separator = separator }
 
-        mutating func read(_ text: String) throws(DeckFileError) -> Contents {
-            var tokens = DeckFile.Tokenizer(text)
-            var first = true
-            // Header lines, before the first row.
-            while tokens.skipBlankLines() {
-                let line = tokens.peekLine()
-                let number = tokens.line
-                if first, line.hasPrefix("tags:") {
-                    globalTags = Self.tags(String(line.dropFirst(5)))
-                } else if line.hasPrefix("#"), let (name, value) = Self.header(line), try header(name, value, number) {
-                    // read
-                } else {
-                    break
-                }
-                first = false
-                _ = tokens.rawLine()
+        /// Whether `line` (at `number`; `first`: before any other header line) is a header line,
+        /// read if so.
+        mutating func readsHeader(_ line: String, number: Int, first: Bool) throws(DeckFileError) -> Bool {
+            if first, line.hasPrefix("tags:") {
+                globalTags = Self.tags(String(line.dropFirst(5)))
+                return true
             }
-            var records: [DeckFile.Record] = []
-            while tokens.skipBlankLines() {
-                records.append(try tokens.record(separator: separator))
-            }
-            var columns = Columns(reader: self)
-            let headerRow = records.first.flatMap(columns.headerRow)
-            // Without #html, fields are HTML when they look like what Anki's editor writes, and
-            // never in a file whose first row names its columns (a spreadsheet's, or TermFit's CSV).
-            let isHTML =
-                html ?? (headerRow == nil && records.contains { $0.fields.contains(where: HTMLText.looksLikeHTML) })
+            guard line.hasPrefix("#"), let (name, value) = Self.header(line) else { return false }
+            return try header(name, value, number)
+        }
+
+        /// One record: the first may name the columns; every other is a note, or a row skipped.
+        mutating func take(_ record: DeckFile.Record, isHTML: Bool) throws(DeckFileError) {
             contents.isHTML = isHTML
-            for (position, record) in records.enumerated() {
-                if position == 0, let names = headerRow {
+            guard let columns else {
+                var columns = Columns(reader: self)
+                if let names = columns.headerRow(record) {
                     contents.columnNames = DeckFile.Skip(line: record.line, "column names (\(names)), not a card")
                     if labels.isEmpty { columns = Columns(reader: self, labels: record.fields) }
-                    continue
+                    self.columns = columns
+                    return
                 }
-                try add(record, columns: columns, isHTML: isHTML)
+                self.columns = columns
+                return try take(record, isHTML: isHTML)
             }
-            return contents
+            guard !record.isOversized else {
+                contents.skipped.append(
+                    DeckFile.Skip(line: record.line, "the note is larger than \(ValueLimits.noteFieldsLength) bytes"))
+                return
+            }
+            try add(record, columns: columns, isHTML: isHTML)
         }
 
         /// `#name:value` split, the name lower-cased; `nil` without a colon.
@@ -213,8 +206,7 @@ public enum AnkiText {
                 }
             case "tags": globalTags = Self.tags(value)
             case "columns":
-                var tokens = DeckFile.Tokenizer(value)
-                labels = try tokens.record(separator: separator).fields
+                labels = try DeckFile.fields(of: value, separator: separator)
             case "notetype": fixedNotetype = trimmed
             case "deck": fixedDeck = trimmed.isEmpty ? nil : trimmed
             case "notetype column": notetypeColumn = try column()
@@ -292,10 +284,16 @@ public enum AnkiText {
                     DeckFile.Skip(line: line, "the note is larger than \(ValueLimits.noteFieldsLength) bytes"))
                 return
             }
+            var tags = globalTags
+            for tag in Self.tags(cell(columns.tags) ?? "") where !tags.contains(tag) {
+                tags.append(String(tag.prefix(ValueLimits.nameLength)))
+            }
+            let guid = cell(columns.guid)?.trimmingBlanks(andNewlines: true)
+            let deck = (cell(columns.deck)?.trimmingBlanks(andNewlines: true)).flatMap { $0.isEmpty ? nil : $0 }
             var cards: [(ordinal: Int, prompt: String, answer: String)]
             if let notetype {
                 cards = notetype.cardOrdinals(for: values).map { ordinal in
-                    let card = notetype.card(ordinal: ordinal, values: values)
+                    let card = notetype.card(ordinal: ordinal, values: values, tags: tags, deck: deck ?? fixedDeck)
                     return (ordinal, card.prompt, card.answer)
                 }
                 if cards.isEmpty {
@@ -308,12 +306,6 @@ public enum AnkiText {
             } else {
                 cards = [(0, clean(rawPrompt, isHTML: false), clean(rawAnswer, isHTML: false))]
             }
-            var tags = globalTags
-            for tag in Self.tags(cell(columns.tags) ?? "") where !tags.contains(tag) {
-                tags.append(String(tag.prefix(ValueLimits.nameLength)))
-            }
-            let guid = cell(columns.guid)?.trimmingBlanks(andNewlines: true)
-            let deck = (cell(columns.deck)?.trimmingBlanks(andNewlines: true)).flatMap { $0.isEmpty ? nil : $0 }
             for card in cards {
                 var problem: String?
                 for (side, text) in [("prompt", card.prompt), ("answer", card.answer)] where problem == nil {
@@ -328,7 +320,7 @@ public enum AnkiText {
                         DeckFile.Skip(line: line, cards.count > 1 ? "card \(card.ordinal + 1): \(problem)" : problem))
                     continue
                 }
-                guard contents.notes.count < DeckFile.maximumCards else {
+                guard notesTaken + contents.notes.count < DeckFile.maximumCards else {
                     throw DeckFileError(line: line, "more than \(DeckFile.maximumCards) cards in one file")
                 }
                 contents.notes.append(
@@ -346,7 +338,7 @@ public enum AnkiText {
     }
 
     /// Which column holds what.
-    private struct Columns {
+    struct Columns {
         var prompt: Int?
         var answer: Int?
         var guid: Int?

@@ -75,30 +75,24 @@ public enum DeckFile {
 
     // MARK: Reading
 
-    /// The notes of `data`, read as `format` unless a `#separator:` header says otherwise.
+    /// The notes of `data`, read as `format` unless a `#separator:` header says otherwise (as
+    /// ``AnkiText/stream(separator:batchSize:opening:_:)`` reads a file, in one chunk).
     public static func read(_ data: Data, format: DeckFileFormat) throws(DeckFileError) -> AnkiText.Contents {
-        try AnkiText.read(try text(of: data), separator: format.separator)
-    }
-
-    /// `data` as text, checked line by line so that an error can say where it breaks.
-    static func text(of data: Data) throws(DeckFileError) -> String {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        var text = ""
-        text.reserveCapacity(bytes.count)
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            guard let decoded = String(validating: line, as: UTF8.self) else {
-                throw DeckFileError(line: index + 1, "not UTF-8 text (save the file as UTF-8)")
+        var whole = AnkiText.Contents()
+        do {
+            let bytes = [UInt8](data)
+            try AnkiText.stream(
+                separator: format.separator, batchSize: Int.max, opening: { AnkiText.chunks(of: bytes) }
+            ) {
+                whole.append($0)
             }
-            // A NUL would cut the card short where it is stored: refused, not dropped.
-            if line.contains(0) { throw DeckFileError(line: index + 1, "a NUL character (a binary file?)") }
-            if line.count > maximumLineBytes {
-                throw DeckFileError(line: index + 1, "longer than \(maximumLineBytes) bytes")
-            }
-            if index > 0 { text.append("\n") }
-            text.append(decoded)
+        } catch let error as DeckFileError {
+            throw error
+        } catch {
+            // Reading bytes already in memory throws nothing else.
+            throw DeckFileError(line: nil, "\(error)")
         }
-        return text
+        return whole
     }
 
     /// One record of a file: its fields, the line it starts on, and whether its first field began
@@ -107,126 +101,8 @@ public enum DeckFile {
         var fields: [String]
         var line: Int
         var startsQuoted: Bool
-    }
-
-    /// A quote-aware reader of records, one line at a time.
-    struct Tokenizer {
-        let scalars: [Unicode.Scalar]
-        var index = 0
-        var line = 1
-
-        init(_ text: String) { scalars = Array(text.unicodeScalars) }
-
-        /// Whether only blank lines are left.
-        var isAtEnd: Bool { index >= scalars.count }
-
-        /// Skips empty and blank lines; `false` at the end of the text.
-        mutating func skipBlankLines() -> Bool {
-            while index < scalars.count {
-                var end = index
-                while end < scalars.count && (scalars[end] == " " || scalars[end] == "\t") { end += 1 }
-                if end == scalars.count {
-                    index = end
-                    return false
-                }
-                guard scalars[end] == "\n" || scalars[end] == "\r" else { return true }
-                index = end
-                consumeLineBreak()
-            }
-            return false
-        }
-
-        /// The rest of the line as it is written (a header line), and moves past its line break.
-        mutating func rawLine() -> String {
-            var content = ""
-            while index < scalars.count && scalars[index] != "\n" && scalars[index] != "\r" {
-                content.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            if index < scalars.count { consumeLineBreak() }
-            return content
-        }
-
-        /// The rest of the line without moving.
-        func peekLine() -> String {
-            var content = ""
-            var end = index
-            while end < scalars.count && scalars[end] != "\n" && scalars[end] != "\r" {
-                content.unicodeScalars.append(scalars[end])
-                end += 1
-            }
-            return content
-        }
-
-        /// Moves past one line break (LF, CRLF or CR).
-        private mutating func consumeLineBreak() {
-            if scalars[index] == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" { index += 1 }
-            index += 1
-            line += 1
-        }
-
-        /// The fields of one record, which may span lines inside quotes; ends after its line break.
-        mutating func record(separator: Character) throws(DeckFileError) -> Record {
-            let startLine = line
-            let startsQuoted = index < scalars.count && scalars[index] == "\""
-            var fields: [String] = []
-            var field = ""
-            var quoted = false
-            var atFieldStart = true
-            let separator = separator.unicodeScalars.first ?? "\t"
-            while index < scalars.count {
-                let scalar = scalars[index]
-                if quoted {
-                    if scalar == "\"" {
-                        if index + 1 < scalars.count && scalars[index + 1] == "\"" {
-                            field.append("\"")
-                            index += 2
-                            continue
-                        }
-                        quoted = false
-                        index += 1
-                        let next = index < scalars.count ? scalars[index] : "\n"
-                        if next != separator && next != "\n" && next != "\r" {
-                            throw DeckFileError(
-                                line: line, "text after a closing quote; a quote inside a quoted field is written \"\"")
-                        }
-                        continue
-                    }
-                    if scalar == "\n" || scalar == "\r" {
-                        field.append("\n")
-                        consumeLineBreak()
-                        continue
-                    }
-                    field.unicodeScalars.append(scalar)
-                    index += 1
-                    continue
-                }
-                if scalar == "\"" && atFieldStart {
-                    quoted = true
-                    atFieldStart = false
-                    index += 1
-                    continue
-                }
-                if scalar == separator {
-                    fields.append(field)
-                    field = ""
-                    atFieldStart = true
-                    index += 1
-                    continue
-                }
-                if scalar == "\n" || scalar == "\r" {
-                    consumeLineBreak()
-                    fields.append(field)
-                    return Record(fields: fields, line: startLine, startsQuoted: startsQuoted)
-                }
-                field.unicodeScalars.append(scalar)
-                atFieldStart = false
-                index += 1
-            }
-            if quoted { throw DeckFileError(line: startLine, "a quoted field is not closed") }
-            fields.append(field)
-            return Record(fields: fields, line: startLine, startsQuoted: startsQuoted)
-        }
+        /// Whether its fields were longer than ``maximumRecordBytes`` (and are not kept).
+        var isOversized = false
     }
 
     // MARK: Writing

@@ -116,9 +116,11 @@ public struct DeckImport: Sendable {
                         note.fields =
                             Array(note.fields.prefix(width))
                             + Array(repeating: "", count: max(0, width - note.fields.count))
-                        (note.prompt, note.answer) = type.card(ordinal: note.ordinal, values: note.fields)
+                        (note.prompt, note.answer) = type.card(
+                            ordinal: note.ordinal, values: note.fields, tags: note.tags, deck: all[found.deck].name)
                         note.templates = card.templates
                     }
+                    note = Self.drawn(note, inDeck: all[found.deck].name)
                     // The card gets the answers Anki has of it (those it has already are left
                     // out by ``leavingOut(_:)``, which needs the profile's answers).
                     if !note.history.isEmpty {
@@ -164,6 +166,7 @@ public struct DeckImport: Sendable {
                 deckIndex = all.count - 1
                 deckByName[name] = deckIndex
             }
+            note = Self.drawn(note, inDeck: name)
             if note.guid == nil {
                 if contentsByDeck[deckIndex] == nil {
                     contentsByDeck[deckIndex] = all[deckIndex].cards.reduce(into: [:]) {
@@ -219,6 +222,18 @@ public struct DeckImport: Sendable {
         var copy = self
         copy.history.removeAll { times[$0.cardID]?.contains(Self.milliseconds($0.reviewedAt)) == true }
         return copy
+    }
+
+    /// `note` as it reads in the deck `name`: drawn again when the file put it in another deck
+    /// (`--deck`, or a card found again elsewhere) and its note type shows the deck (`{{Deck}}`).
+    static func drawn(_ note: AnkiText.Note, inDeck name: String) -> AnkiText.Note {
+        guard note.deck != name, note.templates.contains("Deck}}"),
+            let type = AnkiNotetype(storedForm: note.templates), type.showsDeck
+        else { return note }
+        var drawn = note
+        (drawn.prompt, drawn.answer) = type.card(
+            ordinal: note.ordinal, values: note.fields, tags: note.tags, deck: name)
+        return drawn
     }
 
     private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

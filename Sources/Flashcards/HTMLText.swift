@@ -216,6 +216,25 @@ public enum HTMLText {
         "grave": "\u{300}", "acute": "\u{301}", "circ": "\u{302}", "tilde": "\u{303}", "uml": "\u{308}",
     ]
 
+    /// `text` with its entities decoded, `&nbsp;` as a plain space (what Anki's `text:` filter
+    /// gives: ``AnkiTemplate/strippingTags(_:)``).
+    static func decodingEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = ""
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "&", let (decoded, end) = entity(scalars, at: index) {
+                result += decoded
+                index = end
+            } else {
+                result.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+        }
+        return result.replacing("\u{A0}", with: " ")
+    }
+
     /// The entity at `start` (a `&`) decoded, and where it ends; `nil` when it is none.
     private static func entity(_ scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
         var end = start + 1

@@ -78,7 +78,8 @@ extension Flashcard {
         guard let notetype = ankiNotetype else {
             return (StyledText(plain: prompt), StyledText(plain: answer))
         }
-        let html = notetype.cardHTML(ordinal: ordinal, values: fields)
+        // The deck is not known here: a card whose template shows it keeps the text it was given.
+        let html = notetype.cardHTML(ordinal: ordinal, values: fields, tags: tags)
         let front = StyledText(html: html.front)
         let back = StyledText(html: html.back)
         return (

@@ -86,17 +86,33 @@ struct FlashcardsImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        // A text file is read whole before the database is opened (its HTML is guessed from every
-        // row); a package is streamed from its collection, a batch of notes at a time.
+        // A text file is streamed into the SQLite file like a package (opened here, so that a
+        // file that cannot be read is said before the database is opened); the server's import
+        // is planned whole, so it reads the file whole.
         var text: AnkiText.Contents?
+        var source: TextImportFile?
         if !AnkiPackage.isPackage(file) {
-            do {
-                // The largest real collections as text: 250,000 notes of a few hundred bytes.
-                let contents = try readImportFile(file, limit: 256 << 20)
-                text = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
-            } catch {
-                printError("\(file): \(error); nothing was imported")
-                throw TermFitExitStatus.dataFile
+            // The largest real collections as text: 250,000 notes of a few hundred bytes.
+            if try data.server() == nil {
+                let opened = try TextImportFile(file, limit: 256 << 20)
+                // Its bytes, lines and quotes are checked before the database is opened: a file
+                // refused for them leaves the database as it was.
+                do {
+                    opened.isHTML = try AnkiText.check(
+                        separator: (format ?? .guess(fromPath: file)).separator, next: try opened.chunks { _, _ in })
+                } catch {
+                    printError("\(file): \(error); nothing was imported")
+                    throw TermFitExitStatus.dataFile
+                }
+                source = opened
+            } else {
+                do {
+                    let contents = try readImportFile(file, limit: 256 << 20)
+                    text = try DeckFile.read(contents, format: format ?? .guess(fromPath: file))
+                } catch {
+                    printError("\(file): \(error); nothing was imported")
+                    throw TermFitExitStatus.dataFile
+                }
             }
         }
         if let deck, let problem = StoredText.problem(in: deck, "--deck") {
@@ -113,7 +129,7 @@ struct FlashcardsImportCommand: ParsableCommand {
             defer { try? store.close() }
             let profile = try store.profileStore(named: data.profileName())
             do {
-                imported = try profile.importingFlashcards { writer in try importNotes(text, into: writer) }
+                imported = try profile.importingFlashcards { writer in try importNotes(source, into: writer) }
             } catch let error as DeckFileError {
                 refusal = "\(file): \(error); nothing was imported"
             } catch let skipped as NothingToImport {
@@ -174,13 +190,15 @@ struct FlashcardsImportCommand: ParsableCommand {
         }
     }
 
-    /// Plans and saves the notes of `text` (or of the package `file`, streamed) a batch at a time
-    /// through `writer`, inside its transaction.
-    private func importNotes(_ text: AnkiText.Contents?, into writer: FlashcardImportWriter) throws
+    /// Plans and saves the notes of the text file `source` (or of the package `file`) a batch at
+    /// a time as they are read, through `writer`, inside its transaction.
+    private func importNotes(_ source: TextImportFile?, into writer: FlashcardImportWriter) throws
         -> DeckImportStream
     {
+        let identifiers = ImportIdentifiers()
         var stream = DeckImportStream(
-            into: try writer.deckList(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date())
+            into: try writer.deckList(), deckName: deck?.trimmingCharacters(in: .whitespaces), now: Date(),
+            makeIdentifier: identifiers.next)
         let lookup = DeckImportStream.Lookup(
             cardsWithGUIDs: writer.cards(withGUIDs:), cardsWithPrompts: writer.cards(inDeck:withPrompts:),
             reviewsOfCards: writer.reviews(ofCards:))
@@ -192,19 +210,17 @@ struct FlashcardsImportCommand: ParsableCommand {
             let planned = try stream.plan(batch, lookup: lookup)
             try writer.save(decks: planned.decks, history: planned.history)
         }
-        let bar = ProgressBar(label: "Importing \((file as NSString).lastPathComponent)")
-        defer { bar.finish() }
-        if let text {
-            var done = 0
-            try text.forEachBatch(of: 2_000) { batch in
-                try take(batch)
-                done += batch.notes.count
-                bar.show(done, of: text.notes.count)
-            }
+        if let source {
+            let bar = ProgressBar(label: "Importing \((file as NSString).lastPathComponent)", counting: nil)
+            defer { bar.finish() }
+            try AnkiText.stream(
+                separator: (format ?? .guess(fromPath: file)).separator, batchSize: 2_000, isHTML: source.isHTML,
+                opening: { try source.chunks { bar.show($0, of: $1) } }, take)
         } else {
+            let bar = ProgressBar(label: "Importing \((file as NSString).lastPathComponent)")
+            defer { bar.finish() }
             try AnkiPackage.read(URL(fileURLWithPath: file), progress: { bar.show($0, of: $1) }) { try take($0) }
         }
-        if let text, text.notes.isEmpty { skipped = text.skipped }
         guard stream.notesRead > 0 else { throw NothingToImport(rows: skipped.sorted { $0.line < $1.line }) }
         return stream
     }

@@ -99,6 +99,10 @@ extension FlashcardsWorkout {
     }
 
     mutating func performOnCards(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        if waitsForDecks(action) {
+            note = "The decks are still being read: try again in a moment."
+            return
+        }
         switch action {
         case .leave:
             if let message = leaveQuestion(at: now) {

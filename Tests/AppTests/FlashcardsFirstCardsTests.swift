@@ -21,7 +21,7 @@ import Testing
         let profile = try store.profileStore(named: "alex")
         var decks: [FlashcardDeck] = []
         for (number, name) in ["Big::Part 0", "Big::Part 1", "Other"].enumerated() {
-            let cards = (0..<400).map {
+            let cards = (0..<700).map {
                 Flashcard(prompt: "\(name) \($0)", answer: "a", createdAt: date.addingTimeInterval(Double($0 - 10_000)))
             }
             decks.append(FlashcardDeck(name: name, createdAt: date.addingTimeInterval(Double(number)), cards: cards))
@@ -43,7 +43,8 @@ import Testing
         #expect(workout.isReadingDecks)
         #expect(workout.decks.map(\.name) == decks.map(\.name))
         #expect(workout.decks.allSatisfy { $0.cards.isEmpty }, "no deck's cards are read to open")
-        // The two due cards first, then the day's 20 new cards of the first deck.
+        // 2,100 cards: more than are read whole. The two due cards first, then the day's 20 new
+        // cards of the first deck.
         #expect(workout.cardCount == 22)
         #expect(workout.newCount == 20)
         #expect(Set(workout.stack.prefix(2).map(\.id)) == Set(decks[0].cards.prefix(2).map(\.id)))
@@ -81,7 +82,7 @@ import Testing
         // the next one is, from every card of the deck.
         let deck = FlashcardDeck(
             name: "Done", createdAt: date,
-            cards: (0..<25).map {
+            cards: (0..<2_100).map {
                 Flashcard(prompt: "p\($0)", answer: "a", createdAt: date.addingTimeInterval(Double($0)))
             })
         try profile.save(deck)
@@ -98,5 +99,25 @@ import Testing
         #expect(!workout.isReadingDecks)
         #expect(workout.decks == [deck])
         #expect(workout.cardCount == 0)
+    }
+
+    @Test func aSmallCollectionIsReadWhole() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-first-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try TermFitStore.open(at: StoreLocation(directory: directory, origin: .argument))
+        defer { try? store.close() }
+        let profile = try store.profileStore(named: "alex")
+        let deck = FlashcardDeck(
+            name: "Small", createdAt: date,
+            cards: (0..<2_000).map {
+                Flashcard(prompt: "p\($0)", answer: "a", createdAt: date.addingTimeInterval(Double($0)))
+            })
+        try profile.save(deck)
+        let (workout, _) = try FlashcardsData.open(
+            context: AppContext(profile: "alex", reducesMotion: true), library: profile, settings: profile,
+            wallClock: { [date] in date })
+        #expect(!workout.isReadingDecks)
+        #expect(workout.decks == [deck])
+        #expect(workout.cardCount == 20)
     }
 }

@@ -17,13 +17,20 @@ struct FlashcardsOpening {
     var new: [Flashcard]
     var ahead: [Flashcard]
 
+    /// Up to this many cards in all, the decks are read whole to open (a few milliseconds), and
+    /// the workout has every card from its first frame.
+    static let wholeCollectionLimit = 2_000
+
     /// Reads the first session of deck `deckID` (else the first deck) from `reader`; `nil` when
-    /// the profile has no deck or the session would serve no card (the whole deck is read then,
-    /// for the screen that says when the next card is due).
+    /// the profile has no deck, holds no more than `wholeCollectionLimit` cards, or the session
+    /// would serve no card (the whole deck is read then, for the screen that says when the next
+    /// card is due).
     static func read(
-        from reader: any ReadsFirstFlashcards, deckID: UUID?, study: FlashcardsWorkout.Study, at date: Date
+        from reader: any ReadsFirstFlashcards, deckID: UUID?, study: FlashcardsWorkout.Study, at date: Date,
+        wholeCollectionLimit: Int = wholeCollectionLimit
     ) throws -> FlashcardsOpening? {
         let counts = try reader.flashcardDeckCounts(countingNotes: false)
+        guard counts.reduce(0, { $0 + $1.cards }) > wholeCollectionLimit else { return nil }
         guard let chosen = counts.first(where: { $0.id == deckID }) ?? counts.first else { return nil }
         // The deck and every deck under it, in the decks' order (as a session studies them).
         let tree = counts.filter { $0.id == chosen.id || $0.name.hasPrefix(chosen.name + "::") }

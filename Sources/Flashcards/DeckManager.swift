@@ -38,6 +38,7 @@ extension FlashcardsWorkout {
             startAgain(at: now)
         }
         refreshPicker()
+        openAfterDecks(at: now)
     }
 
     /// The list of decks on screen, if open, shows the decks as they are now.

@@ -82,6 +82,27 @@ extension FlashcardsWorkout {
         isReadingDecks = true
     }
 
+    /// Edit and Decks wait for the decks and open when they arrive; cram and Start Again (which
+    /// end the session under way) say to try again.
+    mutating func waitForDecks(_ action: FlashcardsAction) {
+        switch action {
+        case .edit, .chooseDeck:
+            actionAfterDecks = action
+            note = "Reading the decks…"
+        default:
+            note = "The decks are still being read: try again in a moment."
+        }
+    }
+
+    /// The decks have come: Edit or Decks, if pressed while they were read, opens now.
+    mutating func openAfterDecks(at now: Instant) {
+        guard let action = actionAfterDecks else { return }
+        actionAfterDecks = nil
+        guard sheet == nil else { return }
+        if note == "Reading the decks…" { note = nil }
+        if action == .edit { openEditor(at: now) } else { openDeckPicker(at: now) }
+    }
+
     /// Whether `action` needs every card of the decks, which are still being read.
     func waitsForDecks(_ action: FlashcardsAction) -> Bool {
         guard isReadingDecks else { return false }

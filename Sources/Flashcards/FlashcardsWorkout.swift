@@ -215,6 +215,8 @@ public struct FlashcardsWorkout: Workout {
     public internal(set) var isReadingDecks = false
     /// `.loadDecks` went out for the decks being read.
     var askedForDecks = false
+    /// Edit or Decks, pressed while the decks were being read: done when they arrive.
+    var actionAfterDecks: FlashcardsAction?
     /// The last answer of this session, which `u` takes back.
     var lastAnswer: Answered?
     var session: Session?

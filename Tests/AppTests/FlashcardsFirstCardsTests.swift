@@ -53,23 +53,51 @@ import Testing
         #expect(Set(workout.stack.map(\.id)).count == 22)
         let first = workout.stack
 
-        // The first frame asks for the decks; until they come the editor waits.
+        // The first frame asks for the decks; until they come cram waits and the editor opens
+        // when they do.
         let now = Instant(nanoseconds: 1_000_000_000)
         #expect(workout.handle(.resize(Size(width: 80, height: 24)), at: now).contains(.loadDecks))
         #expect(!workout.handle(.key(.character("x")), at: now).contains(.loadDecks), "asked once")
+        _ = workout.handle(.key(.character("c")), at: now)
+        #expect(workout.mode == .study)
+        #expect(workout.note == "The decks are still being read: try again in a moment.")
         _ = workout.handle(.key(.character("e")), at: now)
         #expect(workout.sheet == nil)
-        #expect(workout.note == "The decks are still being read: try again in a moment.")
+        #expect(workout.note == "Reading the decks…")
         workout.receive(decks: .success(try profile.decks()), at: now)
         #expect(!workout.isReadingDecks)
         #expect(workout.decks == decks)
         #expect(workout.stack == first, "the session under way stays")
-        _ = workout.handle(.key(.character("e")), at: now)
+        #expect(workout.note == nil)
         guard case .editor(let editor) = workout.sheet else {
             Issue.record("the editor opens once the decks are read")
             return
         }
         #expect(editor.cards == decks[0].cards)
+    }
+
+    /// The host reads the decks as soon as the workout is open and the window's size known.
+    @Test func theHostReadsTheDecksOnOpening() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termfit-first-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try TermFitStore.open(at: StoreLocation(directory: directory, origin: .argument))
+        defer { try? store.close() }
+        let profile = try store.profileStore(named: "alex")
+        let deck = FlashcardDeck(
+            name: "Large", createdAt: date,
+            cards: (0..<2_001).map {
+                Flashcard(prompt: "p\($0)", answer: "a", createdAt: date.addingTimeInterval(Double($0)))
+            })
+        try profile.save(deck)
+        let harness = HostDriver<FlashcardsData>(
+            WorkoutHost(
+                context: AppContext(profile: "alex", reducesMotion: true), library: profile, settings: profile,
+                wallClock: { [date] in date }),
+            now: hostClockStart)
+        let workout = try #require(harness.host.workout)
+        #expect(!workout.isReadingDecks)
+        #expect(workout.decks == [deck])
+        #expect(workout.cardCount == 20)
     }
 
     @Test func aDeckWithNothingToServeIsReadWhole() throws {

@@ -27,16 +27,18 @@ import Testing
         defer { session.close() }
         let first = try session.waitFor("Flashcards · Big::Part 0")
         #expect(first.contains { $0.contains("Big::Part 0 prompt") }, "a new card of the deck: \(first)")
-        // The decks have been read by the time a member presses a key.
+        // Decks pressed at once opens the list when the decks have been read.
         try session.send("d")
         let list = try session.waitFor("2500 cards")
         #expect(
             list.contains { $0.contains("Big::Part 1") || $0.contains("Part 1") }, "\(list.joined(separator: "\n"))")
         try session.send("Escape")
+        try session.waitFor("d Decks")
         try session.send("e")
         try session.waitFor("Edit cards")
         try session.waitFor("1500 cards")
         try session.send("Escape")
+        try session.waitFor("d Decks")
         try session.send("q")
         #expect(try session.waitForExit() == 0)
     }

@@ -161,12 +161,17 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
             let outputs = size == .zero ? [] : workout.handle(.resize(size), at: instant)
             self.workout = workout
             var effects: [Effect] = []
+            var reads: [@Sendable () -> WorkoutUpdate<Data.Model>] = []
             for output in outputs {
-                if case .effect(let effect) = opened.data.route(output, in: &workout, at: instant) {
-                    effects.append(effect)
+                switch opened.data.route(output, in: &workout, at: instant) {
+                case .effect(let effect): effects.append(effect)
+                // A workout opened on part of its data asks for the rest at once (D-250).
+                case .read(let read): reads.append(read)
+                default: break
                 }
             }
             self.workout = workout
+            for read in reads { effects += send { .read(read()) } }
             let typed = typedWhileOpening
             typedWhileOpening = []
             for event in typed { effects += handle(event, at: instant) }

@@ -24,6 +24,7 @@ extension FlashcardsWorkout {
     /// The decks the host read after `.loadDecks` (or why they could not be read). The deck in use
     /// stays; when it is gone, the first deck is dealt.
     public mutating func receive(decks result: Result<[FlashcardDeck], any Error>, at now: Instant) {
+        isReadingDecks = false
         guard case .success(let fresh) = result else {
             if case .failure(let error) = result { problem = "Could not read the decks again: \(error)" }
             return
@@ -37,6 +38,7 @@ extension FlashcardsWorkout {
             startAgain(at: now)
         }
         refreshPicker()
+        openAfterDecks(at: now)
     }
 
     /// The list of decks on screen, if open, shows the decks as they are now.

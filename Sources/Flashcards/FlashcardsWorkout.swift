@@ -210,6 +210,13 @@ public struct FlashcardsWorkout: Workout {
     public internal(set) var note: String?
     /// Rows the top card's text is scrolled by, when it is longer than the card.
     public internal(set) var textOffset = 0
+    /// Opened on the first session's cards only (``init(opening:deckID:due:new:ahead:reviews:sessionLength:display:study:wallClock:makeIdentifier:)``):
+    /// the decks' cards are still being read.
+    public internal(set) var isReadingDecks = false
+    /// `.loadDecks` went out for the decks being read.
+    var askedForDecks = false
+    /// Edit or Decks, pressed while the decks were being read: done when they arrive.
+    var actionAfterDecks: FlashcardsAction?
     /// The last answer of this session, which `u` takes back.
     var lastAnswer: Answered?
     var session: Session?
@@ -310,6 +317,10 @@ public struct FlashcardsWorkout: Workout {
     /// Reacts to `event` at `now` and returns what the host should do.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var outputs: [Output] = []
+        if isReadingDecks, !askedForDecks {
+            askedForDecks = true
+            outputs.append(.loadDecks)
+        }
         if case .ready = timer.state, cardCount > 0 { beginSession(at: now) }
         advance(to: now, into: &outputs)
         switch event {

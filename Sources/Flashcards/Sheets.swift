@@ -99,6 +99,7 @@ extension FlashcardsWorkout {
     }
 
     mutating func performOnCards(_ action: FlashcardsAction, at now: Instant, into outputs: inout [Output]) {
+        if waitsForDecks(action) { return waitForDecks(action) }
         switch action {
         case .leave:
             if let message = leaveQuestion(at: now) {

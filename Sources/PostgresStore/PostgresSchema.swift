@@ -152,6 +152,10 @@ enum PostgresSchema {
         ),
         ("v18 a skipped rest is kept", "ALTER TABLE dumbbell_workout ADD COLUMN rest_ended_at BIGINT;"),
         ("v19 flashcards keep their Anki note's ids", "ALTER TABLE flashcard ADD COLUMN anki_origin TEXT;"),
+        (
+            "v16 decks are counted from an index of their cards' notes",
+            "CREATE INDEX flashcard_by_deck_and_note ON flashcard(deck_id, guid);"
+        ),
     ]
 
     /// The names of every migration this build knows, oldest first.

@@ -21,6 +21,16 @@ struct FlashcardsDecksCommand: ParsableCommand {
 
     func run() throws {
         try withMemberData(data) { profile in
+            if let counting = profile as? any CountsFlashcards {
+                // Counted by the store: no card is read, only the answered cards' decks.
+                let (reviews, deckOfCard) = try counting.answeredFlashcards()
+                let schedule = ReviewSchedule(reviews: reviews, settings: try profile.settings())
+                let text = try DeckCounts(try counting.flashcardDeckCounts(countingNotes: true)).table(
+                    deckOfCard: deckOfCard, schedule: schedule, at: Date(), notes: counting.flashcardNoteCount(inDecks:)
+                )
+                FileHandle.standardOutput.write(Data(TerminalText.sanitized(text, keepingLineBreaks: true).utf8))
+                return
+            }
             let decks = try profile.decks()
             let reviews = try profile.flashcardReviews(ofCards: decks.flatMap(\.cards).map(\.id))
             // Due as the workout has it: the profile's retention, maximum interval and day.

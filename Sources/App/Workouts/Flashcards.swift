@@ -93,6 +93,30 @@ public struct FlashcardsData: WorkoutData {
     ) throws -> (FlashcardsWorkout, FlashcardsData) {
         _ = try? (library as? any NoticesChanges)?.changedElsewhere()
         let stored = (try? settings?.settings()) ?? Settings()
+        let deckID = stored.value(for: .flashcardDeck).flatMap(UUID.init(uuidString:))
+        let newPerDay = stored.value(for: .flashcardsNewPerDay) ?? StudyQueue.defaultNewCardsPerDay
+        let seconds = options.seconds ?? stored.value(for: .flashcardSessionLength) ?? FlashcardsOptions.defaultSeconds
+        let plain = options.plain || stored.value(for: .flashcardsPlain) == true
+        let sessionLength = Duration.seconds(min(max(seconds, 1), FlashcardsOptions.secondsRange.upperBound))
+        let display = FlashcardsWorkout.Display(
+            reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain)
+        let study = FlashcardsWorkout.Study(
+            newCardsPerDay: newPerDay,
+            day: StudyDay(rolloverHour: stored.value(for: .flashcardsDayStartsAt) ?? StudyDay.defaultRolloverHour),
+            fsrs: FSRS(
+                desiredRetention: Double(stored.value(for: .flashcardsRetention) ?? 90) / 100,
+                maximumInterval: stored.value(for: .flashcardsMaximumInterval) ?? 36_500, fuzzes: true))
+        let keeper = SettingsKeeper(store: settings, stored: stored)
+        // A store that reads the first cards by themselves opens on them; the decks follow.
+        if let reader = library as? any ReadsFirstFlashcards,
+            let first = try FlashcardsOpening.read(from: reader, deckID: deckID, study: study, at: wallClock())
+        {
+            let workout = FlashcardsWorkout(
+                opening: first.decks, deckID: first.deckID, due: first.due, new: first.new, ahead: first.ahead,
+                reviews: first.reviews, sessionLength: sessionLength, display: display, study: study,
+                wallClock: wallClock, makeIdentifier: makeIdentifier)
+            return (workout, FlashcardsData(library: library, keeper: keeper))
+        }
         var problems: [String] = []
         var decks = try library.decks()
         if decks.isEmpty {
@@ -100,26 +124,14 @@ public struct FlashcardsData: WorkoutData {
             do { try library.save(starter) } catch { problems.append("The starter deck is not saved: \(error)") }
             decks = [starter]
         }
-        let deckID = stored.value(for: .flashcardDeck).flatMap(UUID.init(uuidString:))
         let chosen = decks.first { $0.id == deckID } ?? decks[0]
         // Every deck's answers: the decks list shows what is due and new in each.
         let reviews = Result { try library.flashcardReviews(ofCards: decks.flatMap(\.cards).map(\.id)) }
-        let newPerDay = stored.value(for: .flashcardsNewPerDay) ?? StudyQueue.defaultNewCardsPerDay
-        let seconds = options.seconds ?? stored.value(for: .flashcardSessionLength) ?? FlashcardsOptions.defaultSeconds
-        let plain = options.plain || stored.value(for: .flashcardsPlain) == true
         var workout = FlashcardsWorkout(
-            decks: decks, deckID: chosen.id, reviews: reviews,
-            sessionLength: .seconds(min(max(seconds, 1), FlashcardsOptions.secondsRange.upperBound)),
-            display: .init(reducesMotion: context.reducesMotion, usesColor: context.usesColor, plain: plain),
-            study: .init(
-                newCardsPerDay: newPerDay,
-                day: StudyDay(rolloverHour: stored.value(for: .flashcardsDayStartsAt) ?? StudyDay.defaultRolloverHour),
-                fsrs: FSRS(
-                    desiredRetention: Double(stored.value(for: .flashcardsRetention) ?? 90) / 100,
-                    maximumInterval: stored.value(for: .flashcardsMaximumInterval) ?? 36_500, fuzzes: true)),
-            wallClock: wallClock, makeIdentifier: makeIdentifier)
+            decks: decks, deckID: chosen.id, reviews: reviews, sessionLength: sessionLength, display: display,
+            study: study, wallClock: wallClock, makeIdentifier: makeIdentifier)
         if !problems.isEmpty { workout.showProblem(problems.joined(separator: "; ")) }
-        return (workout, FlashcardsData(library: library, keeper: SettingsKeeper(store: settings, stored: stored)))
+        return (workout, FlashcardsData(library: library, keeper: keeper))
     }
 }
 

@@ -71,6 +71,10 @@ let package = Package(
         // docs/DECISIONS.md). CCurl is the only C that touches libcurl.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "DeckClient", dependencies: ["CardDeck", "CCurl"]),
+        // PostgreSQL's client library, libpq, loaded with dlopen the first time a PostgreSQL
+        // store is opened (as CCurl loads libcurl): a start without `--database` loads nothing of
+        // it. CLibpq is the only C that touches libpq.
+        .target(name: "CLibpq", linkerSettings: [.linkedLibrary("dl")]),
         // Home menu, routing between scenes, settings and profiles; hosts each workout and
         // carries out what it asks for (saving, above all).
         .target(

@@ -38,13 +38,11 @@ let package = Package(
             dependencies: ["Records", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The PostgreSQL backend of the store contract (Records' `MemberStore`), for several
-        // kiosk boxes sharing members: the only module that imports postgres-nio and NIO.
+        // kiosk boxes sharing members, through the system's libpq (CLibpq).
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Records", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+                "Records", "CLibpq",
             ]
         ),
         // libzstd, for Anki's current packages (collection.anki21b): a module map and one header.
@@ -127,8 +125,6 @@ let package = Package(
             name: "StoreConformanceTests",
             dependencies: [
                 "Store", "PostgresStore", "Records", "TestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),

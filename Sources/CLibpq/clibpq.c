@@ -51,6 +51,7 @@ static int (*get_is_null)(const PGresult *, int, int);
 static int (*get_length)(const PGresult *, int, int);
 static char *(*cmd_tuples)(PGresult *);
 static void (*clear)(PGresult *);
+static void *(*set_notice_processor)(PGconn *, void (*)(void *, const char *), void *);
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const char *load_error = NULL;
@@ -93,6 +94,7 @@ static void load(void) {
     FIND(get_length, "PQgetlength");
     FIND(cmd_tuples, "PQcmdTuples");
     FIND(clear, "PQclear");
+    FIND(set_notice_processor, "PQsetNoticeProcessor");
     if (missing) {
         snprintf(load_message, sizeof load_message, "the libpq found (libpq.so.5) lacks %s: install libpq5", missing);
         load_error = load_message;
@@ -130,6 +132,13 @@ static int wait_for(const PGconn *connection, short events, long long deadline) 
     }
 }
 
+/// The server's notices and warnings (`NOTICE: relation … already exists, skipping`) are not
+/// errors: libpq would print them on stderr, over the member's screen.
+static void ignore_notice(void *context, const char *message) {
+    (void)context;
+    (void)message;
+}
+
 clibpq_connection *clibpq_connect(const char *const *keywords, const char *const *values, long timeout_ms,
                                   clibpq_outcome *outcome) {
     *outcome = CLIBPQ_FAILED;
@@ -137,6 +146,7 @@ clibpq_connection *clibpq_connect(const char *const *keywords, const char *const
     long long deadline = now_ms() + timeout_ms;
     PGconn *connection = connect_start_params(keywords, values, 0);
     if (!connection || status(connection) == CONNECTION_BAD) return connection;
+    set_notice_processor(connection, ignore_notice, NULL);
     // As libpq asks: wait until the socket is writable, then call PQconnectPoll until it says OK
     // or FAILED, waiting each time for what it asked (the socket may change between addresses).
     int polling = POLLING_WRITING;

@@ -14,12 +14,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // PostgreSQL for several kiosk boxes: only the PostgresStore target uses these (see
-        // docs/DECISIONS.md); the SQLite path builds without them.
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
-        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The only target that includes curses.h: a module map over libncursesw and one shim header.

@@ -38,4 +38,26 @@ import Testing
         }
         #expect(server.contains { $0.hasPrefix("libpq.so.5") }, "\(server.sorted())")
     }
+
+    @Test("without libpq, a start with --database says which package to install")
+    func withoutLibpq() throws {
+        let data = try temporaryDataDirectory("no-libpq")
+        defer { try? FileManager.default.removeItem(at: data) }
+        // A mount namespace of the command's own, where libpq is an empty file: as a box without
+        // libpq5 (needs the right to make one: root in the test container).
+        let script =
+            "for f in /usr/lib/*/libpq.so.5 /lib/*/libpq.so.5; do [ -e \"$f\" ] || continue;"
+            + " mount --bind /dev/null \"$(readlink -f \"$f\")\" || exit 90; done; exec \"$@\""
+        let result = try runCommand([
+            "unshare", "-m", "sh", "-c", script, "sh", Binary.termfit, "history", "--profile", "pat", "--data-dir",
+            data.path, "--database", "postgresql://termfit@/gym?host=/nonexistent",
+        ])
+        if result.status == 90 || result.error.hasPrefix("unshare:") {
+            try Test.cancel("no mount namespace here: \(result.error)")
+        }
+        #expect(result.status != 0)
+        #expect(
+            result.error.contains("PostgreSQL needs libpq (on Debian or Ubuntu: apt-get install libpq5)"),
+            "\(result.error)")
+    }
 }

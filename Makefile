@@ -134,8 +134,10 @@ order:
 	$(RELEASE_BUILD) >/dev/null
 
 # Each entry: a file or command that shows the package is there, then the Debian package.
+# libpq5 is PostgreSQL's client library, loaded only when `--database` is used (its copyright
+# file is the probe: it is where it is on every architecture).
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
-	/usr/include/zstd.h:libzstd-dev pkg-config:pkg-config
+	/usr/include/zstd.h:libzstd-dev pkg-config:pkg-config /usr/share/doc/libpq5/copyright:libpq5
 # The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
 # (a job-control stand-in for the chaos runs), the terminal types of ncurses-term (PuTTY's,
 # which members' SSH clients announce), GNU screen (Esc in screen) and PostgreSQL's server (the

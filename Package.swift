@@ -14,12 +14,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // PostgreSQL for several kiosk boxes: only the PostgresStore target uses these (see
-        // docs/DECISIONS.md); the SQLite path builds without them.
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
-        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The only target that includes curses.h: a module map over libncursesw and one shim header.
@@ -38,13 +32,11 @@ let package = Package(
             dependencies: ["Records", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The PostgreSQL backend of the store contract (Records' `MemberStore`), for several
-        // kiosk boxes sharing members: the only module that imports postgres-nio and NIO.
+        // kiosk boxes sharing members, through the system's libpq (CLibpq).
         .target(
             name: "PostgresStore",
             dependencies: [
-                "Records", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+                "Records", "CLibpq",
             ]
         ),
         // libzstd, for Anki's current packages (collection.anki21b): a module map and one header.
@@ -71,6 +63,10 @@ let package = Package(
         // docs/DECISIONS.md). CCurl is the only C that touches libcurl.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "DeckClient", dependencies: ["CardDeck", "CCurl"]),
+        // PostgreSQL's client library, libpq, loaded with dlopen the first time a PostgreSQL
+        // store is opened (as CCurl loads libcurl): a start without `--database` loads nothing of
+        // it. CLibpq is the only C that touches libpq.
+        .target(name: "CLibpq", linkerSettings: [.linkedLibrary("dl")]),
         // Home menu, routing between scenes, settings and profiles; hosts each workout and
         // carries out what it asks for (saving, above all).
         .target(
@@ -123,8 +119,6 @@ let package = Package(
             name: "StoreConformanceTests",
             dependencies: [
                 "Store", "PostgresStore", "Records", "TestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "HIITTests", dependencies: ["HIIT", "TermUI", "Records", "TestSupport"], exclude: ["Goldens"]),

@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import Records
 
 /// Everything of one member that `termfit migrate --to` copies from a box's file.

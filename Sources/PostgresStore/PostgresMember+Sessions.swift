@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import Records
 
 // Sessions carry their box and a lease; commands are carried out once (migration v15).

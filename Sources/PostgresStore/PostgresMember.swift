@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import Records
 
 /// One member's data on PostgreSQL: every query names the member's profile, so whatever a member

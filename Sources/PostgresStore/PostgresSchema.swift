@@ -1,5 +1,3 @@
-import PostgresNIO
-
 /// TermFit's schema on PostgreSQL: the same numbered migrations, under the same names, as the
 /// SQLite file's (`Store`'s `Schema`), each in PostgreSQL's dialect where the two differ. Times
 /// are whole milliseconds since 1970 UTC (`BIGINT`), identifiers upper-case UUID text, as in the

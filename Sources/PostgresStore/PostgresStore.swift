@@ -1,17 +1,13 @@
 import Foundation
-import Logging
-import NIOCore
-import NIOPosix
-import NIOSSL
-import PostgresNIO
 import Records
 
 /// The PostgreSQL backend of the store contract: several kiosk boxes share one server, so a
 /// member's history, routines and settings are the same on every box.
 ///
-/// It keeps one connection, opened on first use and opened again after it broke; every call
-/// blocks its caller (the store worker, never the run loop) until the server answered. Every
-/// query of a member's data names the member's profile.
+/// It keeps one connection through the system's libpq (loaded on first use), opened on first
+/// use and opened again after it broke; every call blocks its caller (the store worker, never
+/// the run loop) until the server answered, or the URL's timeout passed. Every query of a
+/// member's data names the member's profile.
 ///
 /// One caller at a time is the rule (the store worker); a lock keeps another thread's query out
 /// of a transaction all the same.
@@ -19,8 +15,13 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// Why the server could not do what was asked; no message holds a password.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let description: String
+        /// The server's SQLSTATE, when it refused a statement.
+        public let sqlState: String?
 
-        public init(description: String) { self.description = description }
+        public init(description: String, sqlState: String? = nil) {
+            self.description = description
+            self.sqlState = sqlState
+        }
     }
 
     /// Where the database is (its description is what messages show).
@@ -34,7 +35,6 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     private var depth = 0
     /// The box this store serves and the sessions this process runs on it.
     public let leases: SessionLeases
-    private let logger = Logger(label: "termfit.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     /// Connects to `url` (the password from `environment`: ``DatabaseURL/password(environment:)``)
     /// and brings the schema up to date. `box` is the box the sessions started here run on (the
@@ -51,18 +51,12 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
 
     deinit { close() }
 
-    /// Closes the connection (a later call opens another).
+    /// Closes the connection (a later call opens another); nothing is waited for.
     public func close() {
-        let open = locked {
-            defer { connection = nil }
-            return connection
+        locked {
+            connection?.close()
+            connection = nil
         }
-        guard let open else { return }
-        // A stalled server does not hold the end of TermFit either.
-        let answer = Answer<Void>()
-        // The connection lives until it is closed (postgres-nio asks that of every connection).
-        open.close().whenComplete { result in withExtendedLifetime(open) { answer.give(result) } }
-        _ = answer.wait(seconds: url.timeout)
     }
 
     // MARK: Queries
@@ -70,25 +64,28 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// Runs `query` and returns its rows.
     @discardableResult
     func rows(_ query: PostgresQuery) throws -> [PostgresRow] {
-        try locked {
-            let open = try opened()
-            do {
-                return Array(try waited(open.query(query, logger: logger), closing: open).rows)
-            } catch {
-                if open.isClosed { connection = nil }
-                throw failure(error)
-            }
-        }
+        try answer(query).rows
     }
 
     /// Runs `query` and returns how many rows it changed.
     func changes(_ query: PostgresQuery) throws -> Int {
+        try answer(query).changedRows
+    }
+
+    /// Runs `query` on the open connection, waiting at most the URL's timeout: a server that
+    /// stalls (it stopped answering, a link that drops packets) has the connection closed and a
+    /// ``Failure`` thrown, so the caller goes on (the command waits on the box, the member keeps
+    /// working).
+    private func answer(_ query: PostgresQuery) throws -> PostgresResult {
         try locked {
             let open = try opened()
             do {
-                return try waited(open.query(query, logger: logger), closing: open).metadata.rows ?? 0
+                return try open.run(query, timeout: url.timeout)
             } catch {
-                if open.isClosed { connection = nil }
+                if !open.isOpen {
+                    open.close()
+                    connection = nil
+                }
                 throw failure(error)
             }
         }
@@ -114,7 +111,7 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
             return value
         } catch {
             // A connection that broke or was given up on rolled the transaction back already.
-            if let open = connection, !open.isClosed { _ = try? rows("ROLLBACK") }
+            if let open = connection, open.isOpen { _ = try? rows("ROLLBACK") }
             throw error
         }
     }
@@ -127,22 +124,11 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
 
     /// The open connection, opened now if there is none (or it broke). Called with the lock held.
     private func opened() throws -> PostgresConnection {
-        if let open = connection, !open.isClosed { return open }
-        let configuration: PostgresConnection.Configuration
-        if let socket = url.socketPath {
-            configuration = .init(
-                unixSocketPath: socket, username: url.user, password: password, database: url.database)
-        } else {
-            configuration = .init(
-                host: url.host ?? "localhost", port: url.port, username: url.user, password: password,
-                database: url.database, tls: try tls())
-        }
-        var options = configuration
-        options.options.connectTimeout = .milliseconds(Int64(url.timeout * 1000))
+        if let open = connection, open.isOpen { return open }
+        connection?.close()
+        connection = nil
         do {
-            let connecting = PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: options, id: 1, logger: logger)
-            let open = try waited(connecting, closing: nil)
+            let open = try PostgresConnection.connect(parameters, timeout: url.timeout)
             connection = open
             return open
         } catch {
@@ -150,67 +136,55 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
         }
     }
 
-    /// Closes `open` without waiting, keeping it alive until it is closed.
-    private static func closeLater(_ open: PostgresConnection) {
-        let closing: EventLoopFuture<Void> = open.close()
-        closing.whenComplete { _ in withExtendedLifetime(open) {} }
-    }
-
-    /// The value of `future` once the server answered, waiting at most the URL's timeout: a
-    /// server that stalls (it stopped answering, a link that drops packets) has the connection
-    /// closed (`closing`, or the one being made when it comes late) and a ``Failure`` thrown, so
-    /// the caller goes on (the command waits on the box, the member keeps working).
-    private func waited<Value: Sendable>(_ future: EventLoopFuture<Value>, closing open: PostgresConnection?) throws
-        -> Value
-    {
-        let answer = Answer<Value>()
-        future.whenComplete { answer.give($0) }
-        guard answer.wait(seconds: url.timeout) else {
-            if let open {
-                Self.closeLater(open)
-                connection = nil
-            } else {
-                // The connection being made: closed as soon as it is made after all.
-                future.whenSuccess { late in
-                    if let late = late as? PostgresConnection { Self.closeLater(late) }
-                }
+    /// libpq's connection keywords for the URL: every one TermFit decides is given, so no PG*
+    /// variable of the environment changes where or how the box connects.
+    private var parameters: [(String, String)] {
+        var parameters = [
+            ("user", url.user), ("dbname", url.database), ("port", String(url.port)),
+            ("application_name", "termfit"), ("client_encoding", "UTF8"), ("gssencmode", "disable"),
+            ("connect_timeout", String(Int(url.timeout))),
+        ]
+        if let socket = url.socketDirectory {
+            // Never TLS on a unix socket.
+            parameters += [("host", socket), ("sslmode", "disable")]
+        } else {
+            parameters += [("host", url.host ?? "localhost"), ("sslmode", url.tlsMode.rawValue)]
+            if [.verifyCA, .verifyFull].contains(url.tlsMode), let authority = url.rootCertificate {
+                parameters.append(("sslrootcert", authority))
             }
-            throw Failure(
-                description: "the database \(url) did not answer within \(Int(url.timeout)) s (connect_timeout)")
         }
-        return try answer.result()
-    }
-
-    /// The TLS the URL's `sslmode` asks for.
-    private func tls() throws -> PostgresConnection.Configuration.TLS {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        switch url.tlsMode {
-        case .disable: return .disable
-        case .prefer, .require: configuration.certificateVerification = .none
-        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
-        case .verifyFull: configuration.certificateVerification = .fullVerification
-        }
-        if let authority = url.rootCertificate { configuration.trustRoots = .file(authority) }
-        do {
-            let context = try NIOSSLContext(configuration: configuration)
-            if url.tlsMode == .prefer { return .prefer(context) }
-            return .require(context)
-        } catch {
-            throw Failure(description: "cannot read the TLS settings of \(url): \(error)")
-        }
+        if let password { parameters.append(("password", password)) }
+        return parameters
     }
 
     /// `error` in words: the server's own message when it sent one, never the password.
     private func failure(_ error: any Error) -> Failure {
-        if let failure = error as? Failure { return failure }
-        if let failure = tlsFailure(error) { return failure }
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                return Failure(description: "the database \(url) refused: \(message)")
+        switch error {
+        case let failure as Failure: return failure
+        case PostgresConnection.Problem.unavailable(let message): return Failure(description: message)
+        case PostgresConnection.Problem.timedOut:
+            return Failure(
+                description: "the database \(url) did not answer within \(Int(url.timeout)) s (connect_timeout)")
+        case PostgresConnection.Problem.refused(let sqlState, let message):
+            return Failure(description: "the database \(url) refused: \(message)", sqlState: sqlState)
+        case PostgresConnection.Problem.failed(let message):
+            if let failure = tlsFailure(message) { return failure }
+            // libpq's message of a server that refused the connection: "…failed: FATAL:  why".
+            if let range = message.range(of: "FATAL:") {
+                let reason = message[range.upperBound...].prefix { $0 != "\n" }
+                return Failure(
+                    description: "the database \(url) refused: \(reason.trimmingCharacters(in: .whitespaces))")
             }
-            return Failure(description: "cannot reach the database \(url) (\(error.code))")
+            return Failure(description: "cannot reach the database \(url) (\(Self.oneLine(message)))")
+        default:
+            return Failure(description: "cannot reach the database \(url) (\(error))")
         }
-        return Failure(description: "cannot reach the database \(url) (\(error))")
+    }
+
+    /// libpq's message on one line: its lines joined, tabs and the last newline gone.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     // MARK: The store contract
@@ -254,29 +228,5 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
             throw Failure(description: "the profile \(name) has an identifier that is not a UUID")
         }
         return Profile(id: identifier, name: name)
-    }
-}
-
-/// A future's outcome, handed from the event loop to the thread that waits for it.
-private final class Answer<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcome: Result<Value, any Error>?
-    private let given = DispatchSemaphore(value: 0)
-
-    func give(_ result: Result<Value, any Error>) {
-        lock.withLock { outcome = result }
-        given.signal()
-    }
-
-    /// Whether the outcome came within `seconds`.
-    func wait(seconds: TimeInterval) -> Bool {
-        given.wait(timeout: .now() + .milliseconds(Int(seconds * 1000))) == .success
-    }
-
-    func result() throws -> Value {
-        guard let outcome = lock.withLock({ outcome }) else {
-            throw PostgresStore.Failure(description: "the database gave no answer")
-        }
-        return try outcome.get()
     }
 }

@@ -1,10 +1,9 @@
 import Foundation
-import Logging
-import PostgresNIO
-import PostgresStore
 import Records
 import Store
 import Testing
+
+@testable import PostgresStore
 
 /// The backends of the store contract the conformance suite runs against.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -93,15 +92,13 @@ final class FreshStore {
 enum TestServer {
     static func execute(_ statement: String, at urlText: String) throws {
         let url = try DatabaseURL(urlText)
-        guard let socket = url.socketPath else { throw DatabaseURL.Problem("the test server is on a unix socket") }
-        let logger = Logger(label: "termfit.conformance") { _ in SwiftLogNoOpLogHandler() }
+        guard let socket = url.socketDirectory else {
+            throw DatabaseURL.Problem("the test server is on a unix socket")
+        }
         let connection = try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(),
-            configuration: .init(unixSocketPath: socket, username: url.user, password: nil, database: url.database),
-            id: 1, logger: logger
-        ).wait()
-        defer { _ = try? connection.close().wait() }
-        _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
+            [("user", url.user), ("dbname", url.database), ("host", socket), ("port", String(url.port))], timeout: 30)
+        defer { connection.close() }
+        _ = try connection.run(PostgresQuery(unsafeSQL: statement), timeout: 60)
     }
 }
 

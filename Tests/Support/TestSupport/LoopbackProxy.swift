@@ -119,7 +119,9 @@ public final class LoopbackProxy: @unchecked Sendable {
             var written = 0
             while written < count {
                 let sent = buffer.withUnsafeBytes { bytes in
-                    bytes.baseAddress.map { send(destination, $0 + written, count - written, 0) } ?? -1
+                    // MSG_NOSIGNAL: a side that closed is an error here, not a SIGPIPE that ends the run.
+                    bytes.baseAddress.map { send(destination, $0 + written, count - written, Int32(MSG_NOSIGNAL)) }
+                        ?? -1
                 }
                 guard sent > 0 else { return }
                 written += sent

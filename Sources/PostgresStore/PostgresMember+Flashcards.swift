@@ -20,15 +20,19 @@ extension PostgresMember: FlashcardLibrary {
         }
         guard !decks.isEmpty else { return [] }
         let index = Dictionary(uniqueKeysWithValues: decks.enumerated().map { ($1.id.uuidString, $0) })
+        var sharedTemplates: [String: String] = [:]
         for row in try store.rows(
             """
-            SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal
+            SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal,
+                c.templates, c.anki_origin
             FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
             WHERE d.profile_id = \(profileID) ORDER BY c.deck_id, c.created_at, c.id
             """)
         {
-            let (deckID, id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal) = try row.decode(
-                (String, String, String, String, Int64, String, String, String, String?, Int).self)
+            let (deckID, id, prompt, answer, createdAt, guid, tags, notetype, fields, ordinal, templates, origin) =
+                try row.decode(
+                    (String, String, String, String, Int64, String, String, String, String?, Int, String?, String?).self
+                )
             guard let position = index[deckID] else { continue }
             decks[position].cards.append(
                 Flashcard(
@@ -39,7 +43,14 @@ extension PostgresMember: FlashcardLibrary {
                         $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
                     }
                         ?? [],
-                    ordinal: ordinal))
+                    ordinal: ordinal,
+                    templates: templates.map { text in
+                        // The cards of one note type share one copy of its templates.
+                        if let shared = sharedTemplates[text] { return shared }
+                        sharedTemplates[text] = text
+                        return text
+                    } ?? "",
+                    ankiOrigin: origin.flatMap(AnkiNoteOrigin.init(storedForm:))))
         }
         return decks
     }
@@ -191,19 +202,23 @@ extension PostgresMember: FlashcardLibrary {
             }
             try store.rows(
                 """
-                INSERT INTO flashcard (id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal)
+                INSERT INTO flashcard (
+                    id, deck_id, prompt, answer, created_at, guid, tags, notetype, fields, ordinal, templates, anki_origin)
                 SELECT id, \(deckID.uuidString), prompt, answer, created_at, guid, tags, notetype,
-                    CASE WHEN has_fields THEN fields END, ordinal
+                    CASE WHEN has_fields THEN fields END, ordinal, NULLIF(templates, ''), NULLIF(anki_origin, '')
                 FROM unnest(\(ids)::text[], \(batch.map(\.prompt))::text[], \(batch.map(\.answer))::text[],
                     \(batch.map(\.createdAt.milliseconds))::bigint[], \(batch.map(\.guid))::text[],
                     \(batch.map { $0.tags.joined(separator: " ") })::text[], \(batch.map(\.notetype))::text[],
                     \(batch.map { $0.fields.joined(separator: "\u{1F}") })::text[],
-                    \(batch.map { !$0.fields.isEmpty })::boolean[], \(batch.map { Int64($0.ordinal) })::bigint[])
-                    AS card(id, prompt, answer, created_at, guid, tags, notetype, fields, has_fields, ordinal)
+                    \(batch.map { !$0.fields.isEmpty })::boolean[], \(batch.map { Int64($0.ordinal) })::bigint[],
+                    \(batch.map(\.templates))::text[], \(batch.map { $0.ankiOrigin?.storedForm ?? "" })::text[])
+                    AS card(id, prompt, answer, created_at, guid, tags, notetype, fields, has_fields, ordinal, templates,
+                        anki_origin)
                 ON CONFLICT (id) DO UPDATE SET
                     deck_id = excluded.deck_id, prompt = excluded.prompt, answer = excluded.answer,
                     created_at = excluded.created_at, guid = excluded.guid, tags = excluded.tags,
-                    notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal
+                    notetype = excluded.notetype, fields = excluded.fields, ordinal = excluded.ordinal,
+                    templates = excluded.templates, anki_origin = excluded.anki_origin
                 """)
         }
     }

@@ -70,9 +70,10 @@ extension ProfileStore: CountsFlashcards {
 }
 
 extension ProfileStore: ReadsFirstFlashcards {
-    /// The columns ``card(_:sharingTemplates:)`` reads, by position.
+    /// The columns ``card(_:sharingTemplates:)`` reads, by position (every read of cards selects them).
     static let cardColumns = """
-        c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal, c.templates
+        c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal, \
+        c.templates, c.anki_origin
         """
 
     /// A deck's cards never answered outside cram, by key, in the deck's order.
@@ -116,7 +117,7 @@ extension ProfileStore: ReadsFirstFlashcards {
                         """,
                     arguments: StatementArguments([profileID] + chunk.map { DatabaseValue(value: $0) }))
                 while let row = try rows.next() {
-                    found[try row.decode(Int64.self, atIndex: 11)] = try Self.card(row, sharingTemplates: &templates)
+                    found[try row.decode(Int64.self, atIndex: 12)] = try Self.card(row, sharingTemplates: &templates)
                 }
             }
             return keys.compactMap { found[$0] }

@@ -54,8 +54,7 @@ public struct FlashcardImportWriter {
             db,
             sql: {
                 """
-                SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal,
-                    c.templates, c.anki_origin
+                SELECT \(ProfileStore.cardColumns)
                 FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
                 WHERE d.profile_id = ? AND \(condition) (\($0)) ORDER BY c.created_at, c.id
                 """

@@ -546,8 +546,7 @@ extension ProfileStore: FlashcardLibrary {
         let cards = try Row.fetchCursor(
             db,
             sql: """
-                SELECT c.deck_id, c.id, c.prompt, c.answer, c.created_at, c.guid, c.tags, c.notetype, c.fields, c.ordinal,
-                    c.templates, c.anki_origin
+                SELECT \(ProfileStore.cardColumns)
                 FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
                 WHERE d.profile_id = ? ORDER BY c.deck_id, c.created_at, c.id
                 """,

@@ -29,6 +29,11 @@ struct FlashcardConformanceTests {
         first.cards[1].notetype = "Cloze"
         first.cards[1].fields = ["The {{c1::femur}} is long", "", "<b>extra</b>"]
         first.cards[1].ordinal = 2
+        // A note type's templates and the Anki note it came from go back to Anki with the card.
+        first.cards[1].templates = "{\"css\":\".card { color: red }\"}"
+        first.cards[1].ankiOrigin = AnkiNoteOrigin(
+            noteID: 1_700_000_000_123, noteModified: 1_700_000_100, notetypeID: 1_600_000_000_001,
+            notetypeModified: 1_600_000_200, fields: first.cards[1].fields)
         let second = Self.deck("Anatomy::Legs", cards: 1, at: "2026-11-02T08:00:00Z")
         try member.save(first)
         try member.save(second)

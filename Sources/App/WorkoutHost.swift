@@ -165,7 +165,7 @@ public struct WorkoutHost<Data: WorkoutData>: Scene, Workout {
             for output in outputs {
                 switch opened.data.route(output, in: &workout, at: instant) {
                 case .effect(let effect): effects.append(effect)
-                // A workout opened on part of its data asks for the rest at once (D-250).
+                // A workout opened on part of its data asks for the rest at once (D-253).
                 case .read(let read): reads.append(read)
                 default: break
                 }

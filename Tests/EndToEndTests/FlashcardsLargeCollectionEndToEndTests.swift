@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A collection of more than 2,000 cards on the real binary in tmux (D-250): it opens on its first
+/// A collection of more than 2,000 cards on the real binary in tmux (D-253): it opens on its first
 /// cards, the decks follow after the first frame, and then the editor and the list of decks have
 /// every card; `termfit flashcards decks` counts them.
 @Suite(.serialized) struct FlashcardsLargeCollectionEndToEndTests {

@@ -115,7 +115,7 @@ func timeOpening(location: StoreLocation, deckID: UUID, clock: ContinuousClock) 
                 }))
         cpuSamples.append(processCPUMilliseconds() - cpuBefore)
     }
-    // Where the time goes: the reads the open is made of (D-250), then the decks read after
+    // Where the time goes: the reads the open is made of (D-253), then the decks read after
     // the first frame (off the run loop), which the open no longer waits for.
     let library = try TermFitStore.open(at: location).profileStore(named: "bench", createIfNeeded: false)
     defer { try? library.store.close() }

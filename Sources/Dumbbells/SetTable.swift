@@ -371,7 +371,7 @@ extension DumbbellsWorkout {
             notice = Notice("At most \(DumbbellsSettings.setCountRange.upperBound) sets", kind: .refused)
             return
         }
-        var row = deleted.row
+        let row = deleted.row
         // Finished sets stay before the ones to do.
         let index = row.completed != nil ? min(deleted.index, completedSets.count) : max(deleted.index, currentIndex)
         rows.insert(row, at: min(index, rows.count))

@@ -60,7 +60,7 @@ extension ProfileStore: SettingsStore {
                     }
                     current = try fetchItem(db, setting: name, key: key)
                 }
-                let resolution = try change.resolve(current: current) { key in
+                let resolution = change.resolve(current: current) { key in
                     (try? fetchItem(db, setting: name, key: key)) == nil
                 }
                 if let conflict = resolution.conflict { conflicts.append(conflict) }

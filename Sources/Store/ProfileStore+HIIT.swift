@@ -7,7 +7,7 @@ import Records
 extension ProfileStore: HIITLog {
     public func save(_ session: HIITSession) throws {
         try session.validate()
-        try write { db in try saveHIIT(db, session, replacing: true) }
+        _ = try write { db in try saveHIIT(db, session, replacing: true) }
     }
 
     public func hiitSessions(since: Date?, limit: Int?) throws -> [HIITSession] {

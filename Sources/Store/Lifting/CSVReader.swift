@@ -66,7 +66,7 @@ struct CSVReader {
 
     init(_ source: any ByteChunks) throws {
         self.source = source
-        try fill()
+        _ = try fill()
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         delimiter = try detectDelimiter()
     }

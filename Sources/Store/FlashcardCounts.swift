@@ -45,6 +45,25 @@ extension ProfileStore: CountsFlashcards {
         }
     }
 
+    /// The answered cards and their decks. The cards come first (`CROSS JOIN` keeps SQLite to
+    /// that order), each found by its key from the answers: joined the other way round, SQLite
+    /// walked every card of the member's decks.
+    static let answeredCardsSQL = """
+        SELECT c.id, c.deck_id FROM flashcard c CROSS JOIN flashcard_deck d ON d.id = c.deck_id
+        WHERE d.profile_id = ? AND c.id IN (
+            SELECT r.card_id FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
+            WHERE s.profile_id = ?
+            UNION SELECT h.card_id FROM flashcard_history h)
+        """
+
+    /// The cards of `count` row keys, each found by its key (the cards first, as above).
+    static func cardsByKeySQL(count: Int) -> String {
+        """
+        SELECT \(cardColumns), c.rowid FROM flashcard c CROSS JOIN flashcard_deck d ON d.id = c.deck_id
+        WHERE d.profile_id = ? AND c.rowid IN (\(Array(repeating: "?", count: count).joined(separator: ",")))
+        """
+    }
+
     public func answeredFlashcards() throws -> (reviews: [FlashcardReview], deckOfCard: [UUID: UUID]) {
         try store.read { db in
             var deckOfCard: [UUID: UUID] = [:]
@@ -52,14 +71,7 @@ extension ProfileStore: CountsFlashcards {
             // found by its primary key.
             let cards = try Row.fetchCursor(
                 db,
-                sql: """
-                    SELECT c.id, c.deck_id FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
-                    WHERE d.profile_id = ? AND c.id IN (
-                        SELECT r.card_id FROM flashcard_review r JOIN flashcard_session s ON s.id = r.session_id
-                        WHERE s.profile_id = ?
-                        UNION SELECT h.card_id FROM flashcard_history h)
-                    """,
-                arguments: [profileID, profileID])
+                sql: Self.answeredCardsSQL, arguments: [profileID, profileID])
             while let row = try cards.next() {
                 deckOfCard[try Columns.uuid(row, at: 0, "id")] = try Columns.uuid(row, at: 1, "deck_id")
             }
@@ -108,13 +120,8 @@ extension ProfileStore: ReadsFirstFlashcards {
             var found: [Int64: Flashcard] = [:]
             for start in stride(from: 0, to: keys.count, by: 5_000) {
                 let chunk = keys[start..<min(start + 5_000, keys.count)]
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT \(Self.cardColumns), c.rowid FROM flashcard c JOIN flashcard_deck d ON d.id = c.deck_id
-                        WHERE d.profile_id = ? AND c.rowid IN (\(marks))
-                        """,
+                    db, sql: Self.cardsByKeySQL(count: chunk.count),
                     arguments: StatementArguments([profileID] + chunk.map { DatabaseValue(value: $0) }))
                 while let row = try rows.next() {
                     found[try row.decode(Int64.self, atIndex: 12)] = try Self.card(row, sharingTemplates: &templates)

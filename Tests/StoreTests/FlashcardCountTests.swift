@@ -122,5 +122,14 @@ import Testing
         let newKeys = try plan(ProfileStore.newKeysSQL)
         #expect(newKeys.contains { $0.contains("SEARCH c USING COVERING INDEX flashcard_by_deck ") }, "\(newKeys)")
         #expect(!newKeys.contains { $0.hasPrefix("SCAN c") }, "\(newKeys)")
+        // The answered cards and the first cards are found by key, never by walking a deck.
+        let answered = try plan(ProfileStore.answeredCardsSQL)
+        #expect(
+            answered.contains { $0.hasPrefix("SEARCH c USING INDEX sqlite_autoindex_flashcard_1 (id=?)") },
+            "\(answered)")
+        #expect(!answered.contains { $0.hasPrefix("SCAN c") || $0.contains("flashcard_by_deck") }, "\(answered)")
+        let keyed = try plan(ProfileStore.cardsByKeySQL(count: 3))
+        #expect(keyed.contains { $0.hasPrefix("SEARCH c USING INTEGER PRIMARY KEY (rowid=?)") }, "\(keyed)")
+        #expect(!keyed.contains { $0.hasPrefix("SCAN c") || $0.contains("flashcard_by_deck") }, "\(keyed)")
     }
 }

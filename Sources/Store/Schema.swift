@@ -65,8 +65,7 @@ enum Schema {
         migrator.registerMigration("v12 flashcard answers carried in from Anki") { db in
             try db.execute(sql: version12)
             // Registered after v13: the file's version never goes down.
-            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try db.execute(sql: "PRAGMA user_version = \(max(current, 12))")
+            try raiseVersion(db, to: 12)
         }
         migrator.registerMigration("v14 exercise names without regard to case") { db in
             try mergeExerciseSpellings(db)
@@ -74,32 +73,34 @@ enum Schema {
         }
         migrator.registerMigration("v15 sessions carry their box and a lease; commands their ids") { db in
             try db.execute(sql: version15)
-            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try db.execute(sql: "PRAGMA user_version = \(max(current, 15))")
+            try raiseVersion(db, to: 15)
         }
         migrator.registerMigration("v17 flashcards keep their note type's templates") { db in
             try db.execute(sql: version17)
             // Other numbers may be registered before it: the file's version never goes down.
-            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try db.execute(sql: "PRAGMA user_version = \(max(current, 17))")
+            try raiseVersion(db, to: 17)
         }
         migrator.registerMigration("v18 a skipped rest is kept") { db in
             try db.execute(sql: version18)
-            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try db.execute(sql: "PRAGMA user_version = \(max(current, 18))")
+            try raiseVersion(db, to: 18)
         }
         migrator.registerMigration("v19 flashcards keep their Anki note's ids") { db in
             try db.execute(sql: version19)
-            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try db.execute(sql: "PRAGMA user_version = \(max(current, 19))")
+            try raiseVersion(db, to: 19)
         }
         migrator.registerMigration("v16 decks are counted from an index of their cards' notes") { db in
             try db.execute(sql: version16)
-            let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            try db.execute(sql: "PRAGMA user_version = \(max(current, 16))")
+            try raiseVersion(db, to: 16)
         }
         return migrator
     }()
+
+    /// Sets the file's `user_version` to `version` unless it is already higher: migrations are
+    /// registered in the order they were written, not by number, and the version never goes down.
+    private static func raiseVersion(_ db: Database, to version: Int) throws {
+        let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        try db.execute(sql: "PRAGMA user_version = \(max(current, version))")
+    }
 
     /// The box that runs a session and until when its lease holds (see `SessionLeases`); the
     /// identifiers of the commands carried out, so a command sent again goes in once. Sessions

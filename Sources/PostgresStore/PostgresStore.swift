@@ -40,7 +40,7 @@ public final class PostgresStore: MemberStore, @unchecked Sendable {
     /// and brings the schema up to date. `box` is the box the sessions started here run on (the
     /// data directory's, `StoreLocation.boxIdentifier()`); a new one when not given.
     public init(
-        url: DatabaseURL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        url: DatabaseURL, environment: [String: String] = TermFitEnvironment.process,
         box: String = UUID().uuidString
     ) throws {
         self.url = url

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `TERMFIT_*` environment variables TermFit reads, and the one place that decides which
 /// of them count: in kiosk mode none does (a member's SSH client can send any variable the
 /// server's `AcceptEnv` lets through), and the forced command's options take their place.
@@ -17,6 +21,25 @@ public enum TermFitEnvironment {
         "TERMFIT_OUTPUT_TIMEOUT": "seconds a write to the terminal may block (--output-timeout)",
         "TERMFIT_STATS": "print rendering and saving figures on exit (--stats)",
     ]
+
+    /// The process's environment, read from `environ` as the C library keeps it. Of two entries
+    /// with one name the first counts, as for `getenv`; an entry without `=` is skipped.
+    /// Foundation's `ProcessInfo.processInfo.environment` gives the same, but a full-screen start
+    /// reads it before its first frame, and Foundation's process information costs that frame
+    /// about half a millisecond (docs/BENCHMARKS.md).
+    public static var process: [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return environment
+    }
 
     /// The environment a start goes by: `environment` as it is, or in kiosk mode without any
     /// `TERMFIT_*` variable (known or not).

@@ -36,7 +36,7 @@ public struct Profile: Sendable, Codable, Equatable, Hashable, Identifiable {
         if trimmed.count > maximumNameLength {
             return .failure(.tooLong(maximum: maximumNameLength))
         }
-        if trimmed.unicodeScalars.contains(where: \.isControlOrFormat) {
+        if trimmed.unicodeScalars.contains(where: { $0.isControlOrFormat }) {
             return .failure(.controlCharacters)
         }
         return .success(trimmed)

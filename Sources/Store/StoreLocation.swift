@@ -52,7 +52,7 @@ public struct StoreLocation: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - argument: the `--data-dir` argument, or `nil` when not given.
-    ///   - environment: the process environment, e.g. `ProcessInfo.processInfo.environment`.
+    ///   - environment: the process environment, e.g. `TermFitEnvironment.process` (Records).
     /// - Throws: ``StoreError/invalidDataDirectory(_:)`` for an empty `--data-dir`, and
     ///   ``StoreError/homeNotSet`` when the directory depends on `HOME` and it is unset.
     public static func resolve(dataDirectory argument: String?, environment: [String: String]) throws

@@ -30,12 +30,14 @@ public enum DisplayWidth {
         if value < 0x300 { return 1 }
         // Arrows, box drawing, block elements and geometric shapes: every frame is full of them,
         // each one cell, and looking their Unicode properties up was a sixth of a countdown tick.
-        if oneCellRanges.contains(where: { $0.contains(value) }) { return 1 }
+        if oneCellRanges.contains(where: { $0.first <= value && value <= $0.last }) { return 1 }
         return measured(scalar)
     }
 
     /// Ranges of scalars that are all one cell wide (a test checks each against `measured`).
-    static let oneCellRanges: [ClosedRange<UInt32>] = [0x2190...0x21FF, 0x2500...0x25FC]
+    /// Pairs, not `ClosedRange`s: the first frame draws through here, and the range type's
+    /// `Comparable` requirement cost the Swift runtime a search of every conformance record.
+    static let oneCellRanges: [(first: UInt32, last: UInt32)] = [(0x2190, 0x21FF), (0x2500, 0x25FC)]
 
     /// The width of a scalar at or above U+0300, from its Unicode properties.
     static func measured(_ scalar: Unicode.Scalar) -> Int {

@@ -68,12 +68,12 @@ struct DataOptions: ParsableArguments {
     var settings: DataSettings { DataSettings(dataDirectory: dataDirectory, profile: profile, database: database) }
 
     /// The database's location for this process's environment.
-    func location(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreLocation {
+    func location(environment: [String: String] = TermFitEnvironment.process) throws -> StoreLocation {
         try settings.location(environment: environment)
     }
 
     /// The profile to use: `--profile`, else the login name.
-    func profileName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    func profileName(environment: [String: String] = TermFitEnvironment.process) -> String {
         settings.profileName(environment: environment)
     }
 }

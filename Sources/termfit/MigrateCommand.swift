@@ -31,7 +31,7 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         let url: DatabaseURL
         do { url = try DatabaseURL(to) } catch { throw ValidationError(error.description) }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = TermFitEnvironment.process
         guard let source = try TermFitStore.openForReading(at: try data.settings.fileLocation(environment: environment))
         else {
             printLine("Nothing to copy: this box has no data yet.")

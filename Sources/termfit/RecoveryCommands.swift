@@ -96,7 +96,7 @@ struct RecoverCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = TermFitEnvironment.process
             let location = try data.settings.fileLocation(environment: environment)
             guard !Recovery.files(in: location).isEmpty else {
                 printLine("Nothing to recover.")

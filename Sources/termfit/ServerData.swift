@@ -10,7 +10,7 @@ import Store
 
 extension DataOptions {
     /// The PostgreSQL database `--database` or TERMFIT_DATABASE_URL names, if any.
-    func server(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DatabaseURL? {
+    func server(environment: [String: String] = TermFitEnvironment.process) throws -> DatabaseURL? {
         try settings.server(environment: environment, kiosk: false)
     }
 }

@@ -219,7 +219,7 @@ enum Interactive {
         let (interface, data, workout, workoutOptions) = (
             request.interface, request.data, request.workout, request.options
         )
-        let environment = interface.environment(from: ProcessInfo.processInfo.environment)
+        let environment = interface.environment(from: TermFitEnvironment.process)
         TermFitStore.slowWritesForBenchmarks(environment: environment)
         // Without a terminal, say so before touching anything, the database included.
         guard Launcher.isInteractive else {

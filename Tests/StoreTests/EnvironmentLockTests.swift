@@ -30,6 +30,22 @@ struct EnvironmentLockTests {
         #expect(Set(named.keys) == Set(TermFitEnvironment.variables.keys), "named in the sources: \(named)")
     }
 
+    @Test("The process's environment is read from the C library as Foundation reads it")
+    func processEnvironmentMatchesFoundations() {
+        let name = "TF_TESTS_PROCESS_ENVIRONMENT_\(getpid())"
+        setenv(name, "a=b==c é", 1)
+        defer { unsetenv(name) }
+        let ours = TermFitEnvironment.process
+        let foundations = ProcessInfo.processInfo.environment
+        #expect(ours[name] == "a=b==c é", "the value after the first =, whole")
+        for variable in ["PATH", "HOME", name] {
+            #expect(ours[variable] == foundations[variable], "\(variable)")
+        }
+        #expect(ours.count >= 3)
+        unsetenv(name)
+        #expect(TermFitEnvironment.process[name] == nil, "read again at every use")
+    }
+
     @Test("In kiosk mode no TERMFIT_ variable is left, known or not; outside it every one is")
     func kioskModeDropsEveryVariable() throws {
         var environment = ["HOME": "/home/gym", "LANG": "C.UTF-8", "TERM": "xterm", "TERMFIT_FUTURE": "1"]

@@ -98,6 +98,20 @@ struct KeyBindingsTests {
         #expect(bindings.barAction(at: Point(x: 36, y: 0), in: canvas.bounds) == nil)
     }
 
+    @Test func equalRanksKeepTheirOrderAndUnrankedOrDisabledBindingsStayOffTheBar() {
+        let bindings = KeyBindings<Action>([
+            KeyBinding([.character("a")], "A", group: "G", bar: 2, action: .next),
+            KeyBinding([.character("b")], "B", group: "G", action: .previous),
+            KeyBinding([.character("c")], "C", group: "G", bar: 1, action: .help),
+            KeyBinding([.character("d")], "D", group: "G", bar: 2, action: .quit),
+            KeyBinding([.character("e")], "E", group: "G", bar: 1, enabled: false, action: .hidden),
+            KeyBinding([.character("f")], "F", group: "G", bar: 1, action: .hidden),
+            KeyBinding([.character("g")], "G", group: "G", bar: 0, action: .next),
+        ])
+        #expect(bindings.barBindings.map(\.label) == ["G", "C", "F", "A", "D"])
+        #expect(bindings.enabled.map(\.label) == ["A", "B", "C", "D", "F", "G"])
+    }
+
     @Test func theKeysSheetListsEveryEnabledBindingByGroup() {
         let sheet = KeysSheet(bindings)
         #expect(

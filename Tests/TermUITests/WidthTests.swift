@@ -79,7 +79,7 @@ struct WidthTests {
     /// every scalar it covers.
     @Test func oneCellRangesAgreeWithTheirProperties() {
         for range in DisplayWidth.oneCellRanges {
-            for value in range {
+            for value in range.first...range.last {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 #expect(DisplayWidth.measured(scalar) == 1, "U+\(String(value, radix: 16, uppercase: true))")
             }

@@ -76,7 +76,13 @@ public struct KeyBindings<Action: Sendable>: Sendable {
     }
 
     /// The bindings that do something now.
-    public var enabled: [KeyBinding<Action>] { bindings.filter(\.isEnabled) }
+    public var enabled: [KeyBinding<Action>] {
+        // Plain loops here and in `barBindings`: this runs before the first frame, where a key path
+        // or a sequence of tuples costs the Swift runtime a search of every conformance record.
+        var enabled: [KeyBinding<Action>] = []
+        for binding in bindings where binding.isEnabled { enabled.append(binding) }
+        return enabled
+    }
 
     /// The action of the first enabled binding that has `key`, if any.
     public func action(for key: Key) -> Action? {
@@ -90,8 +96,15 @@ public struct KeyBindings<Action: Sendable>: Sendable {
 
     /// The bar's bindings, in rank order (declaration order between equal ranks).
     public var barBindings: [KeyBinding<Action>] {
-        enabled.enumerated().compactMap { index, binding in binding.barRank.map { ($0, index, binding) } }
-            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+        var ranked: [KeyBinding<Action>] = []
+        for binding in bindings where binding.isEnabled {
+            guard let rank = binding.barRank else { continue }
+            // After every binding of the same or a higher rank: equal ranks keep their order.
+            var place = ranked.count
+            while place > 0, let before = ranked[place - 1].barRank, before > rank { place -= 1 }
+            ranked.insert(binding, at: place)
+        }
+        return ranked
     }
 
     /// The help bar: the enabled bindings with a rank, most important first.

@@ -135,9 +135,11 @@ order:
 
 # Each entry: a file or command that shows the package is there, then the Debian package.
 # libpq5 is PostgreSQL's client library, loaded only when `--database` is used (its copyright
-# file is the probe: it is where it is on every architecture).
+# file is the probe: it is where it is on every architecture). The -dev packages also hold the
+# static archives the release build links (Scripts/release.sh), zlib's among them.
 RUN_NEEDS := /usr/include/ncursesw/curses.h:libncurses-dev /usr/include/sqlite3.h:libsqlite3-dev \
-	/usr/include/zstd.h:libzstd-dev pkg-config:pkg-config /usr/share/doc/libpq5/copyright:libpq5
+	/usr/include/zstd.h:libzstd-dev /usr/include/zlib.h:zlib1g-dev pkg-config:pkg-config \
+	/usr/share/doc/libpq5/copyright:libpq5
 # The end-to-end tests also drive tmux, OpenSSH's server and client (the kiosk tests), python3
 # (a job-control stand-in for the chaos runs), the terminal types of ncurses-term (PuTTY's,
 # which members' SSH clients announce), GNU screen (Esc in screen) and PostgreSQL's server (the

@@ -12,6 +12,7 @@
 #   the link order            lld; Benchmarks/startup.order is checked against the binary after
 #                             the link, and a stale one is reported (`make order` writes it again)
 #   static libstdc++          the compiler's libstdc++.a (clang -print-file-name)
+#   static C libraries        lld, and libsqlite3.a, libncursesw.a, libtinfo.a, libzstd.a and libz.a
 # The flags, with the toolchain's version, are kept in .build/release-flags; when they change, the
 # release directory is deleted first, so no object built with other flags survives (swift-frontend
 # would otherwise keep an object whose IR did not change, e.g. one from before -function-sections).
@@ -80,6 +81,42 @@ else
     loud "the compiler has no libstdc++.a (install libstdc++-dev for its GCC); linking the shared libstdc++ (about 1 MiB more per session)"
 fi
 
+# The C libraries TermFit links at build time (SQLite, ncurses and its terminfo library, zstd and
+# zlib) from their static archives, which the -dev packages `make` installs hold: a start then
+# maps three shared libraries instead of eight, and the loader binds none of their symbols
+# (D-255). SwiftPM puts /usr/lib/x86_64-linux-gnu, where the shared libraries are, before any
+# directory of ours and the -l flags before any -Xlinker flag, so the archives go through a
+# small linker in .build/static-c: it calls ld.lld with the archives first and --as-needed, and
+# the shared libraries nothing needs any more are left out of the binary.
+static_c="$root/.build/static-c"
+archives=()
+if [[ $using_lld == 1 ]]; then
+    for library in sqlite3 ncursesw tinfo zstd z; do
+        archive="$("$toolchain/clang" -print-file-name="lib$library.a" 2>/dev/null || true)"
+        if [[ "$archive" == /* && -f "$archive" ]]; then
+            archives+=("$archive")
+        else
+            archives=()
+            loud "lib$library.a is missing (its -dev package); linking the C libraries as shared libraries (a slower start)"
+            break
+        fi
+    done
+fi
+if [[ ${#archives[@]} -gt 0 ]]; then
+    lld="$toolchain/ld.lld"
+    [[ -x "$lld" ]] || lld="$(command -v ld.lld)"
+    mkdir -p "$static_c"
+    {
+        printf '#!/bin/sh\n# Written by Scripts/release.sh: ld.lld with the static archives of the C libraries first.\n'
+        printf 'exec %q --as-needed' "$lld"
+        printf ' %q' "${archives[@]}"
+        printf ' "$@"\n'
+    } >"$static_c/ld.lld.new"
+    chmod +x "$static_c/ld.lld.new"
+    mv "$static_c/ld.lld.new" "$static_c/ld.lld"
+    flags+=(-Xswiftc "-ld-path=$static_c/ld.lld")
+fi
+
 if [[ "${TERMFIT_RELEASE_FLAGS_ONLY:-0}" == 1 ]]; then
     printf '%s\n' "${flags[@]}"
     exit 0
@@ -96,7 +133,7 @@ done
 
 bin="$("$swift" build "${flags[@]}" --show-bin-path)"
 stamp="$root/.build/release-flags"
-wanted="$("$swift" --version 2>/dev/null | head -1); ${flags[*]}"
+wanted="$("$swift" --version 2>/dev/null | head -1); ${flags[*]}; ${archives[*]}"
 if [[ -d "$bin" && "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]]; then
     echo "release.sh: the release flags or the toolchain changed since the last release build; building it again from scratch" >&2
     rm -rf "$bin"

@@ -29,11 +29,14 @@ import time
 HOME = "workouts at the keyboard"
 PARTS = [
     [
-        (["1"], "Welcome"),
-        (["Enter"], "Start"),
+        # HIIT opens where it was left: the welcome page on a new database, the next exercise on
+        # the later start. → then shows an exercise ready to start either way.
+        (["1"], "HIIT"),
+        (["Right"], "Ready"),
         (["Enter"], "Done"),
         ([], "Go!"),  # past the 3-2-1: the countdown's ticks
-        (["Right"], "Start"),
+        (["Right"], "Leave this page?"),  # a running countdown is not dropped by an arrow
+        (["y"], "Start"),
         (["h"], "History"),
         (["Escape"], "Start"),
         (["q"], HOME),
@@ -41,19 +44,22 @@ PARTS = [
     [
         (["2"], "Dumbbells"),
         (["2", "0", "Tab", "1", "0", "Enter"], "Dumbbells"),
-        (["q"], HOME),
+        (["q"], "Leave?"),  # the set in progress is not saved without asking
+        (["y"], HOME),
     ],
     [
         (["3"], "Cards"),
         (["Enter", "Enter", "r"], "Rules"),
         (["Escape", "m"], "Stop to see your exercise"),
         (["Space"], "Start"),
-        (["m", "q"], HOME),
+        (["m", "q"], "Leave?"),  # a deck with no card done is not saved without asking
+        (["y"], HOME),
     ],
     [
         (["4"], "Flashcards"),
         (["Space", "Right", "Space", "Left"], "Flashcards"),
-        (["q"], HOME),
+        (["q"], "Leave?"),  # a session left early is saved as abandoned, after asking
+        (["y"], HOME),
     ],
 ]
 

@@ -78,6 +78,22 @@ log "building ptyrun (release; the micro-benchmarks build their own target)"
 swift build --package-path "$here" -c release --product ptyrun >&2
 ptyrun="$(swift build --package-path "$here" -c release --show-bin-path)/ptyrun"
 
+# The floor of a first frame (scenario startup): one small menu drawn with ncurses by a C program
+# and by a Swift one linked as TermFit's release is, so the table shows what a start costs before
+# any of TermFit's own work (docs/BENCHMARKS.md, section 4c).
+floor="$here/.build/floor"
+root="$(cd "$here/.." && pwd)"
+mkdir -p "$floor"
+log "building the first-frame floor programs (Benchmarks/floor)"
+cc -O2 "$here/floor/menu.c" -o "$floor/menu-c" -lncursesw -ltinfo >&2
+swift_link=(-O -static-stdlib -I "$root/Sources/CNcursesw" -Xlinker --no-export-dynamic)
+if [[ -x "$root/.build/static-c/ld.lld" ]]; then
+    # The linker Scripts/release.sh writes: lld with the C libraries' static archives.
+    swift_link+=(-use-ld=lld "-ld-path=$root/.build/static-c/ld.lld" -Xlinker -z -Xlinker pack-relative-relocs)
+fi
+[[ -f "$root/.build/static-c++/libstdc++.a" ]] && swift_link+=(-L "$root/.build/static-c++")
+swiftc "${swift_link[@]}" "$here/floor/menu.swift" -o "$floor/menu-swift" >&2
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -134,7 +150,7 @@ EOF
 fi
 
 log "running the scenarios (${runs} runs of each program at each size)"
-python3 "$here/scenarios.py" "$ptyrun" "$program" --peers "$peers" --runs "$runs" \
+python3 "$here/scenarios.py" "$ptyrun" "$program" --peers "$peers" --floor "$floor" --runs "$runs" \
     --sizes "$(IFS=,; echo "${sizes[*]}")" ${BENCH_ONLY:+--only "$BENCH_ONLY"}
 
 # Memory per session with 1 and 20 members, for each link trick (`make bench-memory` writes it).

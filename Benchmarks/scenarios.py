@@ -4,10 +4,12 @@
 Runs every scenario with `ptyrun` at each window size, several times, and prints Markdown: one
 table per scenario with medians, and TermFit's ratio to each peer (below 1 is better for TermFit).
 
-Usage: scenarios.py PTYRUN TERMFIT [--peers DIR] [--runs N] [--sizes 80x24,200x60] [--only NAME,...]
+Usage: scenarios.py PTYRUN TERMFIT [--peers DIR] [--floor DIR] [--runs N] [--sizes 80x24,200x60] [--only NAME,...]
   PTYRUN    the ptyrun binary (Benchmarks/.build/release/ptyrun)
   TERMFIT   the TermFit binary to measure (a release build)
   --peers   a directory whose bin/ holds termdown and tclock (a venv); tty-clock comes from PATH
+  --floor   a directory holding menu-c and menu-swift (Benchmarks/floor, built by bench.sh): the
+            start-up scenario measures them beside TermFit as the floor of a first frame
 """
 
 import argparse
@@ -93,6 +95,7 @@ class Bench:
         self.runs = arguments.runs
         self.sizes = arguments.sizes.split(",")
         self.peers = arguments.peers
+        self.floor = arguments.floor
         self.data = tempfile.mkdtemp(prefix="termfit-bench-")
         self.only = set(arguments.only.split(",")) if arguments.only else None
 
@@ -205,6 +208,11 @@ class Bench:
             programs.append(Program("tty-clock -s", [self.peer("tty-clock"), "-s"]))
         if self.peer("termdown"):
             programs.append(Program("termdown 60", [self.peer("termdown"), "60"]))
+        # The floor: the same small menu from a C program and from a Swift one with TermFit's link.
+        for name, binary in (("floor: C menu", "menu-c"), ("floor: Swift menu", "menu-swift")):
+            path = os.path.join(self.floor or "", binary)
+            if self.floor and os.access(path, os.X_OK):
+                programs.append(Program(name, [path], first_frame_text="Workouts"))
         # A start takes milliseconds and one busy moment on the machine shifts it by tens: 15 runs
         # of each program, interleaved in one go, whatever the other scenarios use.
         runs, self.runs = self.runs, FIRST_FRAME_RUNS
@@ -594,6 +602,7 @@ def main():
     parser.add_argument("ptyrun")
     parser.add_argument("termfit")
     parser.add_argument("--peers")
+    parser.add_argument("--floor")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="80x24,200x60")
     parser.add_argument("--only")

@@ -25,18 +25,18 @@ public enum TermFitEnvironment {
     /// The process's environment, read from `environ` as the C library keeps it. Of two entries
     /// with one name the first counts, as for `getenv`; an entry without `=` is skipped.
     /// Foundation's `ProcessInfo.processInfo.environment` gives the same, but a full-screen start
-    /// reads it before its first frame, and Foundation's process information costs that frame
-    /// about half a millisecond (docs/BENCHMARKS.md).
+    /// reads it before its first frame, and Foundation's process information set itself up first
+    /// (docs/DECISIONS.md, D-255). An environment emptied with `clearenv` (`environ` null) is empty.
     public static var process: [String: String] {
         var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
+        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        while let current = entry, let pointer = current.pointee {
             let text = String(cString: pointer)
             if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 let name = String(text[..<equals])
                 if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
             }
-            entry += 1
+            entry = current + 1
         }
         return environment
     }

@@ -11,7 +11,8 @@
 #   + packed relocations   -z pack-relative-relocs
 #   + no export-dynamic    --no-export-dynamic
 #   + link order           --symbol-ordering-file Benchmarks/startup.order (shared libstdc++)
-#   + static libstdc++     = the shipped build
+#   + static libstdc++     the compiler's libstdc++.a (shared C libraries)
+#   + static C libraries   SQLite, ncurses, terminfo, zstd and zlib from their archives = the shipped build
 # The static rows all use the shipped objects, compiled with -function-sections (SwiftPM's release
 # link passes --gc-sections, so those objects alone already let the linker drop more); a second
 # set of static objects without it would cost another release build for a row nobody ships.
@@ -52,6 +53,7 @@ base="${base/ -Xlinker -z -Xlinker pack-relative-relocs/}"
 base="${base/ -Xlinker --no-export-dynamic/}"
 base="${base/ -Xlinker --symbol-ordering-file=$root\/Benchmarks\/startup.order -Xlinker --no-warn-symbol-ordering/}"
 base="${base/ -L$root\/.build\/static-c++/}"
+base="${base/ -ld-path=$root\/.build\/static-c\/ld.lld/}"
 
 relink() {
     local name="$1" command="$2"
@@ -67,10 +69,13 @@ relink relr "$base" -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 relink no-export "$base" -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 relink order "$base" -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
     -Xlinker "--symbol-ordering-file=$root/Benchmarks/startup.order" -Xlinker --no-warn-symbol-ordering
+relink static-cxx "$base" -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+    -Xlinker "--symbol-ordering-file=$root/Benchmarks/startup.order" -Xlinker --no-warn-symbol-ordering \
+    "-L$root/.build/static-c++"
 
-names=(plain static-stdlib lld relr no-export order shipped)
+names=(plain static-stdlib lld relr no-export order static-cxx shipped)
 labels=("plain -c release" "+ static Swift stdlib" "+ lld" "+ packed relocations" "+ --no-export-dynamic"
-    "+ link order" "+ static libstdc++ (shipped)")
+    "+ link order" "+ static libstdc++" "+ static C libraries (shipped)")
 arguments=()
 for i in "${!names[@]}"; do
     [[ -z "${MEMORY_ONLY:-}" || "${names[$i]}" =~ ${MEMORY_ONLY} ]] || continue
